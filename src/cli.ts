@@ -1,0 +1,100 @@
+// The biointel binary. No arguments: the stdio MCP server (what desktop assistants launch).
+// Subcommands run the same tool handlers and stores for people and CI scripts.
+import { Command, CommanderError, Option } from 'commander';
+import { addAdminCommands } from './cli/admin-commands.js';
+import { EXIT, reportError, UsageError } from './cli/output.js';
+import { renderVerify } from './cli/render/verify.js';
+import { runTool, splitList, withContext, type GlobalFlags } from './cli/run-tool.js';
+import { runHttpServer } from './server/http.js';
+import { runStdioServer } from './server/stdio.js';
+import { verifyClaimTool } from './tools/verify-claim.js';
+import { VERSION } from './version.js';
+
+function buildProgram(): Command {
+  const program = new Command('biointel')
+    .description('Evidence-grounded biomedical analysis: an MCP server (stdio by default) and terminal commands.')
+    .version(VERSION)
+    .option('--data-dir <dir>', 'data directory (cache, snapshots, models); env BIOINTEL_DATA_DIR')
+    .option('--no-cache', 'do not read or write the upstream response cache; env BIOINTEL_CACHE=off')
+    .addOption(new Option('--log-level <level>', 'log level (stderr)').choices(['silent', 'error', 'warn', 'info', 'debug']))
+    .option('--nli-model <id-or-dir>', 'NLI model: hub id or local folder; env BIOINTEL_NLI_MODEL')
+    .option('--record-dir <dir>', 'record every upstream exchange into <dir>; env BIOINTEL_RECORD_DIR')
+    .option('--replay-dir <dir>', 'answer upstream requests only from recordings in <dir>; env BIOINTEL_REPLAY_DIR')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride()
+    .action(async (_opts, cmd: Command) => {
+      process.exitCode = await serveStdio(cmd.optsWithGlobals());
+    });
+
+  program
+    .command('serve')
+    .description('Run the MCP server: stdio (default) or streamable HTTP with the public endpoints')
+    .option('--http', 'serve HTTP (POST /mcp, /.well-known/mcp.json, /api/nli/status, /healthz) instead of stdio')
+    .option('--host <host>', 'HTTP bind address; env BIOINTEL_HOST (default 127.0.0.1)')
+    .option('--port <port>', 'HTTP port; env BIOINTEL_PORT (default 8787)')
+    .action(async (opts: { http?: boolean; host?: string; port?: string }, cmd: Command) => {
+      const flags = cmd.optsWithGlobals<GlobalFlags>();
+      if (!opts.http) {
+        process.exitCode = await serveStdio(flags);
+        return;
+      }
+      const code = await withContext(flags, async (ctx) => {
+        const host = opts.host ?? ctx.config.host;
+        const port = opts.port === undefined ? ctx.config.port : parsePort(opts.port);
+        await runHttpServer(ctx, { host, port });
+        return new Promise<number>(() => undefined); // runs until a signal stops the process
+      });
+      process.exitCode = code;
+    });
+
+  program
+    .command('verify')
+    .description('Verify a biomedical claim against PubMed (svc_verify_claim)')
+    .argument('<claim>', 'the claim, in quotes')
+    .option('--pmids <ids...>', 'PMIDs cited for the claim (space or comma separated); omit to search PubMed')
+    .option('--genes <symbols...>', 'gene symbols that focus the PubMed search')
+    .option('--json', 'print the result as JSON')
+    .addHelpText('after', '\nExample:\n  biointel verify "Trametinib improves survival in BRAF-mutated melanoma" --pmids 22663011')
+    .action(async (claim: string, opts: { pmids?: string[]; genes?: string[]; json?: boolean }, cmd: Command) => {
+      const args: Record<string, unknown> = { claim };
+      const pmids = splitList(opts.pmids);
+      const genes = splitList(opts.genes);
+      if (pmids) args.pmids = pmids;
+      if (genes) args.geneContext = genes;
+      process.exitCode = await runTool(verifyClaimTool, args, { ...cmd.optsWithGlobals<GlobalFlags>(), json: opts.json }, renderVerify);
+    });
+
+  addAdminCommands(program);
+  return program;
+}
+
+async function serveStdio(flags: GlobalFlags): Promise<number> {
+  return withContext(flags, async (ctx) => {
+    await runStdioServer(ctx);
+    return new Promise<number>(() => undefined); // the transport keeps the process alive
+  });
+}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new UsageError(`--port: expected an integer 0-65535, got "${value}"`);
+  }
+  return port;
+}
+
+async function main(argv: string[]): Promise<void> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync(argv);
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // --help and --version are "errors" to commander with exit code 0.
+      process.exitCode = err.exitCode === 0 ? EXIT.ok : EXIT.usage;
+      return;
+    }
+    process.exitCode = reportError(err);
+  }
+}
+
+await main(process.argv);

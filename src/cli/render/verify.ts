@@ -1,0 +1,53 @@
+// Terminal rendering of svc_verify_claim.
+import type { z } from 'zod';
+import type { verifyClaimTool } from '../../tools/verify-claim.js';
+import { heading, style, table } from '../output.js';
+
+type Result = z.input<(typeof verifyClaimTool)['output']>;
+
+const STATUS_STYLE: Record<string, 'green' | 'yellow' | 'red'> = {
+  grounded: 'green',
+  supported: 'green',
+  unsupported: 'yellow',
+  unverifiable: 'yellow',
+  contradicted: 'red',
+  hallucinated: 'red',
+};
+
+export function renderVerify(r: Result): string {
+  const lines: string[] = [];
+  lines.push(`${heading('Claim:')} ${r.claim}`);
+  lines.push(`${heading('Evidence status:')} ${style(STATUS_STYLE[r.evidenceStatus] ?? 'white', r.evidenceStatus.toUpperCase())}`);
+  lines.push('', r.summary, '');
+  lines.push(
+    `Citation precision ${r.citationPrecision.toFixed(2)}  recall ${r.citationRecall.toFixed(2)}  F1 ${r.citeF1.toFixed(2)}  ` +
+      `| hallucinated PMIDs ${r.hallucinated}${r.pmidsChecked ? '' : ' (not checked)'}  | judge ${r.entailmentMethod}`,
+  );
+  if (r.search) lines.push(`PubMed query: ${r.search.query}  (${r.search.count} records)`);
+  if (r.pmids.length) {
+    lines.push('', heading('PMIDs'));
+    lines.push(
+      table(
+        r.pmids.map((p) => [
+          p.pmid,
+          p.verdict,
+          p.entailment === undefined ? '-' : p.entailment.toFixed(2),
+          p.contradiction === undefined ? '-' : p.contradiction.toFixed(2),
+          p.year === undefined ? '' : String(p.year),
+          truncate(p.title ?? '', 70),
+        ]),
+        ['PMID', 'verdict', 'entail', 'contra', 'year', 'title'],
+      ),
+    );
+  }
+  if (r.statements.length > 1) {
+    lines.push('', heading('Statements'));
+    for (const s of r.statements) lines.push(`${s.supported ? '✓' : '✗'} ${s.text} [${s.judged.join(', ') || s.skipped || '-'}]`);
+  }
+  if (r.warnings.length) lines.push('', heading('Warnings'), ...r.warnings.map((w) => `! ${w}`));
+  return lines.join('\n');
+}
+
+function truncate(s: string, n: number): string {
+  return s.length > n ? `${s.slice(0, n - 1)}…` : s;
+}

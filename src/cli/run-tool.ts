@@ -1,0 +1,72 @@
+// Runs a registered tool from the terminal: the same zod validation, handler and typed errors as
+// MCP, with a terminal renderer instead of structuredContent.
+import type { Config, ConfigInput } from '../config.js';
+import { configSecrets, loadConfig } from '../config.js';
+import { createContext, type AppContext } from '../context.js';
+import type { AnyTool } from '../tools/define.js';
+import { EXIT, print, printJson, reportError } from './output.js';
+import { terminalProgress } from './progress.js';
+
+export interface GlobalFlags {
+  dataDir?: string;
+  cache?: boolean;
+  logLevel?: string;
+  nliModel?: string;
+  recordDir?: string;
+  replayDir?: string;
+}
+
+export function configFromFlags(flags: GlobalFlags): Config {
+  const picked: Partial<ConfigInput> = {};
+  if (flags.dataDir) picked.dataDir = flags.dataDir;
+  if (flags.cache === false) picked.cache = false;
+  if (flags.logLevel) picked.logLevel = flags.logLevel as Config['logLevel'];
+  if (flags.nliModel) picked.nliModel = flags.nliModel;
+  if (flags.recordDir) picked.recordDir = flags.recordDir;
+  if (flags.replayDir) picked.replayDir = flags.replayDir;
+  return loadConfig({ flags: picked });
+}
+
+/** Builds a context, runs fn, closes the context, returns an exit code; never throws. */
+export async function withContext(flags: GlobalFlags, fn: (ctx: AppContext) => Promise<number | void>): Promise<number> {
+  let config: Config | undefined;
+  let ctx: AppContext | undefined;
+  try {
+    config = configFromFlags(flags);
+    ctx = await createContext(config);
+    return (await fn(ctx)) ?? EXIT.ok;
+  } catch (err) {
+    return reportError(err, config ? configSecrets(config) : []);
+  } finally {
+    await ctx?.close().catch(() => undefined);
+  }
+}
+
+export async function runTool<T>(
+  tool: AnyTool,
+  rawArgs: Record<string, unknown>,
+  flags: GlobalFlags & { json?: boolean },
+  render: (result: T) => string,
+): Promise<number> {
+  const parsed = tool.input.safeParse(rawArgs);
+  if (!parsed.success) return reportError(parsed.error);
+  return withContext(flags, async (ctx) => {
+    const progress = terminalProgress();
+    let result: T;
+    try {
+      result = (await tool.handler(parsed.data, { ctx, tier: ctx.config.localTier, progress })) as T;
+    } finally {
+      progress.stop();
+    }
+    if (flags.json) printJson(result);
+    else print(render(result));
+    return EXIT.ok;
+  });
+}
+
+/** "a,b c" and repeated flags both give ["a", "b", "c"]. */
+export function splitList(values: string | readonly string[] | undefined): string[] | undefined {
+  if (values === undefined) return undefined;
+  const list = (Array.isArray(values) ? values : [values]).flatMap((v: string) => v.split(/[\s,]+/)).filter(Boolean);
+  return list.length ? list : undefined;
+}

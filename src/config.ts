@@ -1,0 +1,120 @@
+// One zod schema for all configuration: defaults < environment (BIOINTEL_*) < command-line flags.
+// The README's configuration table is generated from ENV_VARS so docs and code cannot drift.
+import path from 'node:path';
+import envPaths from 'env-paths';
+import { z } from 'zod';
+import { InvalidInputError } from './errors.js';
+
+const bool = z
+  .union([z.boolean(), z.enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])])
+  .transform((v) => (typeof v === 'boolean' ? v : ['1', 'true', 'on', 'yes'].includes(v)));
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const list = z
+  .union([z.array(z.string()), z.string()])
+  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean));
+
+export const TIERS = ['free', 'researcher'] as const;
+export type Tier = (typeof TIERS)[number];
+
+export const configSchema = z.object({
+  dataDir: z.string().min(1).describe('Directory for the SQLite store (cache, snapshots, keys) and NLI models'),
+  cache: bool.default(true).describe('Upstream response cache on/off'),
+  storeUrl: z.string().optional().describe('keyv store URL (sqlite://, redis://, postgres://); default: SQLite file in the data directory'),
+  recordDir: z.string().optional().describe('Record every upstream exchange into this directory'),
+  replayDir: z.string().optional().describe('Answer upstream requests only from recordings in this directory'),
+  ncbiApiKey: z.string().optional().describe('NCBI API key: raises the E-utilities limit from 3 to 10 requests/s'),
+  ncbiEmail: z.string().default('biointel@users.noreply.github.com').describe('Contact e-mail sent to NCBI with every request (set your own)'),
+  timeoutMs: int(100, 300_000).default(20_000).describe('Timeout of one upstream request (ms)'),
+  retries: int(0, 10).default(3).describe('Retries on 429, 5xx and network errors'),
+  deadlineMs: int(1_000, 600_000).default(60_000).describe('Overall deadline of one upstream call including retries (ms)'),
+  nli: z.enum(['auto', 'off']).default('auto').describe('NLI entailment judge: auto (use the model when present) or off (lexical fallback)'),
+  nliModel: z.string().default('Xenova/nli-deberta-v3-xsmall').describe('NLI model: Hugging Face hub id or local folder'),
+  nliDtype: z.enum(['q8', 'fp32', 'fp16', 'int8', 'uint8', 'q4']).default('q8').describe('NLI model weights variant'),
+  nliThreshold: z.coerce.number().min(0).max(1).default(0.45).describe('Entailment probability at or above which a passage supports a statement'),
+  nliWindow: int(200, 10_000).default(1500).describe('Passage window (characters of abstract) given to the NLI model'),
+  nliAllowDownload: bool.default(false).describe('Allow downloading the NLI model on first use (default: only via `biointel nli download`)'),
+  nliRemoteHost: z.string().optional().describe('Model hub mirror URL (default https://huggingface.co/)'),
+  host: z.string().default('127.0.0.1').describe('HTTP bind address'),
+  port: int(0, 65_535).default(8787).describe('HTTP port'),
+  allowedHosts: list.default([]).describe('Extra Host header values accepted by the HTTP server (DNS-rebinding protection)'),
+  corsOrigins: list.default(['*']).describe('Origins allowed to call the HTTP API from a browser (the widget)'),
+  logLevel: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('warn').describe('Log level (logs go to stderr)'),
+  localTier: z.enum(TIERS).default('researcher').describe('Tier of stdio and terminal use (the local operator)'),
+  freeDailyLimit: int(0, 1_000_000).default(10).describe('Analyses per day for the free tier'),
+  geneSets: list.default([]).describe('Extra GMT gene-set files (comma-separated paths)'),
+  sourceUrls: z.record(z.string(), z.string()).default({}).describe('Base-URL overrides per source id'),
+});
+
+export type Config = z.output<typeof configSchema>;
+export type ConfigInput = z.input<typeof configSchema>;
+
+/** Environment variable for each config key (the README table and `biointel --help` read this). */
+export const ENV_VARS: Record<Exclude<keyof Config, 'sourceUrls'>, string> = {
+  dataDir: 'BIOINTEL_DATA_DIR',
+  cache: 'BIOINTEL_CACHE',
+  storeUrl: 'BIOINTEL_STORE_URL',
+  recordDir: 'BIOINTEL_RECORD_DIR',
+  replayDir: 'BIOINTEL_REPLAY_DIR',
+  ncbiApiKey: 'NCBI_API_KEY',
+  ncbiEmail: 'BIOINTEL_NCBI_EMAIL',
+  timeoutMs: 'BIOINTEL_TIMEOUT_MS',
+  retries: 'BIOINTEL_RETRIES',
+  deadlineMs: 'BIOINTEL_DEADLINE_MS',
+  nli: 'BIOINTEL_NLI',
+  nliModel: 'BIOINTEL_NLI_MODEL',
+  nliDtype: 'BIOINTEL_NLI_DTYPE',
+  nliThreshold: 'BIOINTEL_NLI_THRESHOLD',
+  nliWindow: 'BIOINTEL_NLI_WINDOW',
+  nliAllowDownload: 'BIOINTEL_NLI_ALLOW_DOWNLOAD',
+  nliRemoteHost: 'BIOINTEL_NLI_REMOTE_HOST',
+  host: 'BIOINTEL_HOST',
+  port: 'BIOINTEL_PORT',
+  allowedHosts: 'BIOINTEL_ALLOWED_HOSTS',
+  corsOrigins: 'BIOINTEL_CORS_ORIGINS',
+  logLevel: 'BIOINTEL_LOG_LEVEL',
+  localTier: 'BIOINTEL_LOCAL_TIER',
+  freeDailyLimit: 'BIOINTEL_FREE_DAILY_LIMIT',
+  geneSets: 'BIOINTEL_GENESETS',
+};
+
+const SOURCE_URL_VAR = /^BIOINTEL_SOURCE_([A-Z0-9_]+)_URL$/;
+
+export function defaultDataDir(): string {
+  return envPaths('biointel', { suffix: '' }).cache;
+}
+
+/** Reads env (empty string = unset), then applies flags on top, then validates once. */
+export function loadConfig(
+  options: { env?: NodeJS.ProcessEnv; flags?: Partial<ConfigInput> } = {},
+): Config {
+  const env = options.env ?? process.env;
+  const raw: Record<string, unknown> = { dataDir: defaultDataDir() };
+  for (const [key, name] of Object.entries(ENV_VARS)) {
+    const value = env[name];
+    if (value !== undefined && value !== '') raw[key] = value;
+  }
+  const sourceUrls: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    const m = SOURCE_URL_VAR.exec(name);
+    if (m?.[1] && value) sourceUrls[m[1].toLowerCase()] = value;
+  }
+  raw.sourceUrls = sourceUrls;
+  for (const [key, value] of Object.entries(options.flags ?? {})) {
+    if (value !== undefined) raw[key] = value;
+  }
+  const parsed = configSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const key = String(issue?.path[0] ?? 'config');
+    const where = key in ENV_VARS ? `${key} (${ENV_VARS[key as keyof typeof ENV_VARS]})` : key;
+    throw new InvalidInputError(where, issue?.message ?? 'invalid value');
+  }
+  const config = parsed.data;
+  config.dataDir = path.resolve(config.dataDir);
+  return config;
+}
+
+/** Values that must never appear in logs or error messages. */
+export function configSecrets(config: Config): string[] {
+  return [config.ncbiApiKey, config.ncbiEmail].filter((s): s is string => Boolean(s));
+}

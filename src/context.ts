@@ -1,0 +1,52 @@
+// createContext(config) wires the dependencies every tool needs. No module singletons: stdio,
+// HTTP, the CLI and tests each build their own context (tests with a memory store and fake upstreams).
+import type { Config } from './config.js';
+import { configSecrets } from './config.js';
+import type { NliService } from './evidence/judge.js';
+import { createNliService } from './evidence/nli.js';
+import { createLogger, type Logger } from './log.js';
+import { UpstreamClient } from './sources/http.js';
+import { createSources, type Sources } from './sources/index.js';
+import { addMetrics } from './sources/metrics-store.js';
+import { createStore, type Store } from './store/index.js';
+
+export interface AppContext {
+  config: Config;
+  log: Logger;
+  store: Store;
+  http: UpstreamClient;
+  sources: Sources;
+  nli: NliService;
+  close(): Promise<void>;
+}
+
+export interface ContextOverrides {
+  store?: Store;
+  log?: Logger;
+  nli?: NliService;
+  fetchImpl?: typeof fetch;
+}
+
+export async function createContext(config: Config, overrides: ContextOverrides = {}): Promise<AppContext> {
+  const log = overrides.log ?? createLogger(config.logLevel, { secrets: configSecrets(config) });
+  const store = overrides.store ?? (await createStore(config));
+  const http = new UpstreamClient({
+    config,
+    log,
+    cache: store.ns('cache'),
+    ...(overrides.fetchImpl ? { fetchImpl: overrides.fetchImpl } : {}),
+  });
+  const nli = overrides.nli ?? createNliService({ config, log, cache: store.ns('nli') });
+  return {
+    config,
+    log,
+    store,
+    http,
+    sources: createSources(http),
+    nli,
+    async close() {
+      await addMetrics(store, http.metrics()).catch((err: unknown) => log.debug('could not save source metrics', { err }));
+      await store.close();
+    },
+  };
+}

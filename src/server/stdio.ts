@@ -1,0 +1,24 @@
+// stdio transport: what desktop assistants launch. stdout carries only MCP messages; everything
+// else (logs, the NLI library's own output) goes to stderr.
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { AppContext } from '../context.js';
+import { createMcpServer } from './mcp.js';
+
+export async function runStdioServer(ctx: AppContext): Promise<void> {
+  const server = createMcpServer(ctx);
+  const transport = new StdioServerTransport();
+  let closing = false;
+  const shutdown = async (code: number) => {
+    if (closing) return;
+    closing = true;
+    await server.close().catch(() => undefined);
+    await ctx.close().catch(() => undefined);
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
+  // The client closing our stdin is the normal end of a stdio session.
+  process.stdin.on('end', () => void shutdown(0));
+  await server.connect(transport);
+  ctx.log.info('stdio MCP server ready');
+}

@@ -1,0 +1,261 @@
+// ChEMBL REST: mechanisms of action (by target or molecule), targets by UniProt accession and
+// molecule properties for ADMET (MW, ALogP, QED, Ro5). Decimal properties arrive as strings and
+// max_phase as "4.0" or 4, so every number goes through numeric(). An unknown id is a 404 with an
+// empty text/html body: it means "not found" (null), not a failure.
+// @see https://chembl.gitbook.io/chembl-interface-documentation/web-services/chembl-data-web-services
+import { isNotFoundStatus } from '../errors.js';
+import { chunk } from './eutils.js';
+import type { UpstreamClient } from './http.js';
+import { numeric, optStr, shapeOf, type Obj } from './shape.js';
+
+const SOURCE = 'chembl';
+/** Ids per `__in` filter: keeps URLs short (ChEMBL ids are ~13 characters). */
+const ID_BATCH = 50;
+/** ChEMBL's largest page. */
+const PAGE_LIMIT = 1000;
+/** Safety stop for paging; no target has anywhere near 10,000 mechanisms. */
+const MAX_PAGES = 10;
+const { field, obj, arr, str } = shapeOf(SOURCE, 'The ChEMBL answer format may have changed; run `npm run test:live` to check for drift.');
+
+export interface ChemblMechanism {
+  moleculeChemblId: string;
+  parentMoleculeChemblId: string | null;
+  targetChemblId: string | null;
+  mechanismOfAction: string | null;
+  actionType: string | null;
+  maxPhase: number | null;
+  directInteraction: boolean | null;
+  diseaseEfficacy: boolean | null;
+  refs: { type: string | null; id: string | null; url: string | null }[];
+}
+
+export interface ChemblTarget {
+  targetChemblId: string;
+  prefName: string | null;
+  /** SINGLE PROTEIN, PROTEIN COMPLEX, PROTEIN FAMILY, ... */
+  targetType: string | null;
+  organism: string | null;
+  taxId: number | null;
+  accessions: string[];
+}
+
+export interface ChemblProperties {
+  /** Full molecular weight (Da), salt included. */
+  fullMwt: number | null;
+  mwFreebase: number | null;
+  alogp: number | null;
+  cxLogp: number | null;
+  psa: number | null;
+  qedWeighted: number | null;
+  hba: number | null;
+  hbd: number | null;
+  rtb: number | null;
+  numRo5Violations: number | null;
+  aromaticRings: number | null;
+  heavyAtoms: number | null;
+  formula: string | null;
+}
+
+export interface ChemblMolecule {
+  chemblId: string;
+  prefName: string | null;
+  moleculeType: string | null;
+  /** 4 approved, 3..1 clinical phases, 0.5 early phase 1; null none/unknown. */
+  maxPhase: number | null;
+  firstApproval: number | null;
+  withdrawn: boolean | null;
+  parentChemblId: string | null;
+  /** Null for biologics such as antibodies: ChEMBL computes no properties for them. */
+  properties: ChemblProperties | null;
+}
+
+export class Chembl {
+  constructor(private readonly http: UpstreamClient) {}
+
+  /** One molecule, or null when ChEMBL does not know the id. */
+  async molecule(chemblId: string, signal?: AbortSignal): Promise<ChemblMolecule | null> {
+    try {
+      const json = await this.http.json({ source: SOURCE, path: `/molecule/${encodeURIComponent(chemblId.trim())}.json`, ...(signal ? { signal } : {}) });
+      return parseMolecule(json);
+    } catch (err) {
+      if (isNotFoundStatus(err)) return null;
+      throw err;
+    }
+  }
+
+  /** Many molecules in few requests, keyed by upper-cased id; ids ChEMBL does not return map to null. */
+  async molecules(chemblIds: readonly string[], signal?: AbortSignal): Promise<Map<string, ChemblMolecule | null>> {
+    const ids = [...new Set(chemblIds.map((id) => id.trim().toUpperCase()).filter(Boolean))];
+    const found = new Map<string, ChemblMolecule>();
+    await Promise.all(
+      chunk(ids, ID_BATCH).map(async (batch) => {
+        const json = await this.http.json({
+          source: SOURCE,
+          path: '/molecule.json',
+          query: { molecule_chembl_id__in: batch.join(','), limit: batch.length },
+          ...(signal ? { signal } : {}),
+        });
+        for (const m of parseMoleculeList(json).items) found.set(m.chemblId, m);
+      }),
+    );
+    return new Map(ids.map((id) => [id, found.get(id) ?? null]));
+  }
+
+  /** Every mechanism of action recorded against a ChEMBL target (e.g. CHEMBL203 for EGFR). */
+  async mechanismsForTarget(targetChemblId: string, signal?: AbortSignal): Promise<ChemblMechanism[]> {
+    return this.allPages('/mechanism.json', { target_chembl_id: targetChemblId.trim() }, parseMechanismList, signal);
+  }
+
+  /** Mechanisms of the given molecules, keyed by upper-cased id (an id with none maps to []). */
+  async mechanismsForMolecules(chemblIds: readonly string[], signal?: AbortSignal): Promise<Map<string, ChemblMechanism[]>> {
+    const ids = [...new Set(chemblIds.map((id) => id.trim().toUpperCase()).filter(Boolean))];
+    const all = (
+      await Promise.all(
+        chunk(ids, ID_BATCH).map((batch) => this.allPages('/mechanism.json', { molecule_chembl_id__in: batch.join(',') }, parseMechanismList, signal)),
+      )
+    ).flat();
+    return new Map(ids.map((id) => [id, all.filter((m) => m.moleculeChemblId === id)]));
+  }
+
+  /** ChEMBL targets containing a UniProt accession: the single protein plus complexes and families. */
+  async targetsByAccession(accession: string, signal?: AbortSignal): Promise<ChemblTarget[]> {
+    return this.allPages('/target.json', { target_components__accession: accession.trim() }, parseTargetList, signal);
+  }
+
+  private async allPages<T>(
+    path: string,
+    filter: Record<string, string>,
+    parse: (json: unknown) => { items: T[]; total: number | null; hasNext: boolean },
+    signal?: AbortSignal,
+  ): Promise<T[]> {
+    const out: T[] = [];
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const json = await this.http.json({
+        source: SOURCE,
+        path,
+        query: { ...filter, limit: PAGE_LIMIT, offset: page * PAGE_LIMIT },
+        ...(signal ? { signal } : {}),
+      });
+      const parsed = parse(json);
+      out.push(...parsed.items);
+      // Offsets are computed here rather than following page_meta.next, whose absolute path
+      // would bypass a base-URL override.
+      if (!parsed.hasNext || (parsed.total !== null && out.length >= parsed.total) || !parsed.items.length) break;
+    }
+    return out;
+  }
+}
+
+// ---------------------------------------------------------------- pure parsers
+
+interface Page<T> {
+  items: T[];
+  total: number | null;
+  hasNext: boolean;
+}
+
+function listOf(json: unknown, key: string): { rows: unknown[]; total: number | null; hasNext: boolean } {
+  const body = obj(json, 'ChEMBL answer');
+  const rows = arr(field(body, key), key);
+  const meta = body.page_meta && typeof body.page_meta === 'object' ? (body.page_meta as Obj) : {};
+  return { rows, total: numeric(meta.total_count), hasNext: typeof meta.next === 'string' && meta.next !== '' };
+}
+
+export function parseMechanismList(json: unknown): Page<ChemblMechanism> {
+  const { rows, total, hasNext } = listOf(json, 'mechanisms');
+  return { items: rows.map(parseMechanism), total, hasNext };
+}
+
+export function parseMechanism(raw: unknown): ChemblMechanism {
+  const m = obj(raw, 'mechanism');
+  const refs = m.mechanism_refs === null || m.mechanism_refs === undefined ? [] : arr(m.mechanism_refs, 'mechanism_refs');
+  return {
+    moleculeChemblId: str(m.molecule_chembl_id, 'mechanism.molecule_chembl_id'),
+    parentMoleculeChemblId: optStr(m.parent_molecule_chembl_id),
+    targetChemblId: optStr(m.target_chembl_id),
+    mechanismOfAction: optStr(m.mechanism_of_action),
+    actionType: optStr(m.action_type),
+    maxPhase: phaseOf(m.max_phase),
+    directInteraction: flag(m.direct_interaction),
+    diseaseEfficacy: flag(m.disease_efficacy),
+    refs: refs.map((r) => {
+      const ref = obj(r, 'mechanism_refs[]');
+      return { type: optStr(ref.ref_type), id: optStr(ref.ref_id), url: optStr(ref.ref_url) };
+    }),
+  };
+}
+
+export function parseTargetList(json: unknown): Page<ChemblTarget> {
+  const { rows, total, hasNext } = listOf(json, 'targets');
+  return { items: rows.map(parseTarget), total, hasNext };
+}
+
+export function parseTarget(raw: unknown): ChemblTarget {
+  const t = obj(raw, 'target');
+  const components = t.target_components === null || t.target_components === undefined ? [] : arr(t.target_components, 'target_components');
+  return {
+    targetChemblId: str(t.target_chembl_id, 'target.target_chembl_id'),
+    prefName: optStr(t.pref_name),
+    targetType: optStr(t.target_type),
+    organism: optStr(t.organism),
+    taxId: numeric(t.tax_id),
+    accessions: components.map((c) => optStr(obj(c, 'target_components[]').accession)).filter((a): a is string => a !== null),
+  };
+}
+
+/** The SINGLE PROTEIN target built on exactly this accession, if ChEMBL has one. */
+export function singleProteinTarget(targets: readonly ChemblTarget[], accession: string): ChemblTarget | null {
+  return targets.find((t) => t.targetType === 'SINGLE PROTEIN' && t.accessions.includes(accession)) ?? null;
+}
+
+export function parseMoleculeList(json: unknown): Page<ChemblMolecule> {
+  const { rows, total, hasNext } = listOf(json, 'molecules');
+  return { items: rows.map(parseMolecule), total, hasNext };
+}
+
+export function parseMolecule(raw: unknown): ChemblMolecule {
+  const m = obj(raw, 'molecule');
+  const hierarchy = m.molecule_hierarchy && typeof m.molecule_hierarchy === 'object' ? (m.molecule_hierarchy as Obj) : {};
+  const props = field(m, 'molecule_properties');
+  return {
+    chemblId: str(m.molecule_chembl_id, 'molecule.molecule_chembl_id'),
+    prefName: optStr(m.pref_name),
+    moleculeType: optStr(m.molecule_type),
+    maxPhase: phaseOf(m.max_phase),
+    firstApproval: numeric(m.first_approval),
+    withdrawn: typeof m.withdrawn_flag === 'boolean' ? m.withdrawn_flag : null,
+    parentChemblId: optStr(hierarchy.parent_chembl_id),
+    properties: props === null ? null : propertiesOf(obj(props, 'molecule_properties')),
+  };
+}
+
+function propertiesOf(p: Obj): ChemblProperties {
+  return {
+    fullMwt: numeric(p.full_mwt),
+    mwFreebase: numeric(p.mw_freebase),
+    alogp: numeric(p.alogp),
+    cxLogp: numeric(p.cx_logp),
+    psa: numeric(p.psa),
+    qedWeighted: numeric(p.qed_weighted),
+    hba: numeric(p.hba),
+    hbd: numeric(p.hbd),
+    rtb: numeric(p.rtb),
+    numRo5Violations: numeric(p.num_ro5_violations),
+    aromaticRings: numeric(p.aromatic_rings),
+    heavyAtoms: numeric(p.heavy_atoms),
+    formula: optStr(p.full_molformula),
+  };
+}
+
+/** max_phase is "4.0" (molecule records) or 4 (mechanisms); negative values mean unknown. */
+export function phaseOf(v: unknown): number | null {
+  const n = numeric(v);
+  return n === null || n < 0 ? null : n;
+}
+
+/** ChEMBL flags are 0/1 integers. */
+function flag(v: unknown): boolean | null {
+  if (v === 1 || v === true) return true;
+  if (v === 0 || v === false) return false;
+  return null;
+}

@@ -1,0 +1,268 @@
+// NCBI E-utilities (PubMed): esummary for PMID existence, efetch for abstracts, esearch for
+// searches and co-mention counts. Requests batch 200 ids and switch to POST for long id lists.
+// @see https://www.ncbi.nlm.nih.gov/books/NBK25499/
+import { XMLParser } from 'fast-xml-parser';
+import { UpstreamError } from '../errors.js';
+import type { UpstreamClient } from './http.js';
+
+export const ESUMMARY_BATCH = 200;
+/** Above this many characters of ids the request goes as a POST form (NCBI: URLs over ~2 KB fail). */
+const POST_ABOVE_CHARS = 1_000;
+
+export interface PubmedSummary {
+  pmid: string;
+  title: string;
+  journal: string;
+  year: number | undefined;
+  doi: string | undefined;
+  pubTypes: string[];
+}
+
+export interface PubmedArticle {
+  pmid: string;
+  title: string;
+  /** Plain text; structured abstracts rendered as `LABEL: text` paragraphs. Empty when none. */
+  abstract: string;
+  journal: string;
+  year: number | undefined;
+  doi: string | undefined;
+  pubTypes: string[];
+  meshTerms: string[];
+  kind: 'article' | 'book';
+}
+
+export interface SearchResult {
+  count: number;
+  ids: string[];
+  queryTranslation: string | undefined;
+  /** Parts of the query PubMed ignored (it runs the rest silently). */
+  phrasesNotFound: string[];
+}
+
+export class Eutils {
+  constructor(private readonly http: UpstreamClient) {}
+
+  /** Map of every requested PMID to its summary, or null when PubMed does not know it. */
+  async summaries(pmids: readonly string[], signal?: AbortSignal): Promise<Map<string, PubmedSummary | null>> {
+    const unique = [...new Set(pmids)];
+    const batches = chunk(unique, ESUMMARY_BATCH);
+    const parsed = await Promise.all(
+      batches.map(async (ids) => parseEsummary(await this.http.json(this.idRequest('/esummary.fcgi', ids, { retmode: 'json' }, signal)), ids)),
+    );
+    return new Map(parsed.flatMap((m) => [...m]));
+  }
+
+  /** Articles found, keyed by PMID; unknown PMIDs are simply absent (efetch omits them). */
+  async articles(pmids: readonly string[], signal?: AbortSignal): Promise<Map<string, PubmedArticle>> {
+    const unique = [...new Set(pmids)];
+    const parsed = await Promise.all(
+      chunk(unique, ESUMMARY_BATCH).map(async (ids) =>
+        parseEfetchXml(await this.http.text({ ...this.idRequest('/efetch.fcgi', ids, { retmode: 'xml', rettype: 'abstract' }, signal), expect: 'xml' })),
+      ),
+    );
+    return new Map(parsed.flat().map((a) => [a.pmid, a]));
+  }
+
+  async search(term: string, options: { retmax?: number; sort?: 'relevance' | 'pub_date' } = {}, signal?: AbortSignal): Promise<SearchResult> {
+    const json = await this.http.json({
+      source: 'eutils',
+      path: '/esearch.fcgi',
+      query: { db: 'pubmed', term, retmode: 'json', retmax: options.retmax ?? 20, sort: options.sort ?? 'relevance' },
+      ...(signal ? { signal } : {}),
+    });
+    return parseEsearch(json);
+  }
+
+  /** Number of PubMed records matching a query (co-mention counts). */
+  async count(term: string, signal?: AbortSignal): Promise<number> {
+    const json = await this.http.json({
+      source: 'eutils',
+      path: '/esearch.fcgi',
+      query: { db: 'pubmed', term, retmode: 'json', retmax: 0 },
+      ...(signal ? { signal } : {}),
+    });
+    return parseEsearch(json).count;
+  }
+
+  private idRequest(path: string, ids: string[], params: Record<string, string>, signal?: AbortSignal) {
+    const id = ids.join(',');
+    const base = { source: 'eutils' as const, path, ...(signal ? { signal } : {}) };
+    if (id.length > POST_ABOVE_CHARS) {
+      return { ...base, method: 'POST' as const, form: { db: 'pubmed', ...params, id }, cache: true };
+    }
+    return { ...base, query: { db: 'pubmed', ...params, id } };
+  }
+}
+
+// ---------------------------------------------------------------- pure parsers
+
+interface EsummaryJson {
+  error?: string;
+  result?: { uids?: string[] } & Record<string, unknown>;
+}
+
+/** A uid with an `error` entry, or absent from the result, does not exist. */
+export function parseEsummary(json: unknown, requested: readonly string[]): Map<string, PubmedSummary | null> {
+  const body = json as EsummaryJson;
+  if (!body || typeof body !== 'object' || (!body.result && !body.error)) {
+    throw new UpstreamError({ source: 'eutils', failure: 'schema', message: 'esummary answer has neither result nor error' });
+  }
+  if (!body.result) {
+    // A top-level error (e.g. "Invalid uid") means none of the batch could be summarised.
+    return new Map(requested.map((id) => [id, null]));
+  }
+  const out = new Map<string, PubmedSummary | null>();
+  for (const id of requested) {
+    const doc = body.result[id] as Record<string, unknown> | undefined;
+    if (!doc || typeof doc !== 'object' || 'error' in doc || typeof doc.title !== 'string') {
+      out.set(id, null);
+      continue;
+    }
+    const articleIds = (doc.articleids as { idtype?: string; value?: string }[] | undefined) ?? [];
+    out.set(id, {
+      pmid: id,
+      title: doc.title,
+      journal: String(doc.fulljournalname || doc.source || ''),
+      year: yearOf(String(doc.pubdate ?? doc.epubdate ?? '')),
+      doi: articleIds.find((a) => a.idtype === 'doi')?.value,
+      pubTypes: Array.isArray(doc.pubtype) ? (doc.pubtype as string[]) : [],
+    });
+  }
+  return out;
+}
+
+export function parseEsearch(json: unknown): SearchResult {
+  const r = (json as { esearchresult?: Record<string, unknown> })?.esearchresult;
+  if (!r) throw new UpstreamError({ source: 'eutils', failure: 'schema', message: 'esearch answer has no esearchresult' });
+  if (typeof r.ERROR === 'string') {
+    throw new UpstreamError({ source: 'eutils', failure: 'http', message: 'esearch rejected the query', upstreamMessage: r.ERROR });
+  }
+  const errorlist = (r.errorlist ?? {}) as { phrasesnotfound?: string[] };
+  return {
+    count: Number.parseInt(String(r.count ?? '0'), 10) || 0,
+    ids: Array.isArray(r.idlist) ? (r.idlist as string[]) : [],
+    queryTranslation: typeof r.querytranslation === 'string' ? r.querytranslation : undefined,
+    phrasesNotFound: errorlist.phrasesnotfound ?? [],
+  };
+}
+
+const RICH_TEXT = ['AbstractText', 'ArticleTitle', 'BookTitle', 'Title'];
+
+const xml = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  // Keep inline markup (<i>, <sup>, ...) in order: these elements come back as raw inner XML.
+  stopNodes: RICH_TEXT.flatMap((t) => [`*.${t}`]),
+  processEntities: false,
+  isArray: (name) => ['PubmedArticle', 'PubmedBookArticle', 'AbstractText', 'PublicationType', 'MeshHeading', 'ArticleId'].includes(name),
+});
+
+/** Articles in a PubmedArticleSet, matched by their own PMID (efetch omits unknown ids). */
+export function parseEfetchXml(text: string): PubmedArticle[] {
+  let doc: Record<string, unknown>;
+  try {
+    doc = xml.parse(text) as Record<string, unknown>;
+  } catch (cause) {
+    throw new UpstreamError({ source: 'eutils', failure: 'parse', message: 'efetch answer is not valid XML', cause });
+  }
+  const set = doc.PubmedArticleSet as Record<string, unknown> | '' | undefined;
+  if (set === undefined) {
+    throw new UpstreamError({ source: 'eutils', failure: 'schema', message: 'efetch answer has no PubmedArticleSet' });
+  }
+  if (!set) return [];
+  const articles = ((set.PubmedArticle as unknown[]) ?? []).map((a) => parseArticle(a as Node));
+  const books = ((set.PubmedBookArticle as unknown[]) ?? []).map((b) => parseBook(b as Node));
+  return [...articles, ...books].filter((a): a is PubmedArticle => a !== undefined);
+}
+
+type Node = Record<string, unknown>;
+
+function parseArticle(node: Node): PubmedArticle | undefined {
+  const citation = node.MedlineCitation as Node | undefined;
+  const article = citation?.Article as Node | undefined;
+  const pmid = textOf(citation?.PMID);
+  if (!pmid || !article) return undefined;
+  const journal = article.Journal as Node | undefined;
+  const pubDate = ((journal?.JournalIssue as Node | undefined)?.PubDate ?? {}) as Node;
+  const ids = (((node.PubmedData as Node | undefined)?.ArticleIdList as Node | undefined)?.ArticleId as Node[] | undefined) ?? [];
+  const mesh = ((citation?.MeshHeadingList as Node | undefined)?.MeshHeading as Node[] | undefined) ?? [];
+  return {
+    pmid,
+    title: richText(article.ArticleTitle),
+    abstract: abstractOf(article.Abstract as Node | undefined),
+    journal: richText(journal?.Title) || textOf(journal?.ISOAbbreviation),
+    year: yearOf(textOf(pubDate.Year) || textOf(pubDate.MedlineDate)),
+    doi: ids.find((i) => i['@IdType'] === 'doi')?.['#text'] as string | undefined,
+    pubTypes: (((article.PublicationTypeList as Node | undefined)?.PublicationType as unknown[]) ?? []).map(textOf),
+    meshTerms: mesh.map((m) => textOf(m.DescriptorName)).filter(Boolean),
+    kind: 'article',
+  };
+}
+
+function parseBook(node: Node): PubmedArticle | undefined {
+  const doc = node.BookDocument as Node | undefined;
+  const pmid = textOf(doc?.PMID);
+  if (!pmid || !doc) return undefined;
+  const book = (doc.Book ?? {}) as Node;
+  const pubDate = (book.PubDate ?? {}) as Node;
+  return {
+    pmid,
+    title: richText(doc.ArticleTitle) || richText(book.BookTitle),
+    abstract: abstractOf(doc.Abstract as Node | undefined),
+    journal: textOf((book.Publisher as Node | undefined)?.PublisherName),
+    year: yearOf(textOf(pubDate.Year)),
+    doi: undefined,
+    pubTypes: ['Book'],
+    meshTerms: [],
+    kind: 'book',
+  };
+}
+
+function abstractOf(abstract: Node | undefined): string {
+  const parts = (abstract?.AbstractText as unknown[] | undefined) ?? [];
+  return parts
+    .map((p) => {
+      const label = typeof p === 'object' && p ? (p as Node)['@Label'] : undefined;
+      const body = richText(p);
+      return label ? `${String(label)}: ${body}` : body;
+    })
+    .filter(Boolean)
+    .join('\n');
+}
+
+/** Text of an element that may carry attributes ({#text, @attr}) or be a plain value. */
+function textOf(v: unknown): string {
+  if (v === undefined || v === null) return '';
+  if (typeof v === 'object') return textOf((v as Node)['#text']);
+  return decodeEntities(String(v)).trim();
+}
+
+/** Inner XML of a stop node with its inline tags removed and entities decoded. */
+function richText(v: unknown): string {
+  const raw = typeof v === 'object' && v !== null ? String((v as Node)['#text'] ?? '') : String(v ?? '');
+  const marked = raw.replace(/<sup[^>]*>([^<]*)<\/sup>/gi, '^$1'); // keep 10^3 from reading as 103
+  return decodeEntities(marked.replace(/<[^>]+>/g, '')).replace(/\s+/g, ' ').trim();
+}
+
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+export function decodeEntities(s: string): string {
+  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
+    if (e[0] === '#') {
+      const code = e[1] === 'x' || e[1] === 'X' ? Number.parseInt(e.slice(2), 16) : Number.parseInt(e.slice(1), 10);
+      return Number.isFinite(code) ? String.fromCodePoint(code === 0xa0 ? 0x20 : code) : m;
+    }
+    return NAMED[e.toLowerCase()] ?? m;
+  });
+}
+
+function yearOf(date: string): number | undefined {
+  const m = /\b(1[89]\d\d|20\d\d)\b/.exec(date);
+  return m ? Number(m[1]) : undefined;
+}
+
+export function chunk<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}

@@ -1,0 +1,52 @@
+// zod pieces shared by several tools: the limits of DESIGN.md section 7 live here, once.
+import { z } from 'zod';
+import { EVIDENCE_STATUSES } from '../evidence/status.js';
+
+export const LIMITS = { genes: 500, pmids: 200, claimChars: 2000, diseaseChars: 500 } as const;
+
+export const pmid = z.string().regex(/^[1-9]\d{0,8}$/, 'a PMID is 1 to 9 digits, e.g. "22663011"');
+
+export const geneSymbol = z
+  .string()
+  .trim()
+  .min(1, 'a gene symbol cannot be empty')
+  .max(40, 'a gene symbol is at most 40 characters');
+
+export const genePanel = z
+  .array(geneSymbol)
+  .min(1, 'give at least one gene')
+  .max(LIMITS.genes, `at most ${LIMITS.genes} genes per panel`);
+
+export const diseaseContext = z
+  .string()
+  .trim()
+  .min(1, 'the disease context cannot be empty')
+  .max(LIMITS.diseaseChars, `the disease context is limited to ${LIMITS.diseaseChars} characters`);
+
+export const sourceEntry = z.object({
+  id: z.string(),
+  status: z.enum(['ok', 'cached', 'failed', 'skipped']),
+  ms: z.number(),
+  records: z.number(),
+  error: z.string().optional(),
+  note: z.string().optional(),
+});
+
+export const integrity = z.object({
+  pmidsChecked: z.boolean().describe('False when PubMed could not be reached to check PMIDs'),
+  hallucinated: z.number().int().describe('Cited PMIDs that do not exist'),
+  hallucinationRate: z.number().min(0).max(1),
+  groundedRatio: z.number().min(0).max(1).describe('Share of statements entailed by at least one cited abstract'),
+  citationPrecision: z.number().min(0).max(1),
+  citationRecall: z.number().min(0).max(1),
+  citeF1: z.number().min(0).max(1),
+  nliEnabled: z.boolean(),
+  entailmentMethod: z.string(),
+});
+
+export const evidenceStatus = z.enum(EVIDENCE_STATUSES);
+
+export const provenance = {
+  sources: z.array(sourceEntry).describe('Every source consulted, with status'),
+  warnings: z.array(z.string()).describe('What is missing from this answer and why'),
+};

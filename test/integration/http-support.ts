@@ -1,0 +1,108 @@
+// Helpers for the HTTP server tests: a raw node:http client (fetch cannot set Host, and always
+// sends an Accept header), a test-only echo tool, and a server on a random port.
+import { request } from 'node:http';
+import { z } from 'zod';
+import type { ConfigInput } from '../../src/config.js';
+import type { AppContext, ContextOverrides } from '../../src/context.js';
+import { startHttpServer, type HttpServerOptions, type RunningHttpServer } from '../../src/server/http.js';
+import { defineTool, type AnyTool } from '../../src/tools/define.js';
+import { tools as registry } from '../../src/tools/index.js';
+import { testContext } from '../support/context.js';
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  json(): unknown;
+}
+
+export interface RawRequest {
+  method?: string;
+  path: string;
+  /** Sent exactly as given: nothing is added but Host (unless given) and Content-Length for bodies. */
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  /** Send the body in chunks without Content-Length (Transfer-Encoding: chunked). */
+  chunked?: boolean;
+}
+
+export function rawRequest(baseUrl: string, req: RawRequest): Promise<RawResponse> {
+  const url = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { ...req.headers };
+    if (req.body !== undefined && !req.chunked) headers['Content-Length'] = String(Buffer.byteLength(req.body));
+    const r = request(
+      { host: url.hostname.replace(/^\[|\]$/g, ''), port: url.port, method: req.method ?? 'GET', path: req.path, headers, setHost: !('Host' in headers || 'host' in headers) },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: () => JSON.parse(text) as unknown });
+        });
+        res.on('error', reject);
+      },
+    );
+    r.on('error', reject);
+    if (req.body !== undefined && req.chunked) {
+      const buf = Buffer.from(req.body);
+      const step = 64 * 1024;
+      for (let i = 0; i < buf.length; i += step) r.write(buf.subarray(i, i + step));
+      r.end();
+    } else {
+      r.end(req.body);
+    }
+  });
+}
+
+/** Test-only tool: returns its text and the caller's tier; waits `delayMs` first if asked. */
+export const echoTool = defineTool({
+  name: 'test_echo',
+  title: 'Echo (test)',
+  description: 'Returns its input and the caller tier.',
+  input: z.object({
+    text: z.string().min(1).max(100).describe('Text to echo'),
+    delayMs: z.number().int().min(0).max(5_000).optional().describe('Wait before answering'),
+  }),
+  output: z.object({ text: z.string(), tier: z.string() }),
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  async handler(input, call) {
+    call.progress.report(1, 2, 'echoing');
+    if (input.delayMs) await new Promise((r) => setTimeout(r, input.delayMs));
+    return { text: input.text, tier: call.tier };
+  },
+});
+
+/** The registry plus the echo tool: registry behaviour is never exercised beyond tools/list and bad input. */
+export const testTools: readonly AnyTool[] = [...registry, echoTool];
+
+export interface TestServer extends RunningHttpServer {
+  ctx: AppContext;
+}
+
+export async function startTestServer(
+  options: Partial<HttpServerOptions> = {},
+  flags: Partial<ConfigInput> = {},
+  overrides: ContextOverrides = {},
+): Promise<TestServer> {
+  const ctx = await testContext(flags, undefined, overrides);
+  const running = await startHttpServer(ctx, { host: '127.0.0.1', port: 0, tools: testTools, ...options });
+  return { ...running, ctx };
+}
+
+/** A JSON POST with fetch (which sends a wildcard Accept unless told otherwise). */
+export function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+}
+
+/** A registry tool whose input has required fields, so `{}` is invalid; undefined if none. */
+export function toolWithRequiredInput(): { tool: AnyTool; field: string } | undefined {
+  for (const tool of registry) {
+    const parsed = tool.input.safeParse({});
+    if (!parsed.success) {
+      const field = parsed.error.issues[0]?.path[0];
+      if (typeof field === 'string') return { tool, field };
+    }
+  }
+  return undefined;
+}

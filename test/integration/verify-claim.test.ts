@@ -1,0 +1,166 @@
+// svc_verify_claim end to end through the MCP client: fake PubMed (recorded shapes) + the real
+// NLI code path on the generated tiny model.
+import path from 'node:path';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AppContext } from '../../src/context.js';
+import { testContext, tempDir } from '../support/context.js';
+import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
+import { mountFakePubmed, type FakeArticle } from '../support/fake-pubmed.js';
+import { callOk, connectInMemory } from '../support/mcp-client.js';
+import { writeTinyNli } from '../support/tiny-nli.js';
+
+const ARTICLES: FakeArticle[] = [
+  { pmid: '1001', title: 'Metformin and survival', abstract: 'Metformin improved survival of patients with diabetes in the trial.', year: 2019 },
+  { pmid: '1002', title: 'Metformin trial', abstract: [{ label: 'RESULTS', text: 'Metformin did not improve survival of patients with diabetes.' }], year: 2020 },
+  { pmid: '1003', title: 'Aspirin and cancer risk', abstract: 'Aspirin is a drug studied in cancer.', year: 2018 },
+  { pmid: '1004', title: 'Metformin letter without abstract', year: 2021 },
+  { pmid: '1005', title: 'Metformin confirms benefit', abstract: 'The study confirms that metformin reduces mortality in patients with diabetes.', year: 2022 },
+];
+const CLAIM = 'Metformin improves survival in patients with diabetes.';
+
+let fake: FakeUpstream;
+const tinyModel = writeTinyNli(path.join(tempDir('biointel-nli-'), 'tiny-nli'));
+
+beforeAll(async () => {
+  fake = await startFakeUpstream();
+});
+afterAll(() => fake.close());
+
+interface Result {
+  evidenceStatus: string;
+  pmidsChecked: boolean;
+  hallucinated: number;
+  citeF1: number;
+  citationPrecision: number;
+  citationRecall: number;
+  nliEnabled: boolean;
+  entailmentMethod: string;
+  summary: string;
+  pmids: { pmid: string; exists: boolean | null; verdict: string; entailment?: number; passage?: string; title?: string; year?: number }[];
+  statements: { text: string; supported: boolean; judged: string[] }[];
+  supportingPmids: string[];
+  search?: { query: string; count: number };
+  sources: { id: string; status: string; error?: string }[];
+  warnings: string[];
+}
+
+describe('svc_verify_claim', () => {
+  let ctx: AppContext;
+  let client: Client;
+  let pubmed: ReturnType<typeof mountFakePubmed>;
+  beforeEach(async () => {
+    fake.reset();
+    pubmed = mountFakePubmed(fake, ARTICLES);
+    ctx = await testContext({ nli: 'auto', nliModel: tinyModel }, fake.url);
+    client = await connectInMemory(ctx);
+  });
+
+  const verify = (args: Record<string, unknown>) => callOk<Result>(client, 'svc_verify_claim', args);
+
+  it('grounds a claim in an abstract that entails it', async () => {
+    const r = await verify({ claim: CLAIM, pmids: ['1001'] });
+    expect(r).toMatchObject({ evidenceStatus: 'grounded', pmidsChecked: true, hallucinated: 0, citeF1: 1, nliEnabled: true, entailmentMethod: `nli:${tinyModel}@q8` });
+    expect(r.pmids[0]).toMatchObject({ pmid: '1001', exists: true, verdict: 'supports', title: 'Metformin and survival', year: 2019 });
+    expect(r.pmids[0]?.passage).toContain('Metformin improved survival');
+    expect(r.sources.find((s) => s.id === 'eutils')?.status).toBe('ok');
+  });
+
+  it('counts hallucinated PMIDs and never calls the answer grounded then', async () => {
+    const r = await verify({ claim: CLAIM, pmids: ['1001', '99999999'] });
+    expect(r.hallucinated).toBe(1);
+    expect(r.pmids.find((p) => p.pmid === '99999999')).toMatchObject({ exists: false, verdict: 'not_found' });
+    expect(r.evidenceStatus).toBe('supported'); // an out-of-range (fake) citation zeroes ALCE recall
+    expect(r.citationRecall).toBe(0);
+    expect(r.summary).toContain('1 do not (99999999)');
+  });
+
+  it('reports hallucinated when every cited PMID is fake', async () => {
+    const r = await verify({ claim: CLAIM, pmids: ['99999998', '99999999'] });
+    expect(r.evidenceStatus).toBe('hallucinated');
+    expect(r.hallucinated).toBe(2);
+  });
+
+  it('reports contradicted when the abstract contradicts the claim', async () => {
+    const r = await verify({ claim: CLAIM, pmids: ['1002'] });
+    expect(r.evidenceStatus).toBe('contradicted');
+    expect(r.pmids[0]?.verdict).toBe('contradicts');
+  });
+
+  it('reports unsupported for an unrelated abstract', async () => {
+    const r = await verify({ claim: CLAIM, pmids: ['1003'] });
+    expect(r.evidenceStatus).toBe('unsupported');
+    expect(r.pmids[0]?.verdict).toBe('neutral');
+  });
+
+  it('fails closed when no abstract can be read', async () => {
+    const r = await verify({ claim: CLAIM, pmids: ['1004'] });
+    expect(r.evidenceStatus).toBe('unverifiable');
+    expect(r.pmids[0]).toMatchObject({ exists: true, verdict: 'no_abstract' });
+  });
+
+  it('uses only the first 3 citations for ALCE metrics (PubMed checks in one batch)', async () => {
+    const r = await verify({ claim: CLAIM, pmids: ['1003', '1002', '1004', '1001'] });
+    expect(r.statements[0]?.judged).toEqual(['1003', '1002', '1004']); // 1001 is 4th: not judged
+    expect(r.citationRecall).toBe(0);
+    expect(r.pmids.find((p) => p.pmid === '1001')?.verdict).toBe('supports'); // still reported per PMID
+    const r2 = await verify({ claim: CLAIM, pmids: ['1003', '1001', '1005', '1002'] });
+    expect(r2.statements[0]?.judged).toEqual(['1003', '1001', '1005']);
+    expect(r2.citationRecall).toBe(1);
+    expect(r2.citationPrecision).toBeCloseTo(2 / 3, 4); // 1003 is irrelevant
+    expect(pubmed.calls.esummary).toBe(2);
+  });
+
+  it('splits a multi-sentence claim into statements', async () => {
+    const r = await verify({ claim: `${CLAIM} Aspirin is a drug [PMID:1003].`, pmids: ['1001'] });
+    expect(r.statements.map((s) => s.text)).toEqual([CLAIM, 'Aspirin is a drug.']);
+    expect(r.statements[1]?.judged).toEqual(['1003']);
+  });
+
+  it('searches PubMed when no PMIDs are given and returns the supporting ones', async () => {
+    pubmed.searchRule((t) => t.includes('Metformin') && t.includes('diabetes'), ['1003', '1001', '1005', '1002']);
+    const r = await verify({ claim: CLAIM, geneContext: ['PRKAA1'] });
+    expect(r.search?.query).toContain('PRKAA1[tiab]');
+    expect(r.supportingPmids.sort()).toEqual(['1001', '1005']);
+    expect(r.pmids.map((p) => p.pmid)).toEqual(['1003', '1001', '1005', '1002']);
+    expect(r.evidenceStatus).toBe('grounded');
+  });
+
+  it('relaxes the search when the full query finds nothing, and says so when nothing is found', async () => {
+    const r = await verify({ claim: 'Zebrafish glow under ultraviolet light.' });
+    expect(r.evidenceStatus).toBe('unverifiable');
+    expect(r.search?.count).toBe(0);
+    expect(pubmed.calls.esearch).toBe(3);
+  });
+
+  it('degrades when PubMed is down: reported in sources and warnings, never grounded', async () => {
+    fake.route('GET', '/eutils/esummary.fcgi', { status: 500, body: { error: 'backend down' } });
+    fake.route('GET', '/eutils/efetch.fcgi', { status: 500, body: { error: 'backend down' } });
+    const r = await verify({ claim: CLAIM, pmids: ['1001'] });
+    expect(r.pmidsChecked).toBe(false);
+    expect(r.evidenceStatus).toBe('unverifiable');
+    expect(r.pmids[0]?.exists).toBeNull();
+    expect(r.sources.find((s) => s.id === 'eutils')).toMatchObject({ status: 'failed' });
+    expect(r.warnings.join(' ')).toContain('backend down');
+  });
+
+  it('uses the named lexical fallback without a model, and is never grounded', async () => {
+    const lexical = await connectInMemory(await testContext({ nli: 'off' }, fake.url));
+    const r = await callOk<Result>(lexical, 'svc_verify_claim', { claim: CLAIM, pmids: ['1001'] });
+    expect(r.nliEnabled).toBe(false);
+    expect(r.entailmentMethod).toBe('lexical-overlap');
+    expect(r.evidenceStatus).not.toBe('grounded');
+  });
+
+  it('rejects bad input with the field and the limit named', async () => {
+    const tooLong = (await client.callTool({ name: 'svc_verify_claim', arguments: { claim: 'x'.repeat(2001) } })) as CallToolResult;
+    expect(tooLong.isError).toBe(true);
+    expect(JSON.stringify(tooLong.content)).toMatch(/claim.*2000|2000.*claim/);
+    const badPmid = (await client.callTool({ name: 'svc_verify_claim', arguments: { claim: CLAIM, pmids: ['abc'] } })) as CallToolResult;
+    expect(badPmid.isError).toBe(true);
+    expect(JSON.stringify(badPmid.content)).toContain('pmids');
+    const tooMany = (await client.callTool({ name: 'svc_verify_claim', arguments: { claim: CLAIM, pmids: Array.from({ length: 201 }, (_, i) => String(i + 1)) } })) as CallToolResult;
+    expect(JSON.stringify(tooMany.content)).toContain('at most 200 PMIDs');
+  });
+});

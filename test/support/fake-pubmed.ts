@@ -1,0 +1,113 @@
+// A PubMed stand-in for tests and benchmarks: answers esummary, efetch and esearch for a small
+// library of articles, in the exact shapes of the real recordings in ../shared/fixtures/eutils
+// (docsum fields as in esummary-pubmed-27933103.json, unknown uids as in
+// esummary-pubmed-unknown-uid-40482261.json, PubmedArticle elements as in the 22663011 efetch).
+import type { FakeRequest, FakeResponse, FakeUpstream } from './fake-upstream.js';
+
+export interface FakeArticle {
+  pmid: string;
+  title: string;
+  /** Plain text, or labelled sections. */
+  abstract?: string | { label: string; text: string }[];
+  journal?: string;
+  year?: number;
+}
+
+export interface FakePubmed {
+  /** Every request the fake PubMed answered, by endpoint. */
+  calls: { esummary: number; efetch: number; esearch: number };
+  /** esearch answers: first matching rule wins; the default finds nothing. */
+  searchRule(match: (term: string) => boolean, ids: string[]): void;
+}
+
+export function mountFakePubmed(fake: FakeUpstream, articles: readonly FakeArticle[], prefix = '/eutils'): FakePubmed {
+  const byId = new Map(articles.map((a) => [a.pmid, a]));
+  const rules: { match: (t: string) => boolean; ids: string[] }[] = [];
+  const calls = { esummary: 0, efetch: 0, esearch: 0 };
+  const ids = (req: FakeRequest) => (req.query.get('id') ?? new URLSearchParams(req.body).get('id') ?? '').split(',').filter(Boolean);
+
+  const esummary = (req: FakeRequest): FakeResponse => {
+    calls.esummary++;
+    const uids = ids(req);
+    const result: Record<string, unknown> = { uids };
+    for (const uid of uids) {
+      const a = byId.get(uid);
+      result[uid] = a ? docsum(a) : { uid, error: 'cannot get document summary' };
+    }
+    return { body: { header: { type: 'esummary', version: '0.3' }, result } };
+  };
+  const efetch = (req: FakeRequest): FakeResponse => {
+    calls.efetch++;
+    const found = ids(req).map((id) => byId.get(id)).filter((a): a is FakeArticle => Boolean(a));
+    return { headers: { 'content-type': 'text/xml; charset=UTF-8' }, body: articleSet(found) };
+  };
+  const esearch = (req: FakeRequest): FakeResponse => {
+    calls.esearch++;
+    const term = req.query.get('term') ?? '';
+    const hit = rules.find((r) => r.match(term))?.ids ?? [];
+    const retmax = Number(req.query.get('retmax') ?? 20);
+    return {
+      body: {
+        header: { type: 'esearch', version: '0.3' },
+        esearchresult: { count: String(hit.length), retmax: String(Math.min(retmax, hit.length)), retstart: '0', idlist: hit.slice(0, retmax), translationset: [], querytranslation: term },
+      },
+    };
+  };
+  for (const method of ['GET', 'POST']) {
+    fake.route(method, `${prefix}/esummary.fcgi`, esummary);
+    fake.route(method, `${prefix}/efetch.fcgi`, efetch);
+  }
+  fake.route('GET', `${prefix}/esearch.fcgi`, esearch);
+  return {
+    calls,
+    searchRule(match, hits) {
+      rules.push({ match, ids: hits });
+    },
+  };
+}
+
+function docsum(a: FakeArticle) {
+  return {
+    uid: a.pmid,
+    pubdate: String(a.year ?? 2020),
+    epubdate: '',
+    source: (a.journal ?? 'J Test').slice(0, 20),
+    authors: [{ name: 'Doe J', authtype: 'Author', clusterid: '' }],
+    lastauthor: 'Doe J',
+    title: a.title,
+    sorttitle: a.title.toLowerCase(),
+    volume: '1',
+    issue: '',
+    pages: '1-2',
+    lang: ['eng'],
+    pubtype: ['Journal Article'],
+    recordstatus: 'PubMed',
+    pubstatus: '4',
+    articleids: [{ idtype: 'pubmed', idtypen: 1, value: a.pmid }],
+    attributes: a.abstract ? ['Has Abstract'] : [],
+    pmcrefcount: '',
+    fulljournalname: a.journal ?? 'Journal of Tests',
+    elocationid: '',
+    sortpubdate: `${a.year ?? 2020}/01/01 00:00`,
+  };
+}
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+function articleSet(articles: FakeArticle[]): string {
+  const body = articles
+    .map((a) => {
+      const parts = typeof a.abstract === 'string' ? [{ label: '', text: a.abstract }] : (a.abstract ?? []);
+      const abstract = parts.length
+        ? `<Abstract>${parts.map((p) => (p.label ? `<AbstractText Label="${p.label}" NlmCategory="${p.label}">${esc(p.text)}</AbstractText>` : `<AbstractText>${esc(p.text)}</AbstractText>`)).join('')}</Abstract>`
+        : '';
+      return (
+        `<PubmedArticle><MedlineCitation Status="MEDLINE" Owner="NLM"><PMID Version="1">${a.pmid}</PMID><Article PubModel="Print">` +
+        `<Journal><JournalIssue CitedMedium="Internet"><PubDate><Year>${a.year ?? 2020}</Year></PubDate></JournalIssue><Title>${esc(a.journal ?? 'Journal of Tests')}</Title></Journal>` +
+        `<ArticleTitle>${esc(a.title)}</ArticleTitle>${abstract}<PublicationTypeList><PublicationType UI="D016428">Journal Article</PublicationType></PublicationTypeList></Article></MedlineCitation>` +
+        `<PubmedData><ArticleIdList><ArticleId IdType="pubmed">${a.pmid}</ArticleId></ArticleIdList></PubmedData></PubmedArticle>`
+      );
+    })
+    .join('\n');
+  return `<?xml version="1.0" ?>\n<!DOCTYPE PubmedArticleSet PUBLIC "-//NLM//DTD PubMedArticle, 1st January 2025//EN" "https://dtd.nlm.nih.gov/ncbi/pubmed/out/pubmed_250101.dtd">\n<PubmedArticleSet>\n${body}\n</PubmedArticleSet>`;
+}

@@ -1,0 +1,185 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parseGmt } from '../../src/analysis/gmt.js';
+import { enrich, enrichMany, enrichScores, oddsRatio, prepareLibrary, setLink } from '../../src/analysis/enrichment.js';
+import { bhAdjust, hypergeomUpperTail } from '../../src/analysis/stats.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const genesetDir = path.join(path.resolve(repoRoot, '../shared'), 'genesets');
+const haveShared = existsSync(genesetDir);
+if (!haveShared) console.warn(`[enrichment.test] skipping end-to-end R comparison: ${genesetDir} not found`);
+
+const relDiff = (a: number, b: number): number => (a === b ? 0 : Math.abs(a - b) / Math.max(Math.abs(a), Math.abs(b)));
+const genes = (prefix: string, count: number): string[] => Array.from({ length: count }, (_, i) => `${prefix}${i + 1}`);
+
+// 7 sets over a 60-gene universe: two too small to test (but their genes still count in N), one too large for maxSize 30.
+const gmt = [
+  `SMALL\t\tA1\tA2\tA3\tX1`, // 4 genes: not tested, X1 only appears here
+  `A_SET\tdesc\t${genes('A', 10).join('\t')}`,
+  `B_SET\t\t${genes('B', 8).join('\t')}\tA1`,
+  `C_SET\t\t${genes('C', 12).join('\t')}`,
+  `BIG\t\t${genes('D', 31).join('\t')}`,
+  `EDGE5\t\tA1\tA2\tB1\tC1\tD1`,
+  `TINY\t\tC1`,
+].join('\n');
+const lib = prepareLibrary(parseGmt(gmt), { name: 'toy', source: 'hand-made', date: '2024-01-01' }, { maxSize: 30 });
+
+describe('prepareLibrary', () => {
+  it('counts the universe over all sets and tests only sizes within [min, max]', () => {
+    expect(lib.N).toBe(10 + 8 + 12 + 31 + 1); // A, B, C, D genes + X1
+    expect(lib.setCount).toBe(7);
+    expect(lib.testedCount).toBe(4); // A_SET, B_SET, C_SET, EDGE5
+    expect(lib.setIds).toEqual(['A_SET', 'B_SET', 'C_SET', 'EDGE5']);
+    expect(lib.minSize).toBe(5);
+    expect(lib.maxSize).toBe(30);
+    expect(lib.source).toBe('hand-made');
+  });
+  it('defaults to 5..2000', () => {
+    const d = prepareLibrary(parseGmt(gmt), { name: 'toy' });
+    expect([d.minSize, d.maxSize, d.testedCount]).toEqual([5, 2000, 5]);
+    expect(d.source).toBeUndefined();
+  });
+});
+
+describe('enrich on a hand-made library', () => {
+  const panel = ['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'B1', 'A1', 'NOPE', 'a2', 'NOPE', 'X1'];
+  const res = enrich(panel, lib);
+
+  it('dedupes the panel, matches case-sensitively and reports genes outside the universe', () => {
+    expect(res.n).toBe(8); // A1..A6, B1, X1
+    expect(res.notInLibrary).toEqual(['NOPE', 'a2']);
+    expect(res.N).toBe(62);
+    expect(res.tested).toBe(4);
+    expect(res.library).toBe('toy');
+  });
+
+  it('reports only sets with k >= 1, sorted by p (ties in library order), with alphabetical overlap genes', () => {
+    expect(res.rows.map((r) => r.id)).toEqual(['A_SET', 'EDGE5', 'B_SET']);
+    const a = res.rows[0];
+    expect(a).toMatchObject({ k: 6, K: 10, n: 8, N: 62, overlapGenes: ['A1', 'A2', 'A3', 'A4', 'A5', 'A6'] });
+    expect(res.rows[1]?.overlapGenes).toEqual(['A1', 'A2', 'B1']);
+    expect(res.rows[2]?.overlapGenes).toEqual(['A1', 'B1']);
+    for (let i = 1; i < res.rows.length; i++) expect(res.rows[i]?.p).toBeGreaterThanOrEqual(res.rows[i - 1]?.p as number);
+  });
+
+  it('uses the hypergeometric tail and BH with m = all tested sets (k = 0 included)', () => {
+    const ps = res.rows.map((r) => hypergeomUpperTail(r.k, r.K, r.n, r.N));
+    expect(res.rows.map((r) => r.p)).toEqual(ps);
+    const q = bhAdjust([...ps, 1]); // C_SET is tested with k = 0
+    expect(res.rows.map((r) => r.q)).toEqual(q.slice(0, 3));
+    expect(res.rows.map((r) => r.q)).not.toEqual(bhAdjust(ps)); // m = 3 would be wrong
+  });
+
+  it('flags significance with a configurable q threshold', () => {
+    expect(res.rows.map((r) => r.significant)).toEqual(res.rows.map((r) => r.q <= 0.05));
+    const strict = enrich(panel, lib, { qThreshold: 0 });
+    expect(strict.rows.every((r) => !r.significant)).toBe(true);
+    const loose = enrich(panel, lib, { qThreshold: 1 });
+    expect(loose.rows.every((r) => r.significant)).toBe(true);
+  });
+
+  it('enrichScores carries the same numbers as the rows', () => {
+    const sc = enrichScores(panel, lib);
+    expect(Array.from(sc.sets)).toEqual([0, 1, 3]); // tested-set order: A_SET, B_SET, EDGE5
+    expect(Array.from(sc.order).map((h) => lib.setIds[sc.sets[h] as number])).toEqual(res.rows.map((r) => r.id));
+    expect(Array.from(sc.panelIds)).toEqual([...sc.panelIds].sort((a, b) => a - b));
+    const a = res.rows.find((r) => r.id === 'A_SET');
+    expect(a?.p).toBe(sc.p[0]);
+    expect(a?.q).toBe(sc.q[0]);
+  });
+
+  it('memoised small-k p-values equal direct evaluation for every (k, K)', () => {
+    // 40 sets of sizes 5..44 over a 300-gene universe; the panel hits each with k = 1..4 several times.
+    const u = genes('U', 300);
+    const lines = Array.from({ length: 40 }, (_, i) => `S${i}\t\t${u.slice(i * 5, i * 5 + 5 + i).join('\t')}`);
+    const big = prepareLibrary(parseGmt(lines.join('\n')), { name: 'memo' });
+    const r = enrich(u.filter((_, i) => i % 3 === 0), big);
+    expect(r.rows.length).toBeGreaterThan(30);
+    for (const row of r.rows) expect(row.p).toBe(hypergeomUpperTail(row.k, row.K, row.n, row.N));
+  });
+
+  it('returns no rows when no panel gene is in the library', () => {
+    const none = enrich(['ZZZ'], lib);
+    expect(none).toEqual({ library: 'toy', N: 62, n: 0, tested: 4, notInLibrary: ['ZZZ'], rows: [] });
+    expect(enrich([], lib).rows).toEqual([]);
+  });
+
+  it('applies BH per library in enrichMany', () => {
+    const other = prepareLibrary(parseGmt(`ONLY\t\t${genes('A', 10).join('\t')}`), { name: 'one' });
+    const many = enrichMany(panel, [lib, other]);
+    expect(many[0]).toEqual(res);
+    expect(many[1]).toEqual(enrich(panel, other));
+    expect(many[1]?.rows[0]?.q).toBe(many[1]?.rows[0]?.p); // m = 1
+  });
+});
+
+describe('oddsRatio', () => {
+  it('is the plain sample odds ratio when no cell is zero', () => {
+    expect(oddsRatio(3, 10, 20, 100)).toBeCloseTo((3 * 73) / (17 * 7), 12);
+  });
+  it('adds 0.5 to every cell only when a cell is zero', () => {
+    // k = K = n: cells (5, 0, 0, 95)
+    expect(oddsRatio(5, 5, 5, 100)).toBeCloseTo((5.5 * 95.5) / (0.5 * 0.5), 9);
+    // k = 0: cells (0, 10, 20, 70)
+    expect(oddsRatio(0, 20, 10, 100)).toBeCloseTo((0.5 * 70.5) / (10.5 * 20.5), 12);
+    expect(Number.isFinite(oddsRatio(10, 10, 10, 10))).toBe(true);
+  });
+});
+
+describe('setLink', () => {
+  it.each([
+    [{ id: 'R-HSA-164843', name: '2-LTR-circle-formation', description: 'R-HSA-164843' }, 'https://reactome.org/content/detail/R-HSA-164843'],
+    [{ id: 'GO:0006103', name: '2-oxoglutarate metabolic process (GO:0006103)', description: '' }, 'https://amigo.geneontology.org/amigo/term/GO:0006103'],
+    [{ id: 'GO:0000002', name: 'mitochondrial genome maintenance', description: 'mitochondrial genome maintenance' }, 'https://amigo.geneontology.org/amigo/term/GO:0000002'],
+    [{ id: 'HALLMARK_APOPTOSIS', name: 'HALLMARK_APOPTOSIS', description: '' }, 'https://www.gsea-msigdb.org/gsea/msigdb/cards/HALLMARK_APOPTOSIS'],
+    [{ id: 'REACTOME_X', name: 'REACTOME_X', description: 'http://www.broadinstitute.org/gsea/msigdb/cards/REACTOME_X' }, 'https://www.gsea-msigdb.org/gsea/msigdb/cards/REACTOME_X'],
+    [{ id: 'my set', name: 'my set', description: 'whatever' }, undefined],
+  ])('%o', (set, link) => {
+    expect(setLink(set)).toBe(link);
+  });
+  it('is attached to rows when known and absent otherwise', () => {
+    const l = prepareLibrary(parseGmt(`P\tR-HSA-1\t${genes('G', 6).join('\t')}\nplain\t\t${genes('G', 5).join('\t')}`), { name: 'x' });
+    const rows = enrich(['G1'], l).rows;
+    expect(rows.find((r) => r.id === 'R-HSA-1')?.link).toBe('https://reactome.org/content/detail/R-HSA-1');
+    expect(rows.find((r) => r.id === 'plain')?.link).toBeUndefined();
+    expect(JSON.stringify(rows.find((r) => r.id === 'plain'))).not.toContain('link');
+  });
+});
+
+interface RLib { file: string; N: number; n: number; m: number; notInLibrary: string[]; rows: { id: string; k: number; K: number; p: number; q: number }[] }
+interface RE2e { panel: string[]; libraries: RLib[] }
+
+describe.skipIf(!haveShared)('end-to-end against R (test/fixtures/r-reference/enrichment-e2e.R)', () => {
+  const ref = JSON.parse(readFileSync(path.join(repoRoot, 'test/fixtures/r-reference/enrichment-e2e.json'), 'utf8')) as RE2e;
+  const read = (file: string) => parseGmt(readFileSync(path.join(genesetDir, file), 'utf8'));
+
+  it('derives the same 50-gene panel as the R script', () => {
+    const hallmark = read('msigdb_hallmark_v7.0_symbols.gmt').sets;
+    const first = (id: string, count: number) => (hallmark.find((s) => s.id === id)?.genes ?? []).slice(0, count);
+    const panel = [...new Set([...first('HALLMARK_TNFA_SIGNALING_VIA_NFKB', 30), ...first('HALLMARK_OXIDATIVE_PHOSPHORYLATION', 20)])];
+    expect(panel).toHaveLength(50);
+    expect(panel).toEqual(ref.panel);
+  });
+
+  it.each(ref.libraries.map((l) => [l.file, l] as const))('%s: same sets, k, K, N, n, m; p and q within 1e-9', (file, r) => {
+    const res = enrich(ref.panel, prepareLibrary(read(file), { name: file }));
+    expect([res.N, res.n, res.tested]).toEqual([r.N, r.n, r.m]);
+    expect(res.notInLibrary).toEqual(r.notInLibrary);
+    expect(res.rows).toHaveLength(r.rows.length);
+    const byId = new Map(res.rows.map((row) => [row.id, row]));
+    let maxP = 0;
+    let maxQ = 0;
+    for (const want of r.rows) {
+      const got = byId.get(want.id);
+      expect(got, want.id).toBeDefined();
+      expect([got?.k, got?.K]).toEqual([want.k, want.K]);
+      maxP = Math.max(maxP, relDiff(got?.p as number, want.p));
+      maxQ = Math.max(maxQ, relDiff(got?.q as number, want.q));
+    }
+    expect(maxP).toBeLessThan(1e-9);
+    expect(maxQ).toBeLessThan(1e-9);
+    expect(res.rows.some((row) => row.significant)).toBe(true);
+  });
+});
