@@ -2,9 +2,12 @@
 // Subcommands run the same tool handlers and stores for people and CI scripts.
 import { Command, CommanderError, Option } from 'commander';
 import { addAdminCommands } from './cli/admin-commands.js';
+import { addSnapshotCommands } from './cli/snapshot-commands.js';
+import { runEnrich, type EnrichFlags } from './cli/enrich.js';
 import { EXIT, reportError, UsageError } from './cli/output.js';
 import { renderVerify } from './cli/render/verify.js';
 import { runTool, splitList, withContext, type GlobalFlags } from './cli/run-tool.js';
+import { DEFAULT_LIBRARIES } from './genesets/service.js';
 import { runHttpServer } from './server/http.js';
 import { runStdioServer } from './server/stdio.js';
 import { verifyClaimTool } from './tools/verify-claim.js';
@@ -64,6 +67,29 @@ function buildProgram(): Command {
       process.exitCode = await runTool(verifyClaimTool, args, { ...cmd.optsWithGlobals<GlobalFlags>(), json: opts.json }, renderVerify);
     });
 
+  program
+    .command('enrich')
+    .description('Gene-set over-representation of a gene panel (hypergeometric p, Benjamini-Hochberg q per library)')
+    .option('--genes <symbols...>', 'gene symbols (space or comma separated, at most 500), used exactly as given: no HGNC alias resolution here (svc_generate_insights / analyze do that)')
+    .option('--gene-sets <files...>', 'GMT files to test (comma separated); the library name is the file name without extension; env BIOINTEL_GENESETS adds files to the defaults')
+    .option('--libraries <names...>', `Enrichr libraries to test (default: ${DEFAULT_LIBRARIES.join(', ')}); "defaults" stands for that list`)
+    .option('--all', 'list every tested set with at least one panel gene, not only q <= 0.05')
+    .option('--top <n>', 'rows shown per library (default 20)')
+    .option('--refresh-libraries', 're-download the Enrichr libraries into the local cache (kept forever otherwise)')
+    .option('--list-libraries', 'list the local gene-set library cache and exit')
+    .option('--json', 'print the result as JSON')
+    .addHelpText(
+      'after',
+      '\nLibraries are downloaded once into <data-dir>/genesets/<Name>.gmt (with <Name>.json: URL, date, sha256)' +
+        '\nand read from there afterwards, offline included. --gene-sets or --libraries replace the defaults.' +
+        '\n\nExamples:\n  biointel enrich --genes TP53,BRCA1,BRCA2,ATM,CHEK2,PALB2' +
+        '\n  biointel enrich --genes TP53 MDM2 CDKN1A --gene-sets my_sets.gmt --all --json',
+    )
+    .action(async (opts: EnrichFlags, cmd: Command) => {
+      process.exitCode = await runEnrich(opts, cmd.optsWithGlobals<GlobalFlags>());
+    });
+
+  addSnapshotCommands(program);
   addAdminCommands(program);
   return program;
 }

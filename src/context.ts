@@ -4,19 +4,25 @@ import type { Config } from './config.js';
 import { configSecrets } from './config.js';
 import type { NliService } from './evidence/judge.js';
 import { createNliService } from './evidence/nli.js';
+import { createGeneSetService, type GeneSetService } from './genesets/service.js';
 import { createLogger, type Logger } from './log.js';
 import { UpstreamClient } from './sources/http.js';
 import { createSources, type Sources } from './sources/index.js';
 import { addMetrics } from './sources/metrics-store.js';
 import { createStore, type Store } from './store/index.js';
+import { SnapshotStore } from './store/snapshots.js';
 
 export interface AppContext {
   config: Config;
   log: Logger;
   store: Store;
+  /** Saved analyses: save, get, search (src/store/snapshots.ts). */
+  snapshots: SnapshotStore;
   http: UpstreamClient;
   sources: Sources;
   nli: NliService;
+  /** Gene-set libraries for enrichment; prepared libraries are memoised for the context's life. */
+  genesets: GeneSetService;
   close(): Promise<void>;
 }
 
@@ -41,9 +47,11 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     config,
     log,
     store,
+    snapshots: new SnapshotStore(store),
     http,
     sources: createSources(http),
     nli,
+    genesets: createGeneSetService({ config, log, http }),
     async close() {
       await addMetrics(store, http.metrics()).catch((err: unknown) => log.debug('could not save source metrics', { err }));
       await store.close();

@@ -6,7 +6,7 @@ import type { SourceReport } from '../sources/report.js';
 import { alceScores, type AlceStatementScore } from './citations.js';
 import type { ActiveJudge, Judgement, NliService } from './judge.js';
 import { selectPassage } from './passage.js';
-import { checkPmids } from './pmids.js';
+import { checkPmids, PMID_PATTERN } from './pmids.js';
 import { OUT_OF_RANGE, type CitedStatement } from './statements.js';
 
 export interface EvidenceDeps {
@@ -60,9 +60,16 @@ export async function runIntegrity(
 ): Promise<IntegrityRun> {
   // Out-of-range markers ([k] beyond the list) are not PMIDs: ALCE scores them, stage 0 skips them.
   const cited = [...new Set(statements.flatMap((s) => s.pmids))].filter((p) => !p.startsWith(OUT_OF_RANGE));
-  const stage0 = await checkPmids(deps.eutils, cited, deps.report, deps.signal);
-  const existing = cited.filter((p) => stage0.summaries.get(p));
-  const articles = await readArticles(deps, existing, prefetched);
+  // Existence (esummary) and abstracts (efetch) in parallel: one round trip instead of two.
+  // efetch simply omits PMIDs that do not exist, so nothing is lost by asking before knowing.
+  const wellFormed = cited.filter((p) => PMID_PATTERN.test(p));
+  const [stage0, fetched] = await Promise.all([
+    checkPmids(deps.eutils, cited, deps.report, deps.signal),
+    readArticles(deps, wellFormed, prefetched),
+  ]);
+  // Without esummary, an abstract that efetch returned is still proof that the PMID exists.
+  const existing = cited.filter((p) => (stage0.checked ? stage0.summaries.get(p) : fetched.has(p)));
+  const articles = new Map([...fetched].filter(([p]) => existing.includes(p)));
   const judge = await deps.nli.judge();
   const scorer = new PassageScorer(judge, deps.nli.window, articles, stage0.summaries);
 

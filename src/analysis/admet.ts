@@ -1,0 +1,70 @@
+// ADMET summary of a drug (DESIGN.md section 4): Lipinski's rule of five (MW <= 500, LogP <= 5,
+// HBD <= 5, HBA <= 10), QED, MW and LogP, each value carrying the source it came from. ChEMBL's
+// computed properties come first; PubChem fills what ChEMBL lacks. Biologics have no small-
+// molecule properties: their ADMET says so instead of failing Lipinski.
+import type { ChemblMolecule } from '../sources/chembl.js';
+import type { CompoundProperties } from '../sources/pubchem.js';
+
+export interface Sourced<T> {
+  value: T;
+  source: 'chembl' | 'pubchem';
+}
+
+export interface Admet {
+  molecularWeight: Sourced<number> | null;
+  logP: Sourced<number> | null;
+  hbd: Sourced<number> | null;
+  hba: Sourced<number> | null;
+  qed: Sourced<number> | null;
+  lipinskiViolations: number | null;
+  /** Lipinski pass allows at most one violation (the rule's own tolerance); null when unknown. */
+  lipinskiPass: boolean | null;
+  /** Why values are missing (e.g. an antibody), when they are. */
+  note?: string;
+}
+
+export const LIPINSKI = { mw: 500, logP: 5, hbd: 5, hba: 10 } as const;
+
+const SMALL_MOLECULE = /small molecule/i;
+
+export function admetOf(molecule: ChemblMolecule | null | undefined, pubchem?: CompoundProperties | null): Admet {
+  const p = molecule?.properties ?? null;
+  const pick = (chembl: number | null | undefined, fallback: number | null | undefined): Sourced<number> | null => {
+    if (chembl !== null && chembl !== undefined && Number.isFinite(chembl)) return { value: chembl, source: 'chembl' };
+    if (fallback !== null && fallback !== undefined && Number.isFinite(fallback)) return { value: fallback, source: 'pubchem' };
+    return null;
+  };
+  const mw = pick(p?.mwFreebase ?? p?.fullMwt, pubchem?.molecularWeight);
+  const logP = pick(p?.cxLogp ?? p?.alogp, pubchem?.xlogp);
+  const hbd = pick(p?.hbd, pubchem?.hbondDonors);
+  const hba = pick(p?.hba, pubchem?.hbondAcceptors);
+  const qed = pick(p?.qedWeighted, null);
+  const known = [mw, logP, hbd, hba].filter((x) => x !== null).length;
+  const computed =
+    known === 0
+      ? null
+      : [mw && mw.value > LIPINSKI.mw, logP && logP.value > LIPINSKI.logP, hbd && hbd.value > LIPINSKI.hbd, hba && hba.value > LIPINSKI.hba].filter(Boolean).length;
+  // ChEMBL's own count uses the same four rules; prefer it when all four inputs are from ChEMBL.
+  const violations = p?.numRo5Violations ?? computed;
+  const biologic = molecule !== null && molecule !== undefined && !p && molecule.moleculeType !== null && !SMALL_MOLECULE.test(molecule.moleculeType);
+  const admet: Admet = {
+    molecularWeight: mw,
+    logP,
+    hbd,
+    hba,
+    qed,
+    lipinskiViolations: violations,
+    lipinskiPass: violations === null ? null : violations <= 1,
+  };
+  if (biologic) admet.note = `${molecule.moleculeType}: rule-of-five properties do not apply`;
+  else if (known < 4 && known > 0) admet.note = 'some properties unavailable; Lipinski judged on the known ones';
+  else if (known === 0) admet.note = 'no computed properties available';
+  return admet;
+}
+
+/** Drug-likeness factor 0-1 for the candidate score: QED when known, else the Lipinski result. */
+export function drugLikeness(admet: Admet): number | null {
+  if (admet.qed) return admet.qed.value;
+  if (admet.lipinskiViolations === null) return null;
+  return Math.max(0, 1 - admet.lipinskiViolations / 4);
+}

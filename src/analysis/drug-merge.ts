@@ -1,0 +1,223 @@
+// Input of the drug-candidate analysis and the merging of per-gene evidence into one record per
+// drug. Open Targets, ChEMBL and DGIdb name the same drug differently (parent vs salt ChEMBL id,
+// rxcui concept ids, upper-case names), so records are joined on any shared key: a ChEMBL id
+// (salt ids and ChEMBL's parent id included) or the parent name with salt words stripped.
+// Pure functions; the tool layer assembles the input from the sources.
+import type { ChemblMechanism, ChemblMolecule } from '../sources/chembl.js';
+import type { DrugGeneInteraction } from '../sources/dgidb.js';
+import { parentName, type ClinicalCandidate } from '../sources/opentargets-candidates.js';
+import type { DiseaseAssociation, DrugIndications } from '../sources/opentargets.js';
+import type { CompoundProperties } from '../sources/pubchem.js';
+import type { EnrichmentRow } from './enrichment.js';
+
+/** Association of one gene with the disease context (Open Targets overall score, 0-1). */
+export interface GeneAssociation {
+  score: number;
+  diseaseId?: string;
+  diseaseName?: string;
+}
+
+/** Everything the sources said about one panel gene. Absent lists mean "not asked", not "none". */
+export interface GeneDrugEvidence {
+  /** Resolved (HGNC) symbol. */
+  gene: string;
+  /** Score with the disease context; null when Open Targets has none (see associationFor). */
+  association?: GeneAssociation | number | null;
+  /** Open Targets drug and clinical candidates of the gene (salt forms already merged). */
+  candidates?: readonly ClinicalCandidate[];
+  /** DGIdb interactions of the gene. */
+  interactions?: readonly DrugGeneInteraction[];
+  /** ChEMBL mechanisms recorded against the gene's single-protein target. */
+  mechanisms?: readonly ChemblMechanism[];
+}
+
+/** The disease context as matched in Open Targets: its ids (MONDO_, EFO_, ...) and the user's text. */
+export interface DiseaseContext {
+  ids: readonly string[];
+  name: string;
+}
+
+/** Drug + disease literature, e.g. a PubMed co-mention count and a few PMIDs (E-utilities). */
+export interface LiteratureSupport {
+  coMentions: number;
+  pmids: readonly string[];
+  /** The search that produced the count, shown in the factor detail. */
+  query?: string;
+}
+
+/** Input of buildDrugCandidates. Maps keyed by drug are looked up by ChEMBL id, then by name. */
+export interface DrugCandidateInput {
+  genes: readonly GeneDrugEvidence[];
+  disease: DiseaseContext;
+  /** ChEMBL molecules by id (upper case), for ADMET, phase, withdrawal and salt -> parent. */
+  molecules?: ReadonlyMap<string, ChemblMolecule | null>;
+  /** PubChem properties by ChEMBL id or drug name: the ADMET fallback. */
+  pubchem?: ReadonlyMap<string, CompoundProperties | null>;
+  /** Open Targets indications with a stage per disease (drugIndications), by ChEMBL id. */
+  indications?: ReadonlyMap<string, DrugIndications | null>;
+  /** Literature support by ChEMBL id or drug name; absent -> the factor is null. */
+  literature?: ReadonlyMap<string, LiteratureSupport | null>;
+  /** Enriched pathways; only rows with `significant` count for centrality. */
+  pathways?: readonly EnrichmentRow[];
+  /** STRING degree of each panel gene within the panel network. */
+  networkDegree?: ReadonlyMap<string, number>;
+}
+
+export type EvidenceRecord =
+  | { kind: 'opentargets'; gene: string; candidate: ClinicalCandidate }
+  | { kind: 'chembl'; gene: string; mechanism: ChemblMechanism }
+  | { kind: 'dgidb'; gene: string; interaction: DrugGeneInteraction };
+
+/** All records about one drug, over every panel gene and source. */
+export interface DrugEvidence {
+  /** Preferred ChEMBL id (the parent form when ChEMBL says which), or null (DGIdb-only, no id). */
+  chemblId: string | null;
+  /** Every ChEMBL id seen for the drug (salt forms included), preferred first. */
+  chemblIds: string[];
+  name: string;
+  /** Panel genes the drug acts on, in panel order. */
+  genes: string[];
+  records: EvidenceRecord[];
+}
+
+/** Upper-cased trimmed id, the form Chembl.molecules() keys its answer by. */
+export function normId(id: string): string {
+  return id.trim().toUpperCase();
+}
+
+/** Max association score over the context's disease ids, or null when none is listed. */
+export function associationFor(associations: readonly DiseaseAssociation[], diseaseIds: Iterable<string>): GeneAssociation | null {
+  const wanted = new Set(diseaseIds);
+  let best: DiseaseAssociation | null = null;
+  for (const a of associations) if (wanted.has(a.diseaseId) && (!best || a.score > best.score)) best = a;
+  return best ? { score: best.score, diseaseId: best.diseaseId, diseaseName: best.diseaseName } : null;
+}
+
+/** Looks a per-drug map up by each ChEMBL id, then by name (exact, upper case, parent form). */
+export function lookupDrug<T>(map: ReadonlyMap<string, T | null> | undefined, drug: Pick<DrugEvidence, 'chemblIds' | 'name'>): T | null {
+  if (!map || map.size === 0) return null;
+  for (const id of drug.chemblIds) {
+    const hit = map.get(id) ?? map.get(id.toLowerCase());
+    if (hit) return hit;
+  }
+  for (const n of new Set([drug.name, drug.name.toUpperCase(), drug.name.toLowerCase(), parentName(drug.name)])) {
+    const hit = map.get(n);
+    if (hit) return hit;
+  }
+  // Callers may key names in any case: one normalising pass, only on a miss.
+  const want = parentName(drug.name);
+  for (const [key, value] of map) if (value && parentName(key) === want) return value;
+  return null;
+}
+
+function idsOf(rec: EvidenceRecord): string[] {
+  switch (rec.kind) {
+    case 'opentargets':
+      return [rec.candidate.drugId, ...rec.candidate.saltForms.map((s) => s.drugId)];
+    case 'chembl':
+      return [rec.mechanism.parentMoleculeChemblId, rec.mechanism.moleculeChemblId].filter((x): x is string => !!x);
+    case 'dgidb':
+      return rec.interaction.chemblId ? [rec.interaction.chemblId] : [];
+  }
+}
+
+function namesOf(rec: EvidenceRecord): string[] {
+  switch (rec.kind) {
+    case 'opentargets':
+      return [rec.candidate.name, ...rec.candidate.saltForms.map((s) => s.name)];
+    case 'chembl':
+      return []; // ChEMBL mechanisms carry no drug name; the molecule record may add one
+    case 'dgidb':
+      return [rec.interaction.drugName];
+  }
+}
+
+/** Join keys of a record, widened through the ChEMBL molecule records (salt -> parent, name). */
+function keysOf(rec: EvidenceRecord, molecules: ReadonlyMap<string, ChemblMolecule | null> | undefined): { ids: string[]; keys: string[] } {
+  const ids = idsOf(rec).map(normId);
+  const names = namesOf(rec);
+  for (const id of [...ids]) {
+    const m = molecules?.get(id);
+    if (m?.parentChemblId) ids.push(normId(m.parentChemblId));
+    if (m?.prefName) names.push(m.prefName);
+  }
+  const uniqueIds = [...new Set(ids)];
+  return { ids: uniqueIds, keys: [...uniqueIds.map((i) => `id:${i}`), ...names.map((n) => `name:${parentName(n)}`)] };
+}
+
+function recordsOf(genes: readonly GeneDrugEvidence[]): EvidenceRecord[] {
+  const out: EvidenceRecord[] = [];
+  for (const g of genes) {
+    for (const candidate of g.candidates ?? []) out.push({ kind: 'opentargets', gene: g.gene, candidate });
+    for (const mechanism of g.mechanisms ?? []) out.push({ kind: 'chembl', gene: g.gene, mechanism });
+    for (const interaction of g.interactions ?? []) out.push({ kind: 'dgidb', gene: g.gene, interaction });
+  }
+  return out;
+}
+
+/** One DrugEvidence per drug: records sharing any ChEMBL id or parent name are the same drug. */
+export function groupDrugEvidence(input: Pick<DrugCandidateInput, 'genes' | 'molecules'>): DrugEvidence[] {
+  const records = recordsOf(input.genes);
+  const parent = records.map((_, i) => i);
+  const find = (i: number): number => {
+    while (parent[i] !== i) {
+      const p = parent[i] as number;
+      parent[i] = parent[p] as number; // path halving keeps the trees flat
+      i = p;
+    }
+    return i;
+  };
+  const owner = new Map<string, number>();
+  const idsByRecord = records.map((rec, i) => {
+    const { ids, keys } = keysOf(rec, input.molecules);
+    for (const key of keys) {
+      const j = owner.get(key);
+      if (j === undefined) owner.set(key, i);
+      else parent[find(i)] = find(j);
+    }
+    return ids;
+  });
+
+  const groups = new Map<number, number[]>();
+  records.forEach((_, i) => {
+    const root = find(i);
+    groups.set(root, [...(groups.get(root) ?? []), i]);
+  });
+
+  const geneOrder = new Map(input.genes.map((g, i) => [g.gene, i]));
+  const out: DrugEvidence[] = [];
+  for (const members of groups.values()) {
+    const recs = members.map((i) => records[i] as EvidenceRecord);
+    const chemblIds = preferredIds(recs, members.map((i) => idsByRecord[i] ?? []), input.molecules);
+    out.push({
+      chemblId: chemblIds[0] ?? null,
+      chemblIds,
+      name: preferredName(recs, chemblIds, input.molecules),
+      genes: [...new Set(recs.map((r) => r.gene))].sort((a, b) => (geneOrder.get(a) ?? 0) - (geneOrder.get(b) ?? 0)),
+      records: recs,
+    });
+  }
+  return out;
+}
+
+// Preferred id: ChEMBL's parent of the Open Targets id, then the Open Targets id (already the
+// parent form when Open Targets lists it), then ChEMBL's mechanism parent, then DGIdb's id.
+function preferredIds(recs: EvidenceRecord[], ids: string[][], molecules: DrugCandidateInput['molecules']): string[] {
+  const order = (r: EvidenceRecord): number => (r.kind === 'opentargets' ? 0 : r.kind === 'chembl' ? 1 : 2);
+  const ranked = recs.map((r, i) => ({ r, ids: ids[i] ?? [] })).sort((a, b) => order(a.r) - order(b.r));
+  const all = [...new Set(ranked.flatMap((x) => x.ids))];
+  const first = all[0];
+  const parentId = first ? molecules?.get(first)?.parentChemblId : null;
+  return parentId ? [...new Set([normId(parentId), ...all])] : all;
+}
+
+function preferredName(recs: EvidenceRecord[], chemblIds: string[], molecules: DrugCandidateInput['molecules']): string {
+  const ot = recs.find((r): r is Extract<EvidenceRecord, { kind: 'opentargets' }> => r.kind === 'opentargets');
+  if (ot) return ot.candidate.name;
+  for (const id of chemblIds) {
+    const n = molecules?.get(id)?.prefName;
+    if (n) return n;
+  }
+  const dg = recs.find((r): r is Extract<EvidenceRecord, { kind: 'dgidb' }> => r.kind === 'dgidb');
+  return dg?.interaction.drugName ?? chemblIds[0] ?? 'unknown drug';
+}

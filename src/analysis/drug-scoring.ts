@@ -1,0 +1,230 @@
+// The six-factor drug-candidate score (DESIGN.md section 4). Every factor is 0-1 or null, and
+// each carries a one-line detail naming its source so a reader can check it.
+//
+// Weights (sum to 1):
+//   clinicalPhase 0.25, targetDiseaseAssociation 0.20, mechanismDirectness 0.20,
+//   literatureSupport 0.15, drugLikeness 0.10, pathwayCentrality 0.10.
+// Clinical evidence and the target's link to the disease dominate; drug-likeness counts less
+// because biologics have none and an approved drug's developability is already proven.
+//
+// A null factor (unknown, not "bad") is left out and the weights of the known factors are
+// renormalised: score = sum(w_i * v_i) / sum(w_i over known factors). `coverage` (that
+// denominator) and `missingFactors` say what the score rests on. Reason: a factor nobody could
+// measure (no literature search, an antibody's rule of five) must not sink every candidate by a
+// constant, and reading unknown as 0 would rank a biologic below an equal small molecule.
+// Each factor's `contribution` is w_i * v_i / coverage, so contributions add up to the score.
+import type { Directionality } from '../sources/dgidb.js';
+import type { DrugEvidence } from './drug-merge.js';
+import type { EnrichmentRow } from './enrichment.js';
+
+/** Weight of each factor; they sum to 1. */
+export const FACTOR_WEIGHTS = {
+  clinicalPhase: 0.25,
+  targetDiseaseAssociation: 0.2,
+  mechanismDirectness: 0.2,
+  drugLikeness: 0.1,
+  literatureSupport: 0.15,
+  pathwayCentrality: 0.1,
+} as const;
+
+export type FactorName = keyof typeof FACTOR_WEIGHTS;
+/** Factor names in display order. */
+export const FACTOR_NAMES = Object.keys(FACTOR_WEIGHTS) as FactorName[];
+
+/** A factor before weighting: value 0-1, or null when unknown, and why. */
+export interface RawFactor {
+  value: number | null;
+  detail: string;
+}
+
+/** A factor as shown: its value, nominal weight, share of the score, and why. */
+export interface Factor extends RawFactor {
+  weight: number;
+  /** weight * value / coverage (null for a missing factor); the contributions sum to the score. */
+  contribution: number | null;
+}
+
+export interface ScoreResult {
+  score: number;
+  /** Sum of the weights of the known factors (1 when nothing is missing). */
+  coverage: number;
+  missingFactors: FactorName[];
+  factors: Record<FactorName, Factor>;
+}
+
+const round = (x: number, digits = 4): number => Math.round(x * 10 ** digits) / 10 ** digits;
+
+/** Weighted mean over the known factors (weights renormalised), rounded to 4 decimals. */
+export function combineFactors(raw: Record<FactorName, RawFactor>): ScoreResult {
+  let coverage = 0;
+  let sum = 0;
+  for (const name of FACTOR_NAMES) {
+    const v = raw[name].value;
+    if (v === null) continue;
+    coverage += FACTOR_WEIGHTS[name];
+    sum += FACTOR_WEIGHTS[name] * v;
+  }
+  const factors = {} as Record<FactorName, Factor>;
+  for (const name of FACTOR_NAMES) {
+    const { value, detail } = raw[name];
+    const weight = FACTOR_WEIGHTS[name];
+    factors[name] = { value, weight, contribution: value === null || coverage === 0 ? null : round((weight * value) / coverage), detail };
+  }
+  return {
+    score: coverage === 0 ? 0 : round(sum / coverage),
+    coverage: round(coverage),
+    missingFactors: FACTOR_NAMES.filter((n) => raw[n].value === null),
+    factors,
+  };
+}
+
+/**
+ * Clinical phase factor: phase / 4 on ChEMBL's scale (4 approved -> 1, 3 -> 0.75, 2 -> 0.5,
+ * 1 -> 0.25, 0.5 early phase 1 -> 0.125, 0 preclinical -> 0); halved for a withdrawn drug,
+ * which reached the market but left it. Null when no source gives a phase.
+ */
+export function clinicalPhaseValue(phase: number | null, withdrawn: boolean): number | null {
+  if (phase === null || !Number.isFinite(phase)) return null;
+  const v = Math.min(1, Math.max(0, phase / 4));
+  return withdrawn ? v / 2 : v;
+}
+
+/**
+ * Literature factor from a drug + disease co-mention count: log10(1 + n) / 3, capped at 1
+ * (0 -> 0, 1 -> 0.10, 10 -> 0.35, 100 -> 0.67, >= 999 -> 1). Logarithmic because counts span
+ * five orders of magnitude and the first few papers matter most.
+ */
+export function literatureValue(coMentions: number): number {
+  return Math.min(1, Math.log10(1 + Math.max(0, coMentions)) / 3);
+}
+
+/** Mechanism directness levels, highest first. */
+export const DIRECTNESS = {
+  /** Curated mechanism (Open Targets / ChEMBL) with a directional action on the gene. */
+  directAction: 1,
+  /** Curated mechanism without a directional action type (MODULATOR, BINDING AGENT, none given). */
+  curatedMechanism: 0.7,
+  /** ChEMBL says the interaction is not direct (direct_interaction = 0). */
+  indirectMechanism: 0.6,
+  /** DGIdb only, with an inhibitory/activating type or directionality. */
+  dgidbDirectional: 0.5,
+  /** DGIdb only, typed but without a direction (antibody, binder, ligand, modulator). */
+  dgidbTyped: 0.35,
+  /** DGIdb only, no type or DIRECTIONALITY_UNCLEAR. */
+  dgidbUnclear: 0.2,
+} as const;
+
+/** ChEMBL action types that state what the drug does to its target. */
+export const DIRECTIONAL_ACTIONS: ReadonlySet<string> = new Set([
+  'ACTIVATOR', 'AGONIST', 'ALLOSTERIC ANTAGONIST', 'ANTAGONIST', 'ANTISENSE INHIBITOR', 'BLOCKER', 'DEGRADER',
+  'DISRUPTING AGENT', 'INHIBITOR', 'INVERSE AGONIST', 'NEGATIVE ALLOSTERIC MODULATOR', 'NEGATIVE MODULATOR', 'OPENER',
+  'PARTIAL AGONIST', 'POSITIVE ALLOSTERIC MODULATOR', 'POSITIVE MODULATOR', 'RNAI INHIBITOR', 'STABILISER',
+]);
+
+// DGIdb interaction types that imply a direction even when `directionality` was not returned.
+const DGIDB_DIRECTIONAL_TYPES = new Set([
+  'activator', 'agonist', 'antagonist', 'blocker', 'channel blocker', 'inducer', 'inhibitor', 'inhibitory allosteric modulator',
+  'inverse agonist', 'negative modulator', 'partial agonist', 'partial antagonist', 'positive modulator', 'potentiator',
+  'stimulator', 'suppressor',
+]);
+
+function dgidbLevel(types: readonly { type: string; directionality: Directionality | null }[]): number {
+  if (types.some((t) => t.directionality === 'INHIBITORY' || t.directionality === 'ACTIVATING' || DGIDB_DIRECTIONAL_TYPES.has(t.type.toLowerCase()))) {
+    return DIRECTNESS.dgidbDirectional;
+  }
+  return types.some((t) => t.directionality !== 'DIRECTIONALITY_UNCLEAR') ? DIRECTNESS.dgidbTyped : DIRECTNESS.dgidbUnclear;
+}
+
+/** Best directness over the drug's records, with the record that earned it. */
+export function mechanismDirectness(drug: Pick<DrugEvidence, 'records'>): RawFactor {
+  let best: RawFactor = { value: null, detail: 'no mechanism or interaction on a panel gene' };
+  const offer = (value: number, detail: string) => {
+    if (best.value === null || value > best.value) best = { value, detail };
+  };
+  for (const rec of drug.records) {
+    if (rec.kind === 'opentargets') {
+      const typed = rec.candidate.mechanisms.filter((m) => m.actionType);
+      const directional = typed.find((m) => DIRECTIONAL_ACTIONS.has((m.actionType ?? '').toUpperCase()));
+      if (directional) offer(DIRECTNESS.directAction, `${directional.actionType} on ${rec.gene} (Open Targets mechanism: ${directional.mechanismOfAction})`);
+      else offer(DIRECTNESS.curatedMechanism, `listed against ${rec.gene} by Open Targets (${typed[0]?.actionType ?? 'action type not given'})`);
+    } else if (rec.kind === 'chembl') {
+      const m = rec.mechanism;
+      const action = m.actionType ?? 'action type not given';
+      if (m.directInteraction === false) offer(DIRECTNESS.indirectMechanism, `${action} on ${rec.gene}, indirect (ChEMBL mechanism)`);
+      else if (DIRECTIONAL_ACTIONS.has((m.actionType ?? '').toUpperCase())) offer(DIRECTNESS.directAction, `${action} on ${rec.gene} (ChEMBL mechanism${m.mechanismOfAction ? `: ${m.mechanismOfAction}` : ''})`);
+      else offer(DIRECTNESS.curatedMechanism, `${action} on ${rec.gene} (ChEMBL mechanism)`);
+    } else {
+      const types = rec.interaction.interactionTypes;
+      const level = dgidbLevel(types);
+      const described = types.length ? types.map((t) => t.type).join(', ') : 'no interaction type';
+      offer(level, `DGIdb interaction with ${rec.gene} only (${described})`);
+    }
+  }
+  return best;
+}
+
+/** Centrality of one gene: its value and how it was computed. */
+export interface GeneCentrality {
+  value: number;
+  detail: string;
+}
+
+/**
+ * Pathway centrality per panel gene (upper-case symbol -> value or null), relative to the panel:
+ * pathway part = significant pathways containing the gene / the panel's maximum; network part =
+ * STRING degree / the panel's maximum; the value is the mean of the parts that are known.
+ * Relative, because pathway counts grow with the number of libraries tested.
+ */
+export function geneCentralities(
+  genes: readonly string[],
+  pathways: readonly EnrichmentRow[] | undefined,
+  degree: ReadonlyMap<string, number> | undefined,
+): Map<string, GeneCentrality | null> {
+  const panel = [...new Set(genes.map((g) => g.toUpperCase()))];
+  const significant = (pathways ?? []).filter((r) => r.significant);
+  const counts = new Map<string, number>(panel.map((g) => [g, 0]));
+  const seen = new Set<string>();
+  for (const row of significant) {
+    const id = `${row.library}|${row.id}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    for (const g of new Set(row.overlapGenes.map((x) => x.toUpperCase()))) if (counts.has(g)) counts.set(g, (counts.get(g) ?? 0) + 1);
+  }
+  const maxCount = Math.max(0, ...counts.values());
+  const degrees = new Map([...(degree ?? [])].map(([g, d]) => [g.toUpperCase(), d]));
+  const maxDegree = Math.max(0, ...panel.map((g) => degrees.get(g) ?? 0));
+
+  const out = new Map<string, GeneCentrality | null>();
+  for (const g of panel) {
+    const parts: number[] = [];
+    const why: string[] = [];
+    if (maxCount > 0) {
+      const c = counts.get(g) ?? 0;
+      parts.push(c / maxCount);
+      why.push(`in ${c} of ${seen.size} significant enriched pathways (panel max ${maxCount})`);
+    }
+    const d = degrees.get(g);
+    if (maxDegree > 0 && d !== undefined) {
+      parts.push(d / maxDegree);
+      why.push(`STRING degree ${d} in the panel network (panel max ${maxDegree})`);
+    }
+    out.set(g, parts.length ? { value: parts.reduce((a, b) => a + b, 0) / parts.length, detail: why.join('; ') } : null);
+  }
+  return out;
+}
+
+/** Drug-level centrality: the most central of its target genes. */
+export function pathwayCentrality(
+  targetGenes: readonly string[],
+  centralities: ReadonlyMap<string, GeneCentrality | null>,
+  inputs: { pathways: boolean; network: boolean },
+): RawFactor {
+  let best: { gene: string; c: GeneCentrality } | null = null;
+  for (const gene of targetGenes) {
+    const c = centralities.get(gene.toUpperCase());
+    if (c && (!best || c.value > best.c.value)) best = { gene, c };
+  }
+  if (best) return { value: best.c.value, detail: `${best.gene}: ${best.c.detail}` };
+  if (!inputs.pathways && !inputs.network) return { value: null, detail: 'no enriched pathways or STRING network given' };
+  return { value: null, detail: 'no significant pathway or network degree for the target genes' };
+}

@@ -1,0 +1,164 @@
+// How the in-memory SnapshotIndex learns about index records, including those written by OTHER
+// processes on the same store (two CLI runs and an HTTP server sharing one SQLite file, or several
+// HTTP instances on Redis/Postgres). Every index record is its own key, written once and never
+// changed, so concurrent writers never overwrite each other; the feeds below only have to find
+// records they have not seen yet.
+//
+// - SQLite (the default store): a table without INTEGER PRIMARY KEY gives each new row
+//   rowid = max(rowid) + 1, assigned inside the write transaction, and SQLite admits one writer at
+//   a time. So rows become visible in rowid order: after reading up to rowid R, everything new has
+//   rowid > R. A sync is one indexed range query (`WHERE rowid > R`), about 0.1 ms when nothing
+//   changed. The first load pages through the table the same way (keyset paging; keyv's own
+//   iterator uses LIMIT/OFFSET, which is quadratic: minutes at 100,000 rows). Rows are never
+//   deleted by biointel; an audit every 30 s counts the rows at or below R and reloads everything if
+//   the count moved (rows deleted by hand, VACUUM renumbering rowids), so even that self-heals.
+// - Any other keyv store: a change marker key, rewritten with a fresh token after every index
+//   write. A reader notes the marker BEFORE a full scan; a writer writes its record BEFORE the
+//   marker. Hence a record missing from a scan was written after the marker was read, and its
+//   marker write makes the next sync see a different token and scan again. Concurrent marker writes
+//   may overwrite each other; that is harmless, because any change of token triggers a full scan
+//   that reads every record key. Correct everywhere, but each change costs a full scan.
+import type Keyv from 'keyv';
+import { isSnapshotId } from './snapshot-id.js';
+import type { SnapshotIndex, SnapshotSummary } from './snapshot-index.js';
+
+export interface IndexFeed {
+  readonly kind: 'sqlite-rowid' | 'scan-on-change';
+  /** Reads every index record into a cleared index. */
+  load(index: SnapshotIndex): Promise<void>;
+  /** Adds the records written since the last load or sync (by anyone). */
+  sync(index: SnapshotIndex): Promise<void>;
+  /** Called after this process wrote an index record. */
+  afterWrite(id: string): Promise<void>;
+}
+
+export interface FeedOptions {
+  /** How often the SQLite feed re-counts rows it has already read (ms). */
+  auditMs?: number;
+  now?: () => number;
+}
+
+export function createIndexFeed(kv: Keyv, options: FeedOptions = {}): IndexFeed {
+  const sqlite = sqliteAdapterOf(kv);
+  return sqlite ? new SqliteRowidFeed(kv, sqlite, options) : new MarkerFeed(kv);
+}
+
+interface SqliteAdapter {
+  query(sql: string, ...params: unknown[]): Promise<Record<string, unknown>[]>;
+  opts: { table: string; dialect?: string };
+}
+
+/** The @keyv/sqlite adapter behind a Keyv, when that is what it is. */
+function sqliteAdapterOf(kv: Keyv): SqliteAdapter | undefined {
+  const store = (kv as { store?: unknown }).store as Partial<SqliteAdapter> | undefined;
+  if (!store || typeof store.query !== 'function' || store.opts?.dialect !== 'sqlite') return undefined;
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(store.opts.table) ? (store as SqliteAdapter) : undefined;
+}
+
+const PAGE = 5_000;
+const AUDIT_MS = 30_000;
+
+class SqliteRowidFeed implements IndexFeed {
+  readonly kind = 'sqlite-rowid';
+  private lastRowid = 0;
+  private rowsSeen = 0;
+  private lastAudit = 0;
+  private readonly auditMs: number;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly kv: Keyv,
+    private readonly db: SqliteAdapter,
+    options: FeedOptions,
+  ) {
+    this.auditMs = options.auditMs ?? AUDIT_MS;
+    this.now = options.now ?? Date.now;
+  }
+
+  async load(index: SnapshotIndex): Promise<void> {
+    index.clear();
+    this.lastRowid = 0;
+    this.rowsSeen = 0;
+    this.lastAudit = this.now();
+    await this.readAfter(index);
+  }
+
+  async sync(index: SnapshotIndex): Promise<void> {
+    if (this.now() - this.lastAudit >= this.auditMs) {
+      this.lastAudit = this.now();
+      const rows = await this.db.query(`SELECT count(*) AS n FROM ${this.db.opts.table} WHERE rowid <= ?`, this.lastRowid);
+      if (Number(rows[0]?.n) !== this.rowsSeen) return this.load(index);
+    }
+    await this.readAfter(index);
+  }
+
+  async afterWrite(): Promise<void> {
+    // Nothing to do: the row's rowid is the change signal.
+  }
+
+  private async readAfter(index: SnapshotIndex): Promise<void> {
+    const sql = `SELECT rowid AS r, value FROM ${this.db.opts.table} WHERE rowid > ? ORDER BY rowid LIMIT ${PAGE}`;
+    for (;;) {
+      const rows = await this.db.query(sql, this.lastRowid);
+      for (const row of rows) {
+        this.lastRowid = Number(row.r);
+        this.rowsSeen++;
+        const summary = typeof row.value === 'string' ? toSummary(await deserialize(this.kv, row.value)) : undefined;
+        if (summary) index.add(summary);
+      }
+      if (rows.length < PAGE) return;
+    }
+  }
+}
+
+/** A key that can never be a snapshot id, so scans skip it. */
+const MARKER_KEY = '~changed';
+
+class MarkerFeed implements IndexFeed {
+  readonly kind = 'scan-on-change';
+  private seen: unknown = undefined;
+
+  constructor(private readonly kv: Keyv) {}
+
+  async load(index: SnapshotIndex): Promise<void> {
+    const marker = await this.kv.get(MARKER_KEY);
+    index.clear();
+    if (!this.kv.iterator) throw new Error('this keyv store cannot be iterated, so snapshots cannot be searched');
+    for await (const [key, value] of this.kv.iterator(undefined)) {
+      if (typeof key !== 'string' || !isSnapshotId(key)) continue;
+      const summary = toSummary(value);
+      if (summary) index.add(summary);
+    }
+    this.seen = marker;
+  }
+
+  async sync(index: SnapshotIndex): Promise<void> {
+    if ((await this.kv.get(MARKER_KEY)) !== this.seen) await this.load(index);
+  }
+
+  async afterWrite(id: string): Promise<void> {
+    await this.kv.set(MARKER_KEY, `${id}.${Math.random().toString(36).slice(2)}`);
+  }
+}
+
+async function deserialize(kv: Keyv, raw: string): Promise<unknown> {
+  const data = (await kv.deserialize(raw)) as { value?: unknown } | undefined;
+  return data?.value;
+}
+
+/** An index record as stored, or undefined when it is not one (foreign or damaged row). */
+export function toSummary(value: unknown): SnapshotSummary | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const v = value as Record<string, unknown>;
+  if (typeof v.id !== 'string' || !isSnapshotId(v.id)) return undefined;
+  if (typeof v.createdAt !== 'string' || typeof v.tool !== 'string' || typeof v.diseaseContext !== 'string') return undefined;
+  if (typeof v.qualityScore !== 'number' || !Array.isArray(v.genes) || !v.genes.every((g) => typeof g === 'string')) return undefined;
+  return {
+    id: v.id,
+    createdAt: v.createdAt,
+    tool: v.tool,
+    genes: v.genes as string[],
+    diseaseContext: v.diseaseContext,
+    qualityScore: v.qualityScore,
+  };
+}

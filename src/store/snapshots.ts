@@ -1,0 +1,203 @@
+// The snapshot store: every analysis saved whole, and found again by disease or gene.
+//
+// Layout on keyv (DESIGN.md section 6):
+// - namespace `snapshots`: key = snapshot id, value = the full Snapshot (inputs and result);
+// - namespace `snapshot_index`: key = snapshot id, value = its SnapshotSummary (a few hundred bytes).
+// One key per snapshot in each: keyv writes one key atomically, and nothing is ever
+// read-modified-written, so concurrent writers (other processes, other instances) lose nothing.
+// Search runs on an in-memory SnapshotIndex, loaded from `snapshot_index` on the first search (not
+// on save: a one-off `biointel analyze` never pays for it) and brought up to date before every
+// search by an IndexFeed (snapshot-sync.ts), which also sees records written by other processes.
+import type Keyv from 'keyv';
+import { BiointelError, InvalidInputError } from '../errors.js';
+import type { Store } from './index.js';
+import { isSnapshotId, newSnapshotId, SNAPSHOT_ID_EXAMPLE, snapshotIdTime } from './snapshot-id.js';
+import { geneKey, SnapshotIndex, type SnapshotSummary } from './snapshot-index.js';
+import { createIndexFeed, type FeedOptions, type IndexFeed } from './snapshot-sync.js';
+
+export type { SnapshotSummary } from './snapshot-index.js';
+export { isSnapshotId, newSnapshotId, SNAPSHOT_ID_PATTERN } from './snapshot-id.js';
+
+export const SEARCH_LIMIT = { min: 1, max: 50, default: 10 } as const;
+
+/** What a tool hands to save(). */
+export interface NewSnapshot {
+  /**
+   * Optional: an id from newSnapshotId(), for a result that must carry its own snapshotId.
+   * Default: a new id at createdAt.
+   */
+  id?: string;
+  /** Default: the time encoded in `id`, else now. */
+  createdAt?: Date | string;
+  /** The tool that produced the result, e.g. 'svc_generate_insights'. */
+  tool: string;
+  /** The resolved (HGNC-approved) symbols the analysis ran on. */
+  genes: readonly string[];
+  diseaseContext: string;
+  /** 0-1. */
+  qualityScore: number;
+  /** The tool arguments as validated. */
+  inputs: object;
+  /** The full tool result (structuredContent). */
+  result: object;
+}
+
+export interface Snapshot extends SnapshotSummary {
+  inputs: Record<string, unknown>;
+  result: Record<string, unknown>;
+}
+
+export interface SnapshotQuery {
+  /** Case-insensitive partial match on the disease context. */
+  disease?: string;
+  /** Exact symbol (compared upper-cased). Resolve aliases before calling (the tool does, via HGNC). */
+  gene?: string;
+  /** 1..50, default 10. */
+  limit?: number;
+}
+
+export interface SnapshotSearchResult {
+  /** Newest first, at most `limit`. */
+  snapshots: SnapshotSummary[];
+  /** Every match, beyond the limit too. */
+  total: number;
+}
+
+export interface SnapshotStoreOptions extends FeedOptions {}
+
+export class SnapshotStore {
+  private readonly full: Keyv;
+  private readonly indexKv: Keyv;
+  private readonly feed: IndexFeed;
+  private readonly index = new SnapshotIndex();
+  private loaded = false;
+  private chain: Promise<unknown> = Promise.resolve();
+  private lastLoadMs: number | undefined;
+
+  constructor(store: Store, options: SnapshotStoreOptions = {}) {
+    this.full = store.ns('snapshots');
+    this.indexKv = store.ns('snapshot_index');
+    this.feed = createIndexFeed(this.indexKv, options);
+  }
+
+  /** A fresh id, for callers that put the id inside the result before saving it. */
+  newId(at?: Date): string {
+    return newSnapshotId(at);
+  }
+
+  /** Saves a snapshot and returns its id. Resolves once both records are written. */
+  async save(input: NewSnapshot): Promise<string> {
+    const snapshot = toSnapshot(input);
+    const { inputs: _inputs, result: _result, ...summary } = snapshot;
+    // Full record first: an index record must never point at nothing.
+    await this.write(this.full, snapshot.id, snapshot);
+    await this.write(this.indexKv, snapshot.id, summary);
+    await this.feed.afterWrite(snapshot.id);
+    if (this.loaded) this.index.add(summary);
+    return snapshot.id;
+  }
+
+  /** The whole snapshot, or null when no snapshot has that id. */
+  async get(id: string): Promise<Snapshot | null> {
+    if (!isSnapshotId(id)) return null;
+    const value = (await this.full.get(id)) as Snapshot | undefined;
+    return value && typeof value === 'object' && value.id === id ? value : null;
+  }
+
+  async search(query: SnapshotQuery = {}): Promise<SnapshotSearchResult> {
+    const limit = query.limit ?? SEARCH_LIMIT.default;
+    if (!Number.isInteger(limit) || limit < SEARCH_LIMIT.min || limit > SEARCH_LIMIT.max) {
+      throw new InvalidInputError('limit', `must be an integer from ${SEARCH_LIMIT.min} to ${SEARCH_LIMIT.max}, got ${limit}`);
+    }
+    await this.refresh();
+    const disease = query.disease?.trim() || undefined;
+    const gene = query.gene?.trim() || undefined;
+    return this.index.search({ limit, ...(disease ? { disease } : {}), ...(gene ? { gene } : {}) });
+  }
+
+  /** Whether some stored snapshot has this symbol in its panel (exact, case-insensitive). */
+  async hasGene(symbol: string): Promise<boolean> {
+    await this.refresh();
+    return this.index.hasGene(symbol);
+  }
+
+  /** Snapshots in the index. */
+  async count(): Promise<number> {
+    await this.refresh();
+    return this.index.size;
+  }
+
+  /** For `biointel cache stats` and the bench: how the index is kept and what the last full load cost. */
+  stats(): { feed: IndexFeed['kind']; loaded: boolean; indexed: number; lastLoadMs?: number } {
+    return { feed: this.feed.kind, loaded: this.loaded, indexed: this.index.size, ...(this.lastLoadMs === undefined ? {} : { lastLoadMs: this.lastLoadMs }) };
+  }
+
+  /** Loads the index once, then syncs it. Runs one at a time so syncs never interleave. */
+  private refresh(): Promise<void> {
+    const run = this.chain.then(async () => {
+      if (this.loaded) return this.feed.sync(this.index);
+      const t = performance.now();
+      await this.feed.load(this.index);
+      this.lastLoadMs = performance.now() - t;
+      this.loaded = true;
+    });
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  private async write(kv: Keyv, id: string, value: object): Promise<void> {
+    let ok: boolean;
+    try {
+      ok = await kv.set(id, value);
+    } catch (err) {
+      throw new BiointelError('unavailable', `could not save snapshot ${id}`, { cause: err, hint: 'Check that the data directory is writable and not full.' });
+    }
+    // keyv reports store failures as `false` (and an 'error' event), not as a rejection.
+    if (!ok) throw new BiointelError('unavailable', `could not save snapshot ${id}: the store refused the write`, { hint: 'Check that the data directory is writable and not full.' });
+  }
+}
+
+function toSnapshot(input: NewSnapshot): Snapshot {
+  if (input.id !== undefined && !isSnapshotId(input.id)) {
+    throw new InvalidInputError('snapshot.id', `"${input.id}" is not a snapshot id (expected e.g. ${SNAPSHOT_ID_EXAMPLE}); make one with newSnapshotId()`);
+  }
+  const at = input.createdAt !== undefined ? new Date(input.createdAt) : new Date(input.id ? (snapshotIdTime(input.id) ?? Date.now()) : Date.now());
+  if (Number.isNaN(at.getTime())) throw new InvalidInputError('snapshot.createdAt', `not a date: ${String(input.createdAt)}`);
+  if (typeof input.tool !== 'string' || !input.tool.trim()) throw new InvalidInputError('snapshot.tool', 'name the tool that produced the result');
+  if (!Array.isArray(input.genes)) throw new InvalidInputError('snapshot.genes', 'expected an array of gene symbols');
+  if (typeof input.diseaseContext !== 'string') throw new InvalidInputError('snapshot.diseaseContext', 'expected a string');
+  if (typeof input.qualityScore !== 'number' || !(input.qualityScore >= 0 && input.qualityScore <= 1)) {
+    throw new InvalidInputError('snapshot.qualityScore', `expected a number from 0 to 1, got ${String(input.qualityScore)}`);
+  }
+  if (!isObject(input.inputs)) throw new InvalidInputError('snapshot.inputs', 'expected the tool arguments as an object');
+  if (!isObject(input.result)) throw new InvalidInputError('snapshot.result', 'expected the tool result as an object');
+  return {
+    id: input.id ?? newSnapshotId(at),
+    createdAt: at.toISOString(),
+    tool: input.tool.trim(),
+    genes: uniqueGenes(input.genes),
+    diseaseContext: input.diseaseContext.trim(),
+    qualityScore: input.qualityScore,
+    inputs: input.inputs as Record<string, unknown>,
+    result: input.result as Record<string, unknown>,
+  };
+}
+
+/** Trimmed, empty ones dropped, one per symbol ignoring case, first spelling and order kept. */
+function uniqueGenes(genes: readonly unknown[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const g of genes) {
+    if (typeof g !== 'string') throw new InvalidInputError('snapshot.genes', `expected gene symbols (strings), got ${typeof g}`);
+    const symbol = g.trim();
+    const key = geneKey(symbol);
+    if (!symbol || seen.has(key)) continue;
+    seen.add(key);
+    out.push(symbol);
+  }
+  return out;
+}
+
+function isObject(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

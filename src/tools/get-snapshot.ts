@@ -1,0 +1,48 @@
+// svc_get_snapshot: one saved analysis, whole: what was asked (inputs), what came back (result),
+// and its index fields. The ninth tool (DESIGN.md 2.1); ids come from analysis results
+// (`snapshotId`) or from svc_search_snapshots.
+import { z } from 'zod';
+import { NotFoundError } from '../errors.js';
+import { defineTool } from './define.js';
+import { snapshotId, snapshotSummary } from './_snapshot-schemas.js';
+
+const input = z.object({
+  snapshotId: snapshotId.describe('The id of a saved analysis (the `snapshotId` of an analysis result, or from svc_search_snapshots)'),
+});
+
+const output = snapshotSummary.extend({
+  inputs: z.record(z.string(), z.unknown()).describe('The arguments the tool was called with'),
+  result: z.record(z.string(), z.unknown()).describe('The full result as it was returned when the analysis ran'),
+});
+
+export const getSnapshotTool = defineTool({
+  name: 'svc_get_snapshot',
+  title: 'Get a saved analysis',
+  description:
+    'Returns one saved analysis (snapshot) whole: the tool that produced it, its inputs, creation time, gene panel, ' +
+    'disease context, quality score and the full result exactly as it was returned. Every analysis result carries ' +
+    'its snapshotId; svc_search_snapshots finds ids by disease or gene.',
+  input,
+  output,
+  annotations: { readOnlyHint: true, openWorldHint: false, idempotentHint: true },
+  async handler(args, { ctx }) {
+    const snapshot = await ctx.snapshots.get(args.snapshotId);
+    if (!snapshot) {
+      throw new NotFoundError(
+        'snapshot',
+        args.snapshotId,
+        'Find the ids of saved analyses with svc_search_snapshots (by disease or gene), or `biointel snapshots search` in a terminal.',
+      );
+    }
+    return {
+      id: snapshot.id,
+      createdAt: snapshot.createdAt,
+      tool: snapshot.tool,
+      genes: snapshot.genes,
+      diseaseContext: snapshot.diseaseContext,
+      qualityScore: snapshot.qualityScore,
+      inputs: snapshot.inputs,
+      result: snapshot.result,
+    };
+  },
+});

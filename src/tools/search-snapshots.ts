@@ -1,0 +1,113 @@
+// svc_search_snapshots: saved analyses by disease (partial, case-insensitive) and/or gene (exact
+// after HGNC resolution), newest first. DESIGN.md 2.1.
+//
+// Gene resolution: saved panels hold HGNC-approved symbols (the analysis tools resolve them), so a
+// symbol that already appears in a saved panel is searched as typed, without asking HGNC. Anything
+// else (an alias such as HER2, a previous symbol) goes through HGNC; when HGNC cannot be reached the
+// upper-cased input is searched and a warning says so. That HGNC call is why openWorldHint is true.
+import { z } from 'zod';
+import { normaliseSymbol, type ResolutionHow } from '../sources/hgnc.js';
+import { SourceReport } from '../sources/report.js';
+import { defineTool, type ToolCall } from './define.js';
+import { geneSymbol, LIMITS, provenance } from './_schemas.js';
+import { SEARCH_LIMIT, snapshotSummary } from './_snapshot-schemas.js';
+
+const limitMessage = `limit must be a whole number from ${SEARCH_LIMIT.min} to ${SEARCH_LIMIT.max}`;
+
+const input = z.object({
+  disease: z
+    .string()
+    .trim()
+    .min(1, 'the disease filter cannot be empty (omit it to match every disease)')
+    .max(LIMITS.diseaseChars, `the disease filter is limited to ${LIMITS.diseaseChars} characters`)
+    .optional()
+    .describe('Part of the disease context, case-insensitive: "breast" matches "Breast cancer" and "HER2+ breast carcinoma"'),
+  gene: geneSymbol
+    .optional()
+    .describe('One gene symbol. Aliases and previous symbols are resolved through HGNC (HER2 -> ERBB2), then matched exactly against saved panels'),
+  limit: z
+    .number()
+    .int(limitMessage)
+    .min(SEARCH_LIMIT.min, limitMessage)
+    .max(SEARCH_LIMIT.max, limitMessage)
+    .default(SEARCH_LIMIT.default)
+    .describe(`How many snapshots to return, newest first (${SEARCH_LIMIT.min}-${SEARCH_LIMIT.max}, default ${SEARCH_LIMIT.default}); total counts every match`),
+});
+
+const resolution = z.enum(['stored', 'approved', 'previous', 'alias', 'withdrawn', 'ambiguous', 'not_found', 'unresolved']);
+
+const output = z.object({
+  snapshots: z.array(snapshotSummary).describe('Matching snapshots, newest first; fetch one whole with svc_get_snapshot'),
+  total: z.number().int().describe('Number of matching snapshots (may exceed the number returned)'),
+  query: z.object({
+    disease: z.string().optional(),
+    gene: z.string().optional().describe('The symbol searched for, after resolution'),
+    geneInput: z.string().optional().describe('The gene as given'),
+    geneResolution: resolution
+      .optional()
+      .describe('stored: found as typed in saved panels; approved/previous/alias/withdrawn: HGNC; ambiguous/not_found/unresolved: searched as typed'),
+  }),
+  ...provenance,
+});
+
+type Output = z.input<typeof output>;
+type Resolution = z.infer<typeof resolution>;
+
+export const searchSnapshotsTool = defineTool({
+  name: 'svc_search_snapshots',
+  title: 'Search saved analyses',
+  description:
+    'Finds saved analyses (snapshots) by disease context (partial match, case-insensitive) and/or gene (exact match ' +
+    'after HGNC resolution of aliases and previous symbols), newest first. Returns ids, creation times, tools, gene ' +
+    'panels, disease contexts and quality scores, plus the total number of matches. Without filters it lists the ' +
+    'latest analyses. Use svc_get_snapshot to read one whole.',
+  input,
+  output,
+  annotations: { readOnlyHint: true, openWorldHint: true, idempotentHint: true },
+  handler: searchSnapshots,
+});
+
+export async function searchSnapshots(args: z.output<typeof input>, call: ToolCall): Promise<Output> {
+  const report = new SourceReport(call.ctx.http);
+  const gene = args.gene === undefined ? undefined : await resolveGene(args.gene, call, report);
+  const found = await call.ctx.snapshots.search({
+    limit: args.limit,
+    ...(args.disease ? { disease: args.disease } : {}),
+    ...(gene ? { gene: gene.symbol } : {}),
+  });
+  return {
+    snapshots: found.snapshots,
+    total: found.total,
+    query: {
+      ...(args.disease ? { disease: args.disease } : {}),
+      ...(gene ? { gene: gene.symbol, geneInput: args.gene, geneResolution: gene.how } : {}),
+    },
+    sources: report.list(),
+    warnings: [...report.warnings, ...(gene?.warning ? [gene.warning] : [])],
+  };
+}
+
+async function resolveGene(typed: string, call: ToolCall, report: SourceReport): Promise<{ symbol: string; how: Resolution; warning?: string }> {
+  const normal = normaliseSymbol(typed);
+  if (await call.ctx.snapshots.hasGene(normal)) {
+    report.skip('hgnc', `${normal} appears in saved panels as is`);
+    return { symbol: normal, how: 'stored' };
+  }
+  const r = await report.call('hgnc', () => call.ctx.sources.hgnc.resolveSymbol(typed, call.signal), {
+    records: (x) => (x.symbol ? 1 : 0),
+    degrades: `gene "${typed}" not resolved; searched for ${normal} as typed`,
+  });
+  if (!r) return { symbol: normal, how: 'unresolved' };
+  if (r.symbol) return { symbol: r.symbol, how: r.how };
+  return unresolved(normal, r.how, r.candidates, r.replacedBy?.symbol ?? null);
+}
+
+function unresolved(normal: string, how: ResolutionHow, candidates: string[], replacement: string | null): { symbol: string; how: Resolution; warning: string } {
+  if (how === 'withdrawn' && replacement) {
+    return { symbol: replacement, how, warning: `HGNC withdrew ${normal}; searched for its replacement ${replacement}` };
+  }
+  if (how === 'ambiguous') {
+    return { symbol: normal, how, warning: `${normal} is ambiguous in HGNC (${candidates.join(', ')}); searched for ${normal} as typed: search one of those symbols instead` };
+  }
+  return { symbol: normal, how: how === 'withdrawn' ? 'withdrawn' : 'not_found', warning: `HGNC does not know ${normal} as a current symbol; searched for it as typed` };
+}

@@ -1,0 +1,142 @@
+// The built binary as desktop assistants and operators run it: stdio MCP (only protocol on
+// stdout), `serve --http` with a clean SIGTERM shutdown, and CLI exit codes.
+import { spawn } from 'node:child_process';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tools } from '../../src/tools/index.js';
+import { BIN, runCli } from '../support/binary.js';
+import { tempDir, fakeSourceUrls } from '../support/context.js';
+import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
+import { mountFakePubmed } from '../support/fake-pubmed.js';
+
+let fake: FakeUpstream;
+beforeAll(async () => {
+  fake = await startFakeUpstream();
+  mountFakePubmed(fake, [{ pmid: '1001', title: 'Metformin and survival', abstract: 'Metformin improved survival of patients with diabetes.' }]);
+});
+afterAll(() => fake.close());
+
+function env(): Record<string, string> {
+  const out: Record<string, string> = { BIOINTEL_DATA_DIR: tempDir(), BIOINTEL_NLI: 'off', BIOINTEL_LOG_LEVEL: 'warn' };
+  for (const [id, url] of Object.entries(fakeSourceUrls(fake.url))) out[`BIOINTEL_SOURCE_${id.toUpperCase()}_URL`] = url;
+  return out;
+}
+
+describe('stdio MCP server (built binary)', () => {
+  it('lists tools and calls one through the official stdio client', async () => {
+    const stderr: string[] = [];
+    const transport = new StdioClientTransport({ command: process.execPath, args: [BIN], env: { ...process.env, ...env() } as Record<string, string>, stderr: 'pipe' });
+    transport.stderr?.on('data', (d: Buffer) => stderr.push(d.toString()));
+    const client = new Client({ name: 'stdio-test', version: '0.0.0' });
+    await client.connect(transport);
+    const { tools: listed } = await client.listTools();
+    expect(listed.map((t) => t.name).sort()).toEqual(tools.map((t) => t.name).sort());
+    const res = (await client.callTool({ name: 'svc_verify_claim', arguments: { claim: 'Metformin improves survival in patients with diabetes.', pmids: ['1001'] } })) as CallToolResult;
+    expect(res.isError).toBeFalsy();
+    expect(res.structuredContent).toMatchObject({ pmidsChecked: true, hallucinated: 0, nliEnabled: false, entailmentMethod: 'lexical-overlap' });
+    await client.close();
+  });
+
+  it('writes nothing but JSON-RPC messages to stdout', async () => {
+    const child = spawn(process.execPath, [BIN], { env: { ...process.env, ...env(), BIOINTEL_LOG_LEVEL: 'debug' } });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    const send = (msg: object) => child.stdin.write(`${JSON.stringify(msg)}\n`);
+    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } });
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'svc_verify_claim', arguments: { claim: 'Metformin improves survival.', pmids: ['1001', '77777777'] } } });
+    await new Promise<void>((resolve) => {
+      const check = setInterval(() => {
+        if (out.includes('"id":2')) {
+          clearInterval(check);
+          resolve();
+        }
+      }, 20);
+    });
+    child.stdin.end();
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const lines = out.trim().split('\n');
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    for (const line of lines) expect(JSON.parse(line).jsonrpc).toBe('2.0');
+    expect(code).toBe(0); // closing stdin ends the session cleanly
+  });
+});
+
+describe('serve --http (built binary)', () => {
+  it('announces its URL on stderr, serves, and shuts down cleanly on SIGTERM', async () => {
+    const child = spawn(process.execPath, [BIN, 'serve', '--http', '--port', '0'], { env: { ...process.env, ...env() } });
+    let err = '';
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stderr.on('data', (d: Buffer) => {
+        err += d.toString();
+        const m = /listening on (http:\/\/[^\s/]+)/.exec(err);
+        if (m?.[1]) resolve(m[1]);
+      });
+      child.on('exit', () => reject(new Error(`exited early: ${err}`)));
+    });
+    const health = await fetch(`${url}/healthz`);
+    expect(health.status).toBe(200);
+    const plain = await fetch(`${url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method: 'tools/list', params: {} }) });
+    expect(plain.headers.get('content-type')).toContain('application/json');
+    expect(((await plain.json()) as { result: { tools: unknown[] } }).result.tools).toHaveLength(tools.length);
+    child.kill('SIGTERM');
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(0);
+    expect(out).toBe(''); // the HTTP server too keeps stdout clean
+  });
+});
+
+describe('CLI', () => {
+  it('exits 0 on --help, 2 on usage errors, with the field named', async () => {
+    expect((await runCli(['--help'])).code).toBe(0);
+    expect((await runCli(['verify', '--help'])).stdout).toContain('--pmids');
+    const bad = await runCli(['verify', 'x'.repeat(2001)], env());
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('claim: the claim is limited to 2000 characters');
+    expect((await runCli(['verify'], env())).code).toBe(2);
+    expect((await runCli(['serve', '--http', '--port', 'abc'], env())).code).toBe(2);
+  });
+
+  it('verify prints a readable report, or JSON with --json', async () => {
+    const text = await runCli(['verify', 'Metformin improves survival in patients with diabetes.', '--pmids', '1001'], env());
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain('Evidence status:');
+    expect(text.stdout).toContain('1001');
+    const json = await runCli(['verify', 'Metformin improves survival.', '--pmids', '1001,99999999', '--json'], env());
+    expect(JSON.parse(json.stdout)).toMatchObject({ hallucinated: 1 });
+  });
+
+  it('degrades instead of failing when PubMed cannot answer (replay miss)', async () => {
+    const r = await runCli(['verify', 'Metformin improves survival.', '--pmids', '1001', '--replay-dir', tempDir()], { ...env() });
+    // PubMed failing degrades the answer instead of failing it: the tool still answers
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('UNVERIFIABLE');
+  });
+
+  it('sources lists every source with its override variable', async () => {
+    const r = await runCli(['sources', '--json'], env());
+    expect(r.code).toBe(0);
+    const rows = JSON.parse(r.stdout) as { id: string; overridden: boolean; overrideVariable: string }[];
+    expect(rows.find((s) => s.id === 'eutils')).toMatchObject({ overridden: true, overrideVariable: 'BIOINTEL_SOURCE_EUTILS_URL' });
+  });
+
+  it('cache stats and clear work on the SQLite store', async () => {
+    const e = { ...env(), BIOINTEL_CACHE: 'on' };
+    expect((await runCli(['verify', 'Metformin improves survival.', '--pmids', '1001'], e)).code).toBe(0);
+    const stats = JSON.parse((await runCli(['cache', 'stats', '--json'], e)).stdout) as { upstreamResponses: number; store: string };
+    expect(stats.store).toBe('sqlite');
+    expect(stats.upstreamResponses).toBeGreaterThan(0);
+    expect((await runCli(['cache', 'clear'], e)).stdout).toContain('Cache cleared');
+    expect((JSON.parse((await runCli(['cache', 'stats', '--json'], e)).stdout) as { upstreamResponses: number }).upstreamResponses).toBe(0);
+  });
+
+  it('nli status explains a missing model and exits 1', async () => {
+    const r = await runCli(['nli', 'status', '--json'], { ...env(), BIOINTEL_NLI: 'auto' });
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout)).toMatchObject({ state: 'not_downloaded', entailmentMethod: 'lexical-overlap' });
+  });
+});

@@ -1,0 +1,47 @@
+// One real call per source through the production clients: a failure here means the upstream
+// changed its format (or is down). Never part of `npm test`; run with `npm run test:live`.
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { createContext, type AppContext } from '../../src/context.js';
+import { createMemoryStore } from '../../src/store/index.js';
+
+let ctx: AppContext;
+const live = describe.skipIf(process.env.BIOINTEL_LIVE !== '1');
+
+live('live sources', () => {
+  it('builds a context against the real APIs', async () => {
+    ctx = await createContext(loadConfig({ flags: { cache: false, nli: 'off' } }), { store: createMemoryStore() });
+  });
+  it('eutils: esummary, efetch, esearch', async () => {
+    const s = await ctx.sources.eutils.summaries(['22663011', '40482261']);
+    expect(s.get('22663011')?.title).toMatch(/MEK inhibition/);
+    const a = await ctx.sources.eutils.articles(['22663011']);
+    expect(a.get('22663011')?.abstract).toContain('BACKGROUND:');
+    expect((await ctx.sources.eutils.search('trametinib melanoma', { retmax: 3 })).ids.length).toBe(3);
+  });
+  it('hgnc resolves an approved symbol and an alias', async () => {
+    const r = await ctx.sources.hgnc.resolveSymbols(['TP53', 'p53']);
+    expect(r.symbols).toContain('TP53');
+  });
+  it('uniprot, alphafold', async () => {
+    const e = await ctx.sources.uniprot.entryForGene('TP53');
+    expect(e?.accession).toBe('P04637');
+    expect((await ctx.sources.alphafold.prediction('P04637'))?.meanPlddt).toBeGreaterThan(0);
+  });
+  it('opentargets: target search and clinical candidates (26.06 schema)', async () => {
+    const t = await ctx.sources.opentargets.findTarget('EGFR');
+    expect(t?.ensemblId).toBe('ENSG00000146648');
+    const c = await ctx.sources.opentargets.clinicalContext('ENSG00000146648');
+    expect(c?.candidates.length).toBeGreaterThan(0);
+  });
+  it('chembl, dgidb, pubchem', async () => {
+    expect((await ctx.sources.chembl.molecule('CHEMBL25'))?.prefName).toBe('ASPIRIN');
+    expect((await ctx.sources.dgidb.interactions(['EGFR'])).get('EGFR')?.interactions.length).toBeGreaterThan(0);
+    expect((await ctx.sources.pubchem.byCids([2244])).get(2244)?.molecularWeight).toBeCloseTo(180.16, 1);
+  });
+  it('clinicaltrials, string, reactome', async () => {
+    expect((await ctx.sources.clinicaltrials.search({ condition: 'melanoma', pageSize: 2 })).trials.length).toBeGreaterThan(0);
+    expect((await ctx.sources.string.interactionPartners(['TP53'], { limit: 3 }))?.length).toBeGreaterThan(0);
+    expect((await ctx.sources.reactome.pathwaysForProtein('P04637'))?.length).toBeGreaterThan(0);
+  });
+});
