@@ -2,14 +2,17 @@
 // Subcommands run the same tool handlers and stores for people and CI scripts.
 import { Command, CommanderError, Option } from 'commander';
 import { addAdminCommands } from './cli/admin-commands.js';
+import { addAnalyzeCommand } from './cli/analyze-command.js';
 import { addSnapshotCommands } from './cli/snapshot-commands.js';
 import { runEnrich, type EnrichFlags } from './cli/enrich.js';
 import { EXIT, reportError, UsageError } from './cli/output.js';
+import { renderBrief } from './cli/render/brief.js';
 import { renderVerify } from './cli/render/verify.js';
 import { runTool, splitList, withContext, type GlobalFlags } from './cli/run-tool.js';
 import { DEFAULT_LIBRARIES } from './genesets/service.js';
 import { runHttpServer } from './server/http.js';
 import { runStdioServer } from './server/stdio.js';
+import { targetBriefTool } from './tools/target-brief.js';
 import { verifyClaimTool } from './tools/verify-claim.js';
 import { VERSION } from './version.js';
 
@@ -68,6 +71,18 @@ function buildProgram(): Command {
     });
 
   program
+    .command('brief')
+    .description('One-page brief on a gene as a drug target (svc_get_target_brief)')
+    .argument('<gene>', 'gene symbol, e.g. EGFR (aliases and previous symbols are resolved through HGNC)')
+    .option('--disease <text>', 'disease context for associations, trials and drug indications (default "cancer")')
+    .option('--json', 'print the result as JSON')
+    .addHelpText('after', '\nExample:\n  biointel brief TP53 --disease "breast cancer"')
+    .action(async (gene: string, opts: { disease?: string; json?: boolean }, cmd: Command) => {
+      const args: Record<string, unknown> = { gene, ...(opts.disease === undefined ? {} : { diseaseContext: opts.disease }) };
+      process.exitCode = await runTool(targetBriefTool, args, { ...cmd.optsWithGlobals<GlobalFlags>(), json: opts.json }, renderBrief);
+    });
+
+  program
     .command('enrich')
     .description('Gene-set over-representation of a gene panel (hypergeometric p, Benjamini-Hochberg q per library)')
     .option('--genes <symbols...>', 'gene symbols (space or comma separated, at most 500), used exactly as given: no HGNC alias resolution here (svc_generate_insights / analyze do that)')
@@ -89,6 +104,7 @@ function buildProgram(): Command {
       process.exitCode = await runEnrich(opts, cmd.optsWithGlobals<GlobalFlags>());
     });
 
+  addAnalyzeCommand(program);
   addSnapshotCommands(program);
   addAdminCommands(program);
   return program;

@@ -14,21 +14,26 @@
 //   `excludeWithdrawn` drops them instead.
 // - Sorted by score (desc), then tier, coverage (desc) and name, so equal scores rank the
 //   better-evidenced candidate first.
-import { admetOf, drugLikeness, type Admet } from './admet.js';
+import { admetOf, type Admet } from './admet.js';
 import type { Directionality } from '../sources/dgidb.js';
 import { isApprovedStage } from '../sources/opentargets-candidates.js';
 import type { DrugIndications } from '../sources/opentargets.js';
 import {
   groupDrugEvidence,
   lookupDrug,
+  mechanismsOf,
+  uniqueTypes,
   type DrugCandidateInput,
   type DrugEvidence,
   type EvidenceRecord,
   type GeneAssociation,
+  type MechanismEvidence,
 } from './drug-merge.js';
 import {
+  associationFactor,
   clinicalPhaseValue,
   combineFactors,
+  drugLikenessFactor,
   geneCentralities,
   literatureValue,
   mechanismDirectness,
@@ -38,23 +43,13 @@ import {
   type GeneCentrality,
   type RawFactor,
 } from './drug-scoring.js';
-import { evidenceQualityOf, tierOf, TIER_ORDER, type EvidenceQuality, type MatchedIndication, type Tier } from './drug-tiers.js';
+import { evidenceQualityOf, phaseText, tierOf, TIER_ORDER, type EvidenceQuality, type MatchedIndication, type Tier } from './drug-tiers.js';
 
 export * from './drug-merge.js';
 export * from './drug-scoring.js';
 export * from './drug-tiers.js';
 
 export type CandidateSource = 'opentargets' | 'chembl' | 'dgidb' | 'pubchem' | 'eutils';
-
-/** A curated mechanism of the drug on a panel gene. */
-export interface MechanismEvidence {
-  gene: string;
-  source: 'opentargets' | 'chembl';
-  mechanismOfAction: string | null;
-  actionType: string | null;
-  /** ChEMBL direct_interaction; null when the source does not say. */
-  direct: boolean | null;
-}
 
 /** One ranked drug candidate. */
 export interface DrugCandidate {
@@ -144,7 +139,8 @@ function candidateOf(drug: DrugEvidence, input: DrugCandidateInput, ctx: Context
   const dg = recordsOf(drug, 'dgidb').map((r) => r.interaction);
   const molecule = drug.chemblIds.map((id) => input.molecules?.get(id)).find((m) => m) ?? null;
   const drugIndications = lookupDrug(input.indications, drug);
-  const admet = admetOf(molecule, lookupDrug(input.pubchem, drug));
+  const pubchem = lookupDrug(input.pubchem, drug);
+  const admet = admetOf(molecule, pubchem);
   const literature = lookupDrug(input.literature, drug);
 
   // Withdrawal first: it overrides every approval signal below.
@@ -193,9 +189,9 @@ function candidateOf(drug: DrugEvidence, input: DrugCandidateInput, ctx: Context
     clinicalPhase: top
       ? { value: clinicalPhaseValue(top.phase, withdrawn), detail: `phase ${top.phase} (${top.source})${withdrawn ? ', halved: withdrawn' : ''}` }
       : { value: null, detail: 'no clinical phase from Open Targets, ChEMBL or DGIdb' },
-    targetDiseaseAssociation: associationFactor(drug.genes, ctx),
+    targetDiseaseAssociation: associationFactor(drug.genes, ctx.associations, ctx.diseaseName),
     mechanismDirectness: mechanismDirectness(drug),
-    drugLikeness: drugLikenessFactor(admet),
+    drugLikeness: molecule || pubchem ? drugLikenessFactor(admet) : { value: null, detail: 'no ChEMBL molecule or PubChem record for this drug' },
     literatureSupport: literature
       ? {
           value: literatureValue(literature.coMentions),
@@ -250,7 +246,8 @@ function isSourced(v: unknown, source: 'chembl' | 'pubchem'): boolean {
 // Per-disease stages (drugIndications) take precedence over the stage of the candidate row
 // for the same disease; rows still add diseases the per-disease list lacks.
 function matchIndications(drug: DrugEvidence, entry: DrugIndications | null, ctx: Context): MatchedIndication[] {
-  const wanted = (id: string | null, name: string) => (id !== null && ctx.diseaseIds.has(id)) || name.trim().toLowerCase() === ctx.diseaseName.toLowerCase();
+  const contextName = ctx.diseaseName.toLowerCase();
+  const wanted = (id: string | null, name: string) => (id !== null && ctx.diseaseIds.has(id)) || (contextName !== '' && name.trim().toLowerCase() === contextName);
   const out = new Map<string, MatchedIndication>();
   for (const ind of entry?.indications ?? []) {
     if (!wanted(ind.diseaseId, ind.diseaseName)) continue;
@@ -267,54 +264,6 @@ function matchIndications(drug: DrugEvidence, entry: DrugIndications | null, ctx
     }
   }
   return [...out.values()].sort((a, b) => (b.phase ?? -1) - (a.phase ?? -1) || a.name.localeCompare(b.name));
-}
-
-function mechanismsOf(drug: DrugEvidence): MechanismEvidence[] {
-  const all: MechanismEvidence[] = [];
-  for (const rec of drug.records) {
-    if (rec.kind === 'opentargets') {
-      for (const m of rec.candidate.mechanisms) all.push({ gene: rec.gene, source: 'opentargets', mechanismOfAction: m.mechanismOfAction, actionType: m.actionType, direct: null });
-    } else if (rec.kind === 'chembl') {
-      const m = rec.mechanism;
-      all.push({ gene: rec.gene, source: 'chembl', mechanismOfAction: m.mechanismOfAction, actionType: m.actionType, direct: m.directInteraction });
-    }
-  }
-  const seen = new Set<string>();
-  return all.filter((m) => {
-    const key = `${m.gene}|${m.source}|${m.mechanismOfAction ?? ''}|${m.actionType ?? ''}|${m.direct}`;
-    return seen.has(key) ? false : (seen.add(key), true);
-  });
-}
-
-function uniqueTypes(types: { type: string; directionality: Directionality | null }[]) {
-  const seen = new Map<string, { type: string; directionality: Directionality | null }>();
-  for (const t of types) seen.set(`${t.type.toLowerCase()}|${t.directionality ?? ''}`, t);
-  return [...seen.values()];
-}
-
-function associationFactor(genes: readonly string[], ctx: Context): RawFactor {
-  let best: { gene: string; a: GeneAssociation } | null = null;
-  for (const gene of genes) {
-    const a = ctx.associations.get(gene.toUpperCase());
-    if (a && (!best || a.score > best.a.score)) best = { gene, a };
-  }
-  if (best) {
-    const disease = best.a.diseaseName ?? ctx.diseaseName;
-    return { value: Math.min(1, Math.max(0, best.a.score)), detail: `${best.gene} with ${disease}: ${best.a.score.toFixed(3)} (Open Targets association score)` };
-  }
-  const asked = genes.some((g) => ctx.associations.get(g.toUpperCase()) !== undefined);
-  return {
-    value: null,
-    detail: asked ? `Open Targets lists no association of ${genes.join(', ')} with ${ctx.diseaseName}` : 'target-disease association not looked up',
-  };
-}
-
-function drugLikenessFactor(admet: Admet): RawFactor {
-  const value = drugLikeness(admet);
-  if (value === null) return { value: null, detail: admet.note ?? 'no QED or rule-of-five properties' };
-  if (admet.qed) return { value, detail: `QED ${admet.qed.value} (${admet.qed.source === 'chembl' ? 'ChEMBL' : 'PubChem'})` };
-  const from = [...new Set([admet.molecularWeight, admet.logP, admet.hbd, admet.hba].flatMap((v) => (v ? [v.source === 'chembl' ? 'ChEMBL' : 'PubChem'] : [])))];
-  return { value, detail: `${admet.lipinskiViolations} Lipinski violation(s) of 4 -> 1 - v/4 (${from.join(', ') || 'ChEMBL'}; no QED)` };
 }
 
 function byScore(a: DrugCandidate, b: DrugCandidate): number {
@@ -336,7 +285,7 @@ export function summarizeCandidates(candidates: readonly DrugCandidate[], limit 
     .slice(0, limit)
     .map((c, i) => {
       const id = c.chemblId ? ` (${c.chemblId})` : '';
-      const phase = c.withdrawn ? 'withdrawn' : c.approved ? 'approved' : c.maxPhase === null ? 'phase unknown' : `phase ${c.maxPhase}`;
+      const phase = c.withdrawn ? 'withdrawn' : c.approved ? 'approved' : c.maxPhase === null ? 'phase unknown' : phaseText(c.maxPhase);
       const moa = c.actionTypes.length ? ` ${c.actionTypes.join('/').toLowerCase()}` : '';
       const indicated = c.indicatedForDisease ? `; indicated: ${c.matchingIndications[0]?.name}` : '';
       return `${i + 1}. ${c.name}${id} -> ${c.targetGenes.join(', ')}${moa}; tier ${c.tier}; score ${c.score.toFixed(2)}; ${phase}${indicated}; evidence ${c.evidenceQuality} [${c.sources.join(', ')}]`;

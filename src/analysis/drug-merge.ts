@@ -4,7 +4,7 @@
 // (salt ids and ChEMBL's parent id included) or the parent name with salt words stripped.
 // Pure functions; the tool layer assembles the input from the sources.
 import type { ChemblMechanism, ChemblMolecule } from '../sources/chembl.js';
-import type { DrugGeneInteraction } from '../sources/dgidb.js';
+import type { Directionality, DrugGeneInteraction } from '../sources/dgidb.js';
 import { parentName, type ClinicalCandidate } from '../sources/opentargets-candidates.js';
 import type { DiseaseAssociation, DrugIndications } from '../sources/opentargets.js';
 import type { CompoundProperties } from '../sources/pubchem.js';
@@ -78,6 +78,16 @@ export interface DrugEvidence {
   /** Panel genes the drug acts on, in panel order. */
   genes: string[];
   records: EvidenceRecord[];
+}
+
+/** A curated mechanism of the drug on a panel gene. */
+export interface MechanismEvidence {
+  gene: string;
+  source: 'opentargets' | 'chembl';
+  mechanismOfAction: string | null;
+  actionType: string | null;
+  /** ChEMBL direct_interaction; null when the source does not say. */
+  direct: boolean | null;
 }
 
 /** Upper-cased trimmed id, the form Chembl.molecules() keys its answer by. */
@@ -220,4 +230,29 @@ function preferredName(recs: EvidenceRecord[], chemblIds: string[], molecules: D
   }
   const dg = recs.find((r): r is Extract<EvidenceRecord, { kind: 'dgidb' }> => r.kind === 'dgidb');
   return dg?.interaction.drugName ?? chemblIds[0] ?? 'unknown drug';
+}
+
+/** Curated mechanisms of the drug on panel genes (Open Targets rows, ChEMBL), deduplicated. */
+export function mechanismsOf(drug: DrugEvidence): MechanismEvidence[] {
+  const all: MechanismEvidence[] = [];
+  for (const rec of drug.records) {
+    if (rec.kind === 'opentargets') {
+      for (const m of rec.candidate.mechanisms) all.push({ gene: rec.gene, source: 'opentargets', mechanismOfAction: m.mechanismOfAction, actionType: m.actionType, direct: null });
+    } else if (rec.kind === 'chembl') {
+      const m = rec.mechanism;
+      all.push({ gene: rec.gene, source: 'chembl', mechanismOfAction: m.mechanismOfAction, actionType: m.actionType, direct: m.directInteraction });
+    }
+  }
+  const seen = new Set<string>();
+  return all.filter((m) => {
+    const key = `${m.gene}|${m.source}|${m.mechanismOfAction ?? ''}|${m.actionType ?? ''}|${m.direct}`;
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
+}
+
+/** DGIdb interaction types, one per type and directionality. */
+export function uniqueTypes(types: { type: string; directionality: Directionality | null }[]): { type: string; directionality: Directionality | null }[] {
+  const seen = new Map<string, { type: string; directionality: Directionality | null }>();
+  for (const t of types) seen.set(`${t.type.toLowerCase()}|${t.directionality ?? ''}`, t);
+  return [...seen.values()];
 }

@@ -14,7 +14,8 @@
 // constant, and reading unknown as 0 would rank a biologic below an equal small molecule.
 // Each factor's `contribution` is w_i * v_i / coverage, so contributions add up to the score.
 import type { Directionality } from '../sources/dgidb.js';
-import type { DrugEvidence } from './drug-merge.js';
+import { drugLikeness, type Admet } from './admet.js';
+import type { DrugEvidence, GeneAssociation } from './drug-merge.js';
 import type { EnrichmentRow } from './enrichment.js';
 
 /** Weight of each factor; they sum to 1. */
@@ -227,4 +228,38 @@ export function pathwayCentrality(
   if (best) return { value: best.c.value, detail: `${best.gene}: ${best.c.detail}` };
   if (!inputs.pathways && !inputs.network) return { value: null, detail: 'no enriched pathways or STRING network given' };
   return { value: null, detail: 'no significant pathway or network degree for the target genes' };
+}
+
+/**
+ * Target-disease association: the best Open Targets score of the drug's target genes with the
+ * disease context (associations keyed by upper-case symbol; undefined = not looked up).
+ */
+export function associationFactor(
+  genes: readonly string[],
+  associations: ReadonlyMap<string, GeneAssociation | null | undefined>,
+  diseaseName: string,
+): RawFactor {
+  let best: { gene: string; a: GeneAssociation } | null = null;
+  for (const gene of genes) {
+    const a = associations.get(gene.toUpperCase());
+    if (a && (!best || a.score > best.a.score)) best = { gene, a };
+  }
+  if (best) {
+    const disease = best.a.diseaseName ?? diseaseName;
+    return { value: Math.min(1, Math.max(0, best.a.score)), detail: `${best.gene} with ${disease}: ${best.a.score.toFixed(3)} (Open Targets association score)` };
+  }
+  const asked = genes.some((g) => associations.get(g.toUpperCase()) !== undefined);
+  return {
+    value: null,
+    detail: asked ? `Open Targets lists no association of ${genes.join(', ')} with ${diseaseName}` : 'target-disease association not looked up',
+  };
+}
+
+/** Drug-likeness factor (admet.ts drugLikeness: QED, else 1 - Lipinski violations / 4). */
+export function drugLikenessFactor(admet: Admet): RawFactor {
+  const value = drugLikeness(admet);
+  if (value === null) return { value: null, detail: admet.note ?? 'no QED or rule-of-five properties' };
+  if (admet.qed) return { value, detail: `QED ${admet.qed.value} (${admet.qed.source === 'chembl' ? 'ChEMBL' : 'PubChem'})` };
+  const from = [...new Set([admet.molecularWeight, admet.logP, admet.hbd, admet.hba].flatMap((v) => (v ? [v.source === 'chembl' ? 'ChEMBL' : 'PubChem'] : [])))];
+  return { value, detail: `${admet.lipinskiViolations} Lipinski violation(s) of 4 -> 1 - v/4 (${from.join(', ')}; no QED)` };
 }

@@ -56,11 +56,13 @@ export function contextPhase(matching: readonly MatchedIndication[]): number | n
   return phases.length ? Math.max(...phases) : null;
 }
 
-function phaseText(phase: number): string {
+/** A phase on ChEMBL's scale in words: 2.5 -> "phase 2/3", 3.5 -> "pre-approval (filed)". */
+export function phaseText(phase: number): string {
   if (phase >= 4) return 'approved';
   if (phase === 3.5) return 'pre-approval (filed)';
   if (phase === 0.5) return 'early phase 1';
   if (phase === 0) return 'preclinical';
+  if (!Number.isInteger(phase)) return `phase ${Math.floor(phase)}/${Math.ceil(phase)}`;
   return `phase ${phase}`;
 }
 
@@ -79,7 +81,7 @@ export function tierOf(f: TierFacts): TierResult {
   const best = f.matching.reduce<MatchedIndication | null>((a, m) => ((m.phase ?? -1) > (a?.phase ?? -1) ? m : a), null);
   const phase = contextPhase(f.matching);
   if (f.approved && phase !== null && phase >= 4 && best) {
-    const caveat = best.basis === 'candidate' ? ' (Open Targets stage per target)' : '';
+    const caveat = best.basis === 'candidate' ? ' (Open Targets; its stage is per target, not per disease)' : '';
     return { tier: 'I', reason: `Approved drug ${acting(f)}, indicated for ${best.name}${caveat}.` };
   }
   if (phase !== null && phase >= 2 && best) {

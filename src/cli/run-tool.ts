@@ -47,6 +47,7 @@ export async function runTool<T>(
   rawArgs: Record<string, unknown>,
   flags: GlobalFlags & { json?: boolean },
   render: (result: T) => string,
+  after?: (result: T) => Promise<string | undefined>,
 ): Promise<number> {
   const parsed = tool.input.safeParse(rawArgs);
   if (!parsed.success) return reportError(parsed.error);
@@ -60,6 +61,9 @@ export async function runTool<T>(
     }
     if (flags.json) printJson(result);
     else print(render(result));
+    // Side outputs (e.g. an HTML report) are announced on stderr so --json stays parseable.
+    const note = after ? await after(result) : undefined;
+    if (note) process.stderr.write(`${note}\n`);
     return EXIT.ok;
   });
 }

@@ -21,7 +21,7 @@ export function addSnapshotCommands(program: Command): void {
     .option('--gene <symbol>', 'one gene symbol; aliases such as HER2 are resolved through HGNC')
     .option('--limit <n>', `how many to show (${SEARCH_LIMIT.min}-${SEARCH_LIMIT.max}, default ${SEARCH_LIMIT.default})`)
     .option('--json', 'print the result as JSON')
-    .addHelpText('after', '\nExamples:\n  biointel snapshots search --disease breast\n  biointel snapshots search --gene HER2 --limit 50 --json')
+    .addHelpText('after', '\nExamples:\n  biointel snapshots search --disease breast\n  biointel snapshots search --gene HER2 --limit 50 --json\n')
     .action(async (opts: { disease?: string; gene?: string; limit?: string; json?: boolean }, cmd: Command) => {
       const args: Record<string, unknown> = {};
       if (opts.disease !== undefined) args.disease = opts.disease;
@@ -55,7 +55,7 @@ export function renderSearch(r: SearchResult): string {
   if (r.snapshots.length === 0) {
     lines.push(`No saved analyses${what}.`);
   } else {
-    lines.push(heading(`${r.snapshots.length} of ${r.total} saved analyses${what}, newest first`), '');
+    lines.push(heading(`${r.snapshots.length} of ${r.total} saved ${r.total === 1 ? 'analysis' : 'analyses'}${what}, newest first`), '');
     lines.push(
       table(
         r.snapshots.map((s) => [s.id, shortTime(s.createdAt), s.tool, genesCell(s.genes), truncate(s.diseaseContext, 40), s.qualityScore.toFixed(2)]),

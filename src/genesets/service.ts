@@ -305,7 +305,6 @@ export function createGeneSetService({ config, log, http }: GeneSetServiceDeps):
     async load(options = {}) {
       const { jobs, failures } = plan(options);
       let done = 0;
-      let attempted = 0;
       let fromCache = 0;
       options.progress?.report(0, jobs.length, 'Loading gene-set libraries');
       const outcomes = await Promise.all(
@@ -314,16 +313,15 @@ export function createGeneSetService({ config, log, http }: GeneSetServiceDeps):
           if (job.kind === 'file') out = await loadUserFile(job.name, job.path);
           else {
             const o = await loadEnrichr(job.name, options);
-            if (o.downloaded) attempted++;
-            else if ('loaded' in o) fromCache++;
+            if (!o.downloaded && 'loaded' in o) fromCache++;
             out = o;
           }
           options.progress?.report(++done, jobs.length, `Loaded gene-set library ${job.name}`);
           return out;
         }),
       );
-      if (options.report && attempted === 0 && fromCache > 0) {
-        options.report.skip('enrichr', `not contacted: ${fromCache} gene-set librar${fromCache === 1 ? 'y' : 'ies'} read from the local cache ${dir}`);
+      if (options.report && fromCache > 0) {
+        options.report.servedLocally('enrichr', fromCache, `${fromCache} gene-set librar${fromCache === 1 ? 'y' : 'ies'} read from the local copy in ${dir}`);
       }
       const result: LoadResult = { libraries: [], failures, warnings: [] };
       for (const o of outcomes) {

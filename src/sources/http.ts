@@ -68,6 +68,7 @@ export interface UpstreamClientOptions {
 
 const RETRY_STATUSES = new Set([408, 425, 429, 500, 502, 503, 504]);
 const MAX_BACKOFF_MS = 30_000;
+const NOT_FOUND_TTL_MS = 3_600_000;
 
 export class UpstreamClient {
   readonly config: Config;
@@ -141,7 +142,7 @@ export class UpstreamClient {
       if (hit) {
         m.cacheHits++;
         if (observation) observation.cacheHits++;
-        return hit;
+        return this.checked(req, hit);
       }
     }
 
@@ -153,6 +154,8 @@ export class UpstreamClient {
           if (this.config.recordDir) {
             await writeRecording(this.config.recordDir, req.source, key, this.exchangeOf(req, method, query, body?.text, stored));
           }
+          // "Not found" is an answer too: cached briefly so unknown ids do not cost a request each time.
+          if (stored.status === 404 && cacheable && this.cache) await this.cache.set(key, stored, NOT_FOUND_TTL_MS);
           const ok = this.checked(req, stored);
           m.lastOkAt = new Date().toISOString();
           if (cacheable && this.cache) await this.cache.set(key, ok, source.ttlMs);

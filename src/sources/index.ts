@@ -4,6 +4,7 @@ import { Chembl } from './chembl.js';
 import { ClinicalTrials } from './clinicaltrials.js';
 import { Dgidb } from './dgidb.js';
 import { Eutils } from './eutils.js';
+import { EuropePmc } from './europepmc.js';
 import { Hgnc } from './hgnc.js';
 import type { UpstreamClient } from './http.js';
 import { MyGene } from './mygene.js';
@@ -15,6 +16,7 @@ import { UniProt } from './uniprot.js';
 
 export interface Sources {
   eutils: Eutils;
+  europepmc: EuropePmc;
   hgnc: Hgnc;
   mygene: MyGene;
   uniprot: UniProt;
@@ -31,6 +33,7 @@ export interface Sources {
 export function createSources(http: UpstreamClient): Sources {
   return {
     eutils: new Eutils(http),
+    europepmc: new EuropePmc(http),
     hgnc: new Hgnc(http),
     mygene: new MyGene(http),
     uniprot: new UniProt(http),

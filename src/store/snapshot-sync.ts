@@ -18,7 +18,7 @@
 //   marker write makes the next sync see a different token and scan again. Concurrent marker writes
 //   may overwrite each other; that is harmless, because any change of token triggers a full scan
 //   that reads every record key. Correct everywhere, but each change costs a full scan.
-import type Keyv from 'keyv';
+import Keyv from 'keyv';
 import { isSnapshotId } from './snapshot-id.js';
 import type { SnapshotIndex, SnapshotSummary } from './snapshot-index.js';
 
@@ -103,7 +103,9 @@ class SqliteRowidFeed implements IndexFeed {
       for (const row of rows) {
         this.lastRowid = Number(row.r);
         this.rowsSeen++;
-        const summary = typeof row.value === 'string' ? toSummary(await deserialize(this.kv, row.value)) : undefined;
+        let value = typeof row.value === 'string' ? deserialize(this.kv, row.value) : undefined;
+        if (value instanceof Promise) value = await value; // only off the fast path: no await per row
+        const summary = toSummary(value);
         if (summary) index.add(summary);
       }
       if (rows.length < PAGE) return;
@@ -141,9 +143,19 @@ class MarkerFeed implements IndexFeed {
   }
 }
 
-async function deserialize(kv: Keyv, raw: string): Promise<unknown> {
-  const data = (await kv.deserialize(raw)) as { value?: unknown } | undefined;
-  return data?.value;
+/** Keyv's default deserializer (shared by every Keyv that was not given its own). */
+let defaultDeserialize: Keyv['deserialize'] | undefined;
+
+function deserialize(kv: Keyv, raw: string): unknown {
+  defaultDeserialize ??= new Keyv().deserialize;
+  // The default deserializer runs a JSON reviver over every string to undo keyv's escaping of
+  // strings that start with ':' (written as "::...") and of buffers (":base64:..."). With neither in
+  // the text the reviver changes nothing, and plain JSON.parse is 2-3x faster over 100,000 rows.
+  if (kv.deserialize === defaultDeserialize && !raw.includes('"::') && !raw.includes('":base64:')) {
+    return (JSON.parse(raw) as { value?: unknown } | null)?.value;
+  }
+  if (!kv.deserialize) return (JSON.parse(raw) as { value?: unknown } | null)?.value;
+  return Promise.resolve(kv.deserialize(raw)).then((data) => (data as { value?: unknown } | undefined)?.value);
 }
 
 /** An index record as stored, or undefined when it is not one (foreign or damaged row). */

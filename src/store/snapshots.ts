@@ -9,7 +9,7 @@
 // on save: a one-off `biointel analyze` never pays for it) and brought up to date before every
 // search by an IndexFeed (snapshot-sync.ts), which also sees records written by other processes.
 import type Keyv from 'keyv';
-import { BiointelError, InvalidInputError } from '../errors.js';
+import { BiointelError, errorMessage, InvalidInputError } from '../errors.js';
 import type { Store } from './index.js';
 import { isSnapshotId, newSnapshotId, SNAPSHOT_ID_EXAMPLE, snapshotIdTime } from './snapshot-id.js';
 import { geneKey, SnapshotIndex, type SnapshotSummary } from './snapshot-index.js';
@@ -63,7 +63,7 @@ export interface SnapshotSearchResult {
   total: number;
 }
 
-export interface SnapshotStoreOptions extends FeedOptions {}
+export type SnapshotStoreOptions = FeedOptions;
 
 export class SnapshotStore {
   private readonly full: Keyv;
@@ -77,6 +77,10 @@ export class SnapshotStore {
   constructor(store: Store, options: SnapshotStoreOptions = {}) {
     this.full = store.ns('snapshots');
     this.indexKv = store.ns('snapshot_index');
+    // keyv swallows store errors by default (get -> undefined, set -> false): a disk error would
+    // read as "snapshot not found". These two namespaces belong to this store, so make them throw.
+    this.full.throwOnErrors = true;
+    this.indexKv.throwOnErrors = true;
     this.feed = createIndexFeed(this.indexKv, options);
   }
 
@@ -100,7 +104,7 @@ export class SnapshotStore {
   /** The whole snapshot, or null when no snapshot has that id. */
   async get(id: string): Promise<Snapshot | null> {
     if (!isSnapshotId(id)) return null;
-    const value = (await this.full.get(id)) as Snapshot | undefined;
+    const value = (await this.full.get(id).catch((err: unknown) => Promise.reject(unreadable(err)))) as Snapshot | undefined;
     return value && typeof value === 'object' && value.id === id ? value : null;
   }
 
@@ -135,11 +139,15 @@ export class SnapshotStore {
   /** Loads the index once, then syncs it. Runs one at a time so syncs never interleave. */
   private refresh(): Promise<void> {
     const run = this.chain.then(async () => {
-      if (this.loaded) return this.feed.sync(this.index);
-      const t = performance.now();
-      await this.feed.load(this.index);
-      this.lastLoadMs = performance.now() - t;
-      this.loaded = true;
+      try {
+        if (this.loaded) return await this.feed.sync(this.index);
+        const t = performance.now();
+        await this.feed.load(this.index);
+        this.lastLoadMs = performance.now() - t;
+        this.loaded = true;
+      } catch (err) {
+        throw unreadable(err);
+      }
     });
     this.chain = run.catch(() => undefined);
     return run;
@@ -155,6 +163,13 @@ export class SnapshotStore {
     // keyv reports store failures as `false` (and an 'error' event), not as a rejection.
     if (!ok) throw new BiointelError('unavailable', `could not save snapshot ${id}: the store refused the write`, { hint: 'Check that the data directory is writable and not full.' });
   }
+}
+
+function unreadable(err: unknown): BiointelError {
+  return new BiointelError('unavailable', `the snapshot store could not be read: ${errorMessage(err)}`, {
+    cause: err,
+    hint: 'Check that the data directory is readable; if another process holds a lock, retry.',
+  });
 }
 
 function toSnapshot(input: NewSnapshot): Snapshot {

@@ -50,3 +50,19 @@ export const provenance = {
   sources: z.array(sourceEntry).describe('Every source consulted, with status'),
   warnings: z.array(z.string()).describe('What is missing from this answer and why'),
 };
+
+const sourcedNumber = z.object({ value: z.number(), source: z.enum(['chembl', 'pubchem']) }).nullable();
+
+/** ADMET of a drug (src/analysis/admet.ts): every value names its source. */
+export const admet = z.object({
+  molecularWeight: sourcedNumber.describe('Da'),
+  logP: sourcedNumber,
+  hbd: sourcedNumber.describe('hydrogen-bond donors'),
+  hba: sourcedNumber.describe('hydrogen-bond acceptors'),
+  qed: sourcedNumber.describe('quantitative estimate of drug-likeness, 0-1'),
+  lipinskiViolations: z.number().int().nullable(),
+  lipinskiPass: z.boolean().nullable().describe('at most one rule-of-five violation'),
+  note: z.string().optional(),
+});
+
+export const pathwayRef = z.object({ id: z.string(), name: z.string(), library: z.string(), q: z.number() });

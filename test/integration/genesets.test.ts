@@ -95,7 +95,7 @@ describeShared('gene-set service: a real Enrichr library file', () => {
     expect(third.libraries[0]!.library.setCount).toBe(6036);
     expect(third.libraries[0]!.library).not.toBe(lib.library);
     expect(libraryRequests()).toHaveLength(1);
-    expect(laterReport.list()).toEqual([expect.objectContaining({ id: 'enrichr', status: 'skipped', note: expect.stringContaining('local cache') })]);
+    expect(laterReport.list()).toEqual([expect.objectContaining({ id: 'enrichr', status: 'cached', note: expect.stringContaining('read from the local copy') })]);
     const fourth = await later.genesets.load({ names: [GO_BP_2021] });
     expect(fourth.libraries[0]!.library).toBe(third.libraries[0]!.library);
 

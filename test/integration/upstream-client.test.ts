@@ -125,6 +125,13 @@ describe('upstream client', () => {
     expect(seen.observation).toEqual({ requests: 0, cacheHits: 1, failures: 0 });
   });
 
+  it('caches "not found" answers briefly, so unknown ids cost one request', async () => {
+    fake.route('GET', '/chembl/molecule/CHEMBL0.json', { status: 404, headers: { 'content-type': 'text/html' }, body: '' });
+    const c = client({ cache: true }, new Keyv());
+    for (let i = 0; i < 2; i++) expect((await failure(c.json({ source: 'chembl', path: '/molecule/CHEMBL0.json' }))).status).toBe(404);
+    expect(fake.requests).toHaveLength(1);
+  });
+
   it('records exchanges without secrets, then replays them offline', async () => {
     const dir = tempDir('biointel-rec-');
     fake.route('GET', '/eutils/esummary.fcgi', { body: { result: { uids: ['1'] } } });

@@ -17,12 +17,14 @@ export interface FakePubmed {
   /** Every request the fake PubMed answered, by endpoint. */
   calls: { esummary: number; efetch: number; esearch: number };
   /** esearch answers: first matching rule wins; the default finds nothing. */
-  searchRule(match: (term: string) => boolean, ids: string[]): void;
+  searchRule(match: (term: string) => boolean, ids: string[], count?: number): void;
+  /** A rule computed per query (first rule whose answer is not undefined wins). */
+  searchWith(answer: (term: string) => { ids: string[]; count?: number } | undefined): void;
 }
 
 export function mountFakePubmed(fake: FakeUpstream, articles: readonly FakeArticle[], prefix = '/eutils'): FakePubmed {
   const byId = new Map(articles.map((a) => [a.pmid, a]));
-  const rules: { match: (t: string) => boolean; ids: string[] }[] = [];
+  const rules: ((t: string) => { ids: string[]; count?: number } | undefined)[] = [];
   const calls = { esummary: 0, efetch: 0, esearch: 0 };
   const ids = (req: FakeRequest) => (req.query.get('id') ?? new URLSearchParams(req.body).get('id') ?? '').split(',').filter(Boolean);
 
@@ -44,12 +46,14 @@ export function mountFakePubmed(fake: FakeUpstream, articles: readonly FakeArtic
   const esearch = (req: FakeRequest): FakeResponse => {
     calls.esearch++;
     const term = req.query.get('term') ?? '';
-    const hit = rules.find((r) => r.match(term))?.ids ?? [];
+    let answer: { ids: string[]; count?: number } | undefined;
+    for (const rule of rules) if ((answer = rule(term))) break;
+    const hit = answer?.ids ?? [];
     const retmax = Number(req.query.get('retmax') ?? 20);
     return {
       body: {
         header: { type: 'esearch', version: '0.3' },
-        esearchresult: { count: String(hit.length), retmax: String(Math.min(retmax, hit.length)), retstart: '0', idlist: hit.slice(0, retmax), translationset: [], querytranslation: term },
+        esearchresult: { count: String(answer?.count ?? hit.length), retmax: String(Math.min(retmax, hit.length)), retstart: '0', idlist: hit.slice(0, retmax), translationset: [], querytranslation: term },
       },
     };
   };
@@ -60,8 +64,11 @@ export function mountFakePubmed(fake: FakeUpstream, articles: readonly FakeArtic
   fake.route('GET', `${prefix}/esearch.fcgi`, esearch);
   return {
     calls,
-    searchRule(match, hits) {
-      rules.push({ match, ids: hits });
+    searchRule(match, hits, count) {
+      rules.push((t) => (match(t) ? { ids: hits, ...(count === undefined ? {} : { count }) } : undefined));
+    },
+    searchWith(answer) {
+      rules.push(answer);
     },
   };
 }

@@ -1,0 +1,200 @@
+// The evidence brief: statements with citations. Each statement has a canonical claim (what the
+// integrity pipeline checks against the cited abstracts) and a text written for the audience.
+// The audience changes wording, order and emphasis, never the data or the claims checked.
+import type { DrugCandidate } from './drug-candidates.js';
+import type { EnrichmentRow } from './enrichment.js';
+import type { Hypothesis } from './hypotheses.js';
+import { pathwayLabel } from './pathway-names.js';
+import { actionVerb, type Strategy } from './strategies.js';
+
+export const AUDIENCES = ['researcher', 'clinician', 'executive', 'student'] as const;
+export type Audience = (typeof AUDIENCES)[number];
+
+export interface GeneLiterature {
+  gene: string;
+  /** Articles naming the gene with the disease; null when the search failed. */
+  count: number | null;
+  pmids: string[];
+  association: number | null;
+}
+
+export interface DrugLiterature {
+  drug: string;
+  gene: string;
+  pmids: string[];
+}
+
+export interface BriefFacts {
+  disease: string;
+  genes: readonly string[];
+  geneLiterature: readonly GeneLiterature[];
+  drugLiterature: readonly DrugLiterature[];
+  candidates: readonly DrugCandidate[];
+  hypotheses: readonly Hypothesis[];
+  pathways: readonly EnrichmentRow[];
+  strategies: readonly Strategy[];
+  /** Drug analysis withheld or skipped: the brief says so instead of naming drugs. */
+  drugsNote?: string;
+}
+
+export type StatementKind = 'gene-disease' | 'drug-target' | 'interaction';
+
+export interface CanonicalStatement {
+  id: string;
+  kind: StatementKind;
+  claim: string;
+  pmids: string[];
+  /** Data shown next to the statement for audiences that want it. */
+  detail: string;
+  subject: string;
+}
+
+const MAX_CITATIONS = 3;
+
+/** Audience-independent claims with their citations; only claims that have PMIDs are made. */
+export function canonicalStatements(f: BriefFacts): CanonicalStatement[] {
+  const out: CanonicalStatement[] = [];
+  const genes = [...f.geneLiterature].filter((g) => g.pmids.length > 0).sort((a, b) => (b.count ?? 0) - (a.count ?? 0)).slice(0, 5);
+  for (const g of genes) {
+    out.push({
+      id: '',
+      kind: 'gene-disease',
+      claim: `${g.gene} is associated with ${f.disease}.`,
+      pmids: g.pmids.slice(0, MAX_CITATIONS),
+      detail: [g.association !== null ? `Open Targets association ${g.association.toFixed(2)}` : '', g.count !== null ? `${g.count.toLocaleString('en-US')} articles` : ''].filter(Boolean).join('; '),
+      subject: g.gene,
+    });
+  }
+  for (const d of f.drugLiterature.filter((x) => x.pmids.length > 0).slice(0, 3)) {
+    const c = f.candidates.find((x) => x.name === d.drug);
+    const verb = { Inhibit: 'inhibits', Activate: 'activates', Modulate: 'targets' }[actionVerb(c?.actionTypes ?? [])];
+    out.push({
+      id: '',
+      kind: 'drug-target',
+      claim: `${capitalize(d.drug)} ${verb} ${d.gene}.`,
+      pmids: d.pmids.slice(0, MAX_CITATIONS),
+      detail: c ? `tier ${c.tier}, ${c.approved ? 'approved' : `phase ${c.maxPhase ?? '?'}`}, score ${c.score.toFixed(2)}` : '',
+      subject: d.drug,
+    });
+  }
+  for (const h of f.hypotheses.filter((x) => x.supportingPmids.length > 0).slice(0, 3)) {
+    const [a, b] = h.genes;
+    out.push({
+      id: '',
+      kind: 'interaction',
+      claim: h.stringScore !== null ? `${a} interacts with ${b}.` : `${a} and ${b} are linked in ${f.disease}.`,
+      pmids: h.supportingPmids.slice(0, MAX_CITATIONS),
+      detail: h.rationale.replace(/\.$/, ''),
+      subject: `${a}-${b}`,
+    });
+  }
+  return out.map((s, i) => ({ ...s, id: `S${i + 1}` }));
+}
+
+export interface RenderedStatement {
+  id: string;
+  kind: StatementKind;
+  text: string;
+  claim: string;
+  citations: string[];
+}
+
+export interface RenderedBrief {
+  audience: Audience;
+  headline: string;
+  summary: string;
+  statements: RenderedStatement[];
+}
+
+const ORDER: Record<Audience, StatementKind[]> = {
+  researcher: ['gene-disease', 'interaction', 'drug-target'],
+  clinician: ['drug-target', 'gene-disease', 'interaction'],
+  executive: ['drug-target', 'gene-disease', 'interaction'],
+  student: ['gene-disease', 'interaction', 'drug-target'],
+};
+
+export function renderBrief(f: BriefFacts, statements: readonly CanonicalStatement[], audience: Audience): RenderedBrief {
+  const order = ORDER[audience];
+  const sorted = [...statements].sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
+  const limit = audience === 'executive' ? 5 : sorted.length;
+  return {
+    audience,
+    headline: headline(f, audience),
+    summary: summary(f, audience),
+    statements: sorted.slice(0, limit).map((s) => ({ id: s.id, kind: s.kind, text: wording(s, f, audience), claim: s.claim, citations: s.pmids })),
+  };
+}
+
+function wording(s: CanonicalStatement, f: BriefFacts, audience: Audience): string {
+  const cite = s.pmids.length ? ` [PMID ${s.pmids.join(', ')}]` : '';
+  const claim = s.claim.replace(/\.$/, '');
+  switch (audience) {
+    case 'researcher':
+      return `${claim}${s.detail ? ` (${s.detail})` : ''}.${cite}`;
+    case 'clinician':
+      return s.kind === 'drug-target' ? `${claim}${s.detail ? ` (${s.detail})` : ''}: a therapeutic option to review for ${f.disease}.${cite}` : `${claim}.${cite}`;
+    case 'executive':
+      return `${claim}.${cite}`;
+    case 'student':
+      if (s.kind === 'gene-disease') return `${s.subject}, a human gene, has been linked to ${f.disease} in published studies.${cite}`;
+      if (s.kind === 'drug-target') return `${claim}: the drug acts on the protein made from this gene.${cite}`;
+      return `${claim}: their proteins are thought to work together.${cite}`;
+  }
+}
+
+function counts(f: BriefFacts) {
+  const significant = f.pathways.filter((p) => p.significant);
+  const tier = (t: string) => f.candidates.filter((c) => c.tier === t).length;
+  return { significant, top: significant[0], tierI: tier('I'), tierII: tier('II'), tierIII: tier('III') };
+}
+
+function headline(f: BriefFacts, audience: Audience): string {
+  const { significant, top, tierI, tierII } = counts(f);
+  const panel = `${f.genes.length}-gene panel in ${f.disease}`;
+  switch (audience) {
+    case 'executive':
+      return f.drugsNote
+        ? `${panel}: ${significant.length} enriched pathways; drug opportunities not assessed.`
+        : `${panel}: ${tierI} approved drug${tierI === 1 ? '' : 's'} already indicated, ${tierII} repurposing or late-stage option${tierII === 1 ? '' : 's'}.`;
+    case 'clinician':
+      return f.drugsNote ? `${panel}: no drug ranking in this answer.` : `${panel}: ${tierI} tier I and ${tierII} tier II drug candidates.`;
+    case 'student':
+      return `What this ${f.genes.length}-gene list tells us about ${f.disease}`;
+    case 'researcher':
+      return top ? `${panel}: ${significant.length} significant gene sets, led by ${pathwayLabel(top.name)} (q = ${top.q.toExponential(1)}).` : `${panel}: no gene set reaches q <= 0.05.`;
+  }
+}
+
+function summary(f: BriefFacts, audience: Audience): string {
+  const { significant, top, tierI, tierII, tierIII } = counts(f);
+  const strat = f.strategies[0];
+  const hyp = f.hypotheses[0];
+  const parts: string[] = [];
+  const pathwayText = top ? `${significant.length} gene sets are significantly enriched (q <= 0.05), the strongest being ${pathwayLabel(top.name)} in ${top.library}.` : 'No gene set is significantly enriched at q <= 0.05.';
+  const drugText = f.drugsNote ?? `Drug candidates: ${tierI} tier I, ${tierII} tier II, ${tierIII} tier III.`;
+  const stratText = strat ? `Leading strategy: ${strat.strategy}.` : '';
+  const hypText = hyp ? `Top hypothesis (${hyp.confidenceLabel} confidence${hyp.novel ? ', novel' : ''}): ${hyp.statement}` : '';
+  switch (audience) {
+    case 'researcher':
+      parts.push(pathwayText, hypText, stratText, drugText);
+      break;
+    case 'clinician':
+      parts.push(drugText, stratText, pathwayText);
+      break;
+    case 'executive':
+      parts.push(drugText, stratText);
+      break;
+    case 'student':
+      parts.push(
+        top ? `Many of these genes work in the same biological process, ${pathwayLabel(top.name)}; that is what "enriched" means.` : 'These genes do not cluster in one known biological process.',
+        hyp ? `A testable idea: ${hyp.statement}` : '',
+        f.drugsNote ? '' : `${tierI + tierII} existing drugs act on these genes.`,
+      );
+      break;
+  }
+  return parts.filter(Boolean).join(' ');
+}
+
+function capitalize(s: string): string {
+  return s ? s[0]!.toUpperCase() + s.slice(1).toLowerCase() : s;
+}

@@ -1,0 +1,136 @@
+// Hypotheses derived from data, never from free text: pairs of panel genes that interact (STRING)
+// and/or share significantly enriched pathways, weighed by how often the literature names them
+// together with the disease. A pair no article links is labelled novel.
+import type { EnrichmentRow } from './enrichment.js';
+import { pathwayLabel } from './pathway-names.js';
+
+export interface Edge {
+  a: string;
+  b: string;
+  /** STRING combined score, 0-1. */
+  score: number;
+}
+
+export interface PairLiterature {
+  /** Articles mentioning both genes and the disease; null when the search failed. */
+  coMentions: number | null;
+  pmids: string[];
+  query: string;
+}
+
+export interface Hypothesis {
+  id: string;
+  statement: string;
+  genes: [string, string];
+  basis: ('interaction' | 'shared-pathway' | 'literature')[];
+  /** 0-1, see confidenceOf(). */
+  confidence: number;
+  confidenceLabel: 'high' | 'moderate' | 'low';
+  /** No article links the pair with the disease: a new idea to test, not a known fact. */
+  novel: boolean;
+  stringScore: number | null;
+  sharedPathways: { id: string; name: string; library: string; q: number }[];
+  coMentions: number | null;
+  supportingPmids: string[];
+  rationale: string;
+}
+
+export interface CandidatePair {
+  a: string;
+  b: string;
+  stringScore: number | null;
+  sharedPathways: EnrichmentRow[];
+}
+
+const MIN_STRING_SCORE = 0.4;
+
+/**
+ * Pairs worth a hypothesis: STRING edges inside the panel (score >= 0.4) and pairs of genes that
+ * co-occur in significant pathways, ranked by evidence; at most `max` (literature is queried per pair).
+ */
+export function candidatePairs(panel: readonly string[], edges: readonly Edge[], pathways: readonly EnrichmentRow[], max = 10): CandidatePair[] {
+  const inPanel = new Set(panel);
+  const significant = pathways.filter((p) => p.significant);
+  const pairs = new Map<string, CandidatePair>();
+  const keyOf = (x: string, y: string) => (x < y ? `${x}|${y}` : `${y}|${x}`);
+  const pairOf = (x: string, y: string): CandidatePair => {
+    const key = keyOf(x, y);
+    let p = pairs.get(key);
+    if (!p) {
+      const [a, b] = x < y ? [x, y] : [y, x];
+      p = { a, b, stringScore: null, sharedPathways: [] };
+      pairs.set(key, p);
+    }
+    return p;
+  };
+  for (const e of edges) {
+    if (e.a === e.b || !inPanel.has(e.a) || !inPanel.has(e.b) || e.score < MIN_STRING_SCORE) continue;
+    const p = pairOf(e.a, e.b);
+    p.stringScore = Math.max(p.stringScore ?? 0, e.score);
+  }
+  // Shared pathways only from the most significant sets: overlap lists of huge sets would pair everything.
+  for (const row of significant.slice(0, 20)) {
+    const genes = row.overlapGenes.filter((g) => inPanel.has(g)).slice(0, 15);
+    for (let i = 0; i < genes.length; i++) {
+      for (let j = i + 1; j < genes.length; j++) pairOf(genes[i]!, genes[j]!).sharedPathways.push(row);
+    }
+  }
+  const strength = (p: CandidatePair) => (p.stringScore ?? 0) + Math.min(1, p.sharedPathways.length / 3);
+  return [...pairs.values()].sort((x, y) => strength(y) - strength(x) || (x.a + x.b < y.a + y.b ? -1 : 1)).slice(0, max);
+}
+
+/**
+ * confidence = weighted mean of the known parts: interaction 0.4 (STRING score), shared pathways
+ * 0.3 (min(1, n/3)), literature 0.3 (min(1, log10(1 + co-mentions) / 2), so 99 articles = 1).
+ * Unknown literature (search failed) is left out and the weights renormalised.
+ */
+export function confidenceOf(stringScore: number | null, sharedPathways: number, coMentions: number | null): number {
+  const parts: [number, number][] = [
+    [0.4, stringScore ?? 0],
+    [0.3, Math.min(1, sharedPathways / 3)],
+  ];
+  if (coMentions !== null) parts.push([0.3, Math.min(1, Math.log10(1 + coMentions) / 2)]);
+  const weight = parts.reduce((s, [w]) => s + w, 0);
+  return Math.round((parts.reduce((s, [w, v]) => s + w * v, 0) / weight) * 1000) / 1000;
+}
+
+export function buildHypotheses(pairs: readonly CandidatePair[], literature: ReadonlyMap<string, PairLiterature>, disease: string): Hypothesis[] {
+  return pairs
+    .map((pair, i): Hypothesis => {
+      const lit = literature.get(pairKey(pair.a, pair.b));
+      const coMentions = lit ? lit.coMentions : null;
+      const shared = pair.sharedPathways.slice(0, 3).map((r) => ({ id: r.id, name: pathwayLabel(r.name), library: r.library, q: r.q }));
+      const basis: Hypothesis['basis'] = [];
+      if (pair.stringScore !== null) basis.push('interaction');
+      if (shared.length) basis.push('shared-pathway');
+      if (coMentions) basis.push('literature');
+      const confidence = confidenceOf(pair.stringScore, pair.sharedPathways.length, coMentions);
+      const via = shared[0] ? ` through ${shared[0].name}` : '';
+      const verb = pair.stringScore !== null ? 'interact and may act together' : 'may act together';
+      const reasons = [
+        pair.stringScore !== null ? `STRING combined score ${pair.stringScore.toFixed(2)}` : '',
+        shared.length ? `${pair.sharedPathways.length} shared significant pathway${pair.sharedPathways.length > 1 ? 's' : ''} (top: ${shared[0]!.name}, q = ${shared[0]!.q.toExponential(1)})` : '',
+        coMentions === null ? 'literature not checked (search failed)' : coMentions === 0 ? `no article mentions both with ${disease}` : `${coMentions} article${coMentions > 1 ? 's' : ''} mention both with ${disease}`,
+      ].filter(Boolean);
+      return {
+        id: `H${i + 1}`,
+        statement: `${pair.a} and ${pair.b} ${verb} in ${disease}${via}.`,
+        genes: [pair.a, pair.b],
+        basis,
+        confidence,
+        confidenceLabel: confidence >= 0.66 ? 'high' : confidence >= 0.4 ? 'moderate' : 'low',
+        novel: coMentions === 0,
+        stringScore: pair.stringScore,
+        sharedPathways: shared,
+        coMentions,
+        supportingPmids: lit?.pmids.slice(0, 5) ?? [],
+        rationale: `${reasons.join('; ')}.`,
+      };
+    })
+    .sort((x, y) => y.confidence - x.confidence)
+    .map((h, i) => ({ ...h, id: `H${i + 1}` }));
+}
+
+export function pairKey(a: string, b: string): string {
+  return a < b ? `${a}|${b}` : `${b}|${a}`;
+}

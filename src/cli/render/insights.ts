@@ -1,0 +1,76 @@
+// Terminal rendering of svc_generate_insights: a markdown-like report that reads well in a
+// terminal and pastes cleanly into notes.
+import type { InsightsOutput } from '../../tools/_insights-schema.js';
+import { heading, table } from '../output.js';
+
+const fmtQ = (q: number) => (q < 0.001 ? q.toExponential(1) : q.toFixed(3));
+const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+
+export function renderInsights(r: InsightsOutput): string {
+  const out: string[] = [];
+  out.push(heading(`# ${r.evidenceBrief.headline}`), '');
+  out.push(`Genes: ${r.genes.join(', ')}${r.unresolvedGenes.length ? `  (unresolved: ${r.unresolvedGenes.join(', ')})` : ''}`);
+  out.push(`Disease: ${r.diseaseContext}${r.diseaseMatches.length ? ` -> ${r.diseaseMatches.map((d) => `${d.name} (${d.id})`).join(', ')}` : ''}`);
+  out.push(`Quality ${r.qualityScore.toFixed(2)} | snapshot ${r.snapshotId} | audience ${r.audience}`, '');
+  out.push(r.evidenceBrief.summary, '');
+
+  out.push(heading('## Enriched pathways (q <= 0.05)'));
+  out.push(
+    r.enrichedPathways.length
+      ? table(
+          r.enrichedPathways.slice(0, 15).map((p) => [cut(p.name, 60), p.library, `${p.k}/${p.K}`, fmtQ(p.q), cut(p.overlapGenes.join(','), 40)]),
+          ['pathway', 'library', 'k/K', 'q', 'genes'],
+        )
+      : 'None significant.',
+    '',
+  );
+
+  out.push(heading('## Drug candidates'));
+  if (r.drugAnalysisNote) out.push(r.drugAnalysisNote);
+  else if (!r.drugCandidates.length) out.push('No drug acts on these genes in Open Targets, ChEMBL or DGIdb.');
+  else {
+    out.push(
+      table(
+        r.drugCandidates.slice(0, 15).map((d) => [
+          d.name,
+          d.tier,
+          d.score.toFixed(2),
+          d.maxPhase === null ? '-' : String(d.maxPhase),
+          d.targetGenes.join(','),
+          d.actionTypes.join(',') || '-',
+          d.admet.lipinskiPass === null ? '-' : d.admet.lipinskiPass ? 'pass' : 'fail',
+          d.evidenceQuality,
+        ]),
+        ['drug', 'tier', 'score', 'phase', 'targets', 'action', 'Lipinski', 'evidence'],
+      ),
+    );
+  }
+  out.push('');
+
+  if (r.therapeuticStrategies.length) {
+    out.push(heading('## Therapeutic strategies'));
+    for (const s of r.therapeuticStrategies) out.push(`- ${s.strategy}: ${s.rationale}`);
+    out.push('');
+  }
+  if (r.hypotheses.length) {
+    out.push(heading('## Hypotheses'));
+    for (const h of r.hypotheses.slice(0, 8)) {
+      out.push(`- ${h.id} [${h.confidenceLabel} ${h.confidence.toFixed(2)}${h.novel ? ', novel' : ''}] ${h.statement} ${h.rationale}${h.supportingPmids.length ? ` PMID ${h.supportingPmids.join(', ')}` : ''}`);
+    }
+    out.push('');
+  }
+  out.push(heading(`## Evidence brief (${r.evidenceBrief.audience})`));
+  if (!r.evidenceBrief.statements.length) out.push('No statement could be cited from the literature.');
+  for (const s of r.evidenceBrief.statements) out.push(`${s.supported ? '✓' : '✗'} ${s.text}`);
+  const i = r.integrity;
+  out.push(
+    '',
+    heading('## Integrity'),
+    `PMIDs checked: ${i.pmidsChecked ? 'yes' : 'no'} | hallucinated ${i.hallucinated} (${(i.hallucinationRate * 100).toFixed(0)}%) | grounded ${(i.groundedRatio * 100).toFixed(0)}% | ` +
+      `citation precision ${i.citationPrecision.toFixed(2)}, recall ${i.citationRecall.toFixed(2)}, F1 ${i.citeF1.toFixed(2)} | judge ${i.entailmentMethod}`,
+  );
+  const failed = r.sources.filter((s) => s.status === 'failed');
+  out.push(`Sources: ${r.sources.filter((s) => s.status === 'ok' || s.status === 'cached').length} answered, ${failed.length} failed, ${r.sources.filter((s) => s.status === 'skipped').length} skipped`);
+  if (r.warnings.length) out.push('', heading('## Warnings'), ...r.warnings.map((w) => `! ${w}`));
+  return out.join('\n');
+}

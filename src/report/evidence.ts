@@ -1,0 +1,101 @@
+// Report sections about trust: the evidence brief with its citations, the integrity panel, the
+// sources consulted and the warnings.
+import type { InsightsOutput } from '../tools/_insights-schema.js';
+import { html, join, pmidLinks, type SafeHtml } from './escape.js';
+import { fixed, integer, percent } from './format.js';
+
+type Result = InsightsOutput;
+type Statement = Result['evidenceBrief']['statements'][number];
+
+export function briefSection(r: Result): SafeHtml {
+  const b = r.evidenceBrief;
+  const supported = b.statements.filter((s) => s.supported).length;
+  const items = b.statements.map(statementItem);
+  return html`<section id="brief"><h2>Evidence brief <span class="muted small">for a ${b.audience}</span></h2>
+<p class="headline">${b.headline}</p><p>${b.summary}</p>${
+    b.statements.length
+      ? html`<p class="muted">${supported} of ${b.statements.length} statements supported: the cited abstracts jointly entail the checked claim (see Integrity).</p><ol class="statements">${items}</ol>`
+      : html`<p class="empty">No statement could be made with a citation, so none was checked.</p>`
+  }</section>`;
+}
+
+/** The rendered text ends with "[PMID a, b]"; that tail is replaced by links rather than repeated. */
+function statementItem(s: Statement): SafeHtml {
+  const tail = s.citations.length ? ` [PMID ${s.citations.join(', ')}]` : '';
+  const text = tail && s.text.endsWith(tail) ? s.text.slice(0, -tail.length) : s.text;
+  const mark = s.supported
+    ? html`<span class="mark ok" title="supported: entailed by the cited abstracts">✓ supported</span>`
+    : html`<span class="mark bad" title="not supported: the cited abstracts do not entail the claim">✗ unsupported</span>`;
+  return html`<li class="statement ${s.supported ? 'supported' : 'unsupported'}" data-statement="${s.id}"><div class="st-head">${mark} <span class="muted small">${s.kind} · best entailment ${fixed(s.bestEntailment)}</span></div>
+<p>${text}${s.citations.length ? html` <span class="cites">[${pmidLinks(s.citations)}]</span>` : html` <span class="muted">(no citation)</span>`}</p>
+<p class="claim small muted">Checked claim: “${s.claim}”</p></li>`;
+}
+
+interface Metric {
+  name: string;
+  value: string;
+  tone: 'ok' | 'warn' | 'bad' | 'neutral';
+  explain: string;
+}
+
+export function integritySection(r: Result): SafeHtml {
+  const i = r.integrity;
+  const tone = (good: boolean, bad: boolean): Metric['tone'] => (bad ? 'bad' : good ? 'ok' : 'warn');
+  const metrics: Metric[] = [
+    {
+      name: 'PMIDs checked',
+      value: i.pmidsChecked ? 'yes' : 'no',
+      tone: i.pmidsChecked ? 'ok' : 'bad',
+      explain: 'Every cited PMID was looked up in PubMed. “No” means PubMed could not be reached, so a made-up PMID could have slipped through.',
+    },
+    { name: 'Hallucinated PMIDs', value: integer(i.hallucinated), tone: i.hallucinated === 0 ? 'ok' : 'bad', explain: 'Cited PMIDs that do not exist in PubMed.' },
+    { name: 'Hallucination rate', value: percent(i.hallucinationRate, 1), tone: i.hallucinationRate === 0 ? 'ok' : 'bad', explain: 'Share of cited PMIDs that do not exist.' },
+    {
+      name: 'Grounded ratio',
+      value: fixed(i.groundedRatio),
+      tone: tone(i.groundedRatio >= 0.8, i.groundedRatio < 0.5),
+      explain: 'Share of statements entailed by at least one of their cited abstracts.',
+    },
+    {
+      name: 'Citation precision',
+      value: fixed(i.citationPrecision),
+      tone: tone(i.citationPrecision >= 0.6, i.citationPrecision < 0.3),
+      explain: 'Share of citations that help support their statement: an irrelevant citation lowers it (ALCE).',
+    },
+    {
+      name: 'Citation recall',
+      value: fixed(i.citationRecall),
+      tone: tone(i.citationRecall >= 0.6, i.citationRecall < 0.3),
+      explain: 'Share of statements fully entailed by their citations taken together (ALCE).',
+    },
+    { name: 'Citation F1', value: fixed(i.citeF1), tone: tone(i.citeF1 >= 0.6, i.citeF1 < 0.3), explain: 'Harmonic mean of citation precision and recall; 0.6 or more with nothing hallucinated counts as grounded.' },
+    {
+      name: 'NLI model',
+      value: i.nliEnabled ? 'on' : 'off',
+      tone: i.nliEnabled ? 'ok' : 'warn',
+      explain: i.nliEnabled
+        ? 'A natural-language-inference model judged whether each abstract entails each claim.'
+        : 'The NLI model was not available: entailment was judged by word overlap, a weaker check. Run `biointel nli download` to enable it.',
+    },
+    { name: 'Entailment method', value: i.entailmentMethod, tone: 'neutral', explain: 'The judge that decided entailment for every number above.' },
+  ];
+  const cards = metrics.map(
+    (m) => html`<div class="metric tone-${m.tone}"><dt>${m.name}</dt><dd><span class="metric-value${m.tone === 'neutral' ? ' text' : ''}">${m.value}</span><span class="explain">${m.explain}</span></dd></div>`,
+  );
+  return html`<section id="integrity"><h2>Integrity</h2><p class="muted">Every statement of the brief went through the evidence pipeline before this report was written: PMID existence, entailment of each claim by its cited abstracts, citation precision and recall.</p><dl class="metrics">${cards}</dl></section>`;
+}
+
+export function sourcesSection(r: Result): SafeHtml {
+  const counts = (['ok', 'cached', 'failed', 'skipped'] as const).map((s) => [s, r.sources.filter((x) => x.status === s).length] as const).filter(([, n]) => n > 0);
+  const rows = r.sources.map(
+    (s) =>
+      html`<tr class="source status-${s.status}"><td><code>${s.id}</code></td><td><span class="badge st-${s.status}">${s.status}</span></td><td class="num">${integer(s.ms)}</td><td class="num">${integer(s.records)}</td><td class="${s.error ? 'error-text' : 'muted'}">${s.error ?? s.note ?? ''}</td></tr>`,
+  );
+  const warnings = r.warnings.length
+    ? html`<h3>Warnings</h3><ul class="warnings">${r.warnings.map((w) => html`<li>${w}</li>`)}</ul>`
+    : html`<p class="muted">No warnings.</p>`;
+  return html`<section id="sources"><h2>Sources and warnings</h2><p class="muted">${r.sources.length} source${r.sources.length === 1 ? '' : 's'} consulted${
+    counts.length ? `: ${counts.map(([s, n]) => `${n} ${s}`).join(', ')}` : ''
+  }. A failed source degrades the answer; it is named here, never hidden.</p>
+<div class="table-wrap"><table class="compact"><thead><tr><th>Source</th><th>Status</th><th class="num">ms</th><th class="num">Records</th><th>Error or note</th></tr></thead><tbody>${join(rows)}</tbody></table></div>${warnings}</section>`;
+}

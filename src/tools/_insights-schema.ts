@@ -1,0 +1,122 @@
+// Input and output schemas of svc_generate_insights (kept apart: the handler file stays readable).
+import { z } from 'zod';
+import { AUDIENCES } from '../analysis/evidence-brief.js';
+import { FACTOR_NAMES } from '../analysis/drug-scoring.js';
+import { admet, diseaseContext, genePanel, integrity, pathwayRef, provenance } from './_schemas.js';
+
+export const insightsInput = z.object({
+  genes: genePanel.describe('Gene symbols of the panel (HGNC symbols; aliases and previous symbols are resolved). 1-500.'),
+  diseaseContext: diseaseContext.describe('Disease or phenotype the panel is studied in, e.g. "breast cancer".'),
+  audience: z.enum(AUDIENCES).default('researcher').describe('Who the evidence brief is written for: wording and emphasis change, data does not.'),
+  includeDrugs: z.boolean().default(true).describe('Rank drug candidates (set false for a faster pathway-only analysis: no drug sources are called).'),
+});
+
+const factor = z.object({
+  value: z.number().nullable(),
+  weight: z.number(),
+  contribution: z.number().nullable(),
+  detail: z.string(),
+});
+
+export const drugCandidate = z.object({
+  name: z.string(),
+  chemblId: z.string().nullable(),
+  tier: z.enum(['I', 'II', 'III']),
+  tierReason: z.string(),
+  score: z.number().min(0).max(1),
+  factors: z.object(Object.fromEntries(FACTOR_NAMES.map((n) => [n, factor])) as Record<(typeof FACTOR_NAMES)[number], typeof factor>),
+  missingFactors: z.array(z.string()),
+  targetGenes: z.array(z.string()),
+  actionTypes: z.array(z.string()),
+  mechanisms: z.array(z.string()),
+  maxPhase: z.number().nullable(),
+  approved: z.boolean(),
+  withdrawn: z.boolean(),
+  indicatedForDisease: z.boolean(),
+  admet,
+  evidenceQuality: z.enum(['high', 'moderate', 'low']),
+  evidenceQualityReason: z.string(),
+  sources: z.array(z.string()),
+  pmids: z.array(z.string()),
+});
+
+export const insightsOutput = z.object({
+  snapshotId: z.string(),
+  diseaseContext: z.string(),
+  diseaseMatches: z.array(z.object({ id: z.string(), name: z.string() })).describe('Open Targets diseases matched to the context'),
+  audience: z.enum(AUDIENCES),
+  genes: z.array(z.string()).describe('Resolved (HGNC-approved) symbols analysed'),
+  geneResolution: z.array(z.object({ input: z.string(), symbol: z.string().nullable(), how: z.string() })),
+  unresolvedGenes: z.array(z.string()),
+  enrichedPathways: z
+    .array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        library: z.string(),
+        link: z.string().optional(),
+        overlapGenes: z.array(z.string()),
+        k: z.number().int(),
+        K: z.number().int(),
+        n: z.number().int(),
+        N: z.number().int(),
+        oddsRatio: z.number(),
+        p: z.number(),
+        q: z.number(),
+      }),
+    )
+    .describe('Gene sets significant at q <= 0.05 (hypergeometric, Benjamini-Hochberg per library), best first'),
+  enrichment: z.array(z.object({ library: z.string(), N: z.number().int(), n: z.number().int(), tested: z.number().int(), significant: z.number().int(), notInLibrary: z.array(z.string()) })),
+  therapeuticStrategies: z.array(
+    z.object({
+      strategy: z.string(),
+      approach: z.enum(['drug-targeting', 'pathway-modulation']),
+      rationale: z.string(),
+      targetGenes: z.array(z.string()),
+      pathways: z.array(pathwayRef),
+      drugs: z.array(z.object({ name: z.string(), chemblId: z.string().nullable(), tier: z.string(), maxPhase: z.number().nullable(), actionTypes: z.array(z.string()) })),
+      evidencePmids: z.array(z.string()),
+    }),
+  ),
+  drugCandidates: z.array(drugCandidate),
+  drugAnalysisNote: z.string().optional().describe('Why drug candidates are absent (tier or includeDrugs false)'),
+  hypotheses: z.array(
+    z.object({
+      id: z.string(),
+      statement: z.string(),
+      genes: z.array(z.string()),
+      basis: z.array(z.string()),
+      confidence: z.number(),
+      confidenceLabel: z.enum(['high', 'moderate', 'low']),
+      novel: z.boolean(),
+      stringScore: z.number().nullable(),
+      sharedPathways: z.array(pathwayRef),
+      coMentions: z.number().nullable(),
+      supportingPmids: z.array(z.string()),
+      rationale: z.string(),
+    }),
+  ),
+  evidenceBrief: z.object({
+    audience: z.enum(AUDIENCES),
+    headline: z.string(),
+    summary: z.string(),
+    statements: z.array(
+      z.object({
+        id: z.string(),
+        kind: z.enum(['gene-disease', 'drug-target', 'interaction']),
+        text: z.string(),
+        claim: z.string().describe('What the integrity pipeline checked against the cited abstracts'),
+        citations: z.array(z.string()),
+        supported: z.boolean().describe('ALCE recall: the cited abstracts jointly entail the claim'),
+        bestEntailment: z.number(),
+      }),
+    ),
+  }),
+  integrity,
+  qualityScore: z.number().min(0).max(1),
+  qualityParts: z.object({ groundedRatio: z.number(), citeF1: z.number(), notHallucinated: z.number(), sourceCoverage: z.number() }),
+  ...provenance,
+});
+
+export type InsightsInput = z.output<typeof insightsInput>;
+export type InsightsOutput = z.input<typeof insightsOutput>;

@@ -1,0 +1,141 @@
+// The evidence integrity pipeline (DESIGN.md section 5) on the statements of a target brief that
+// cite PMIDs: UniProt's function text (its first sentence, citing the PubMed ids UniProt gives)
+// and, for the top drugs, DGIdb interactions that carry publications. Uncited statements are not
+// judged: they would only count as unsupported.
+//
+// The pipeline runs esummary (stage 0) and then efetch for the PMIDs that exist. Both are started
+// together here, through an Eutils whose efetch answers from the request already in flight: the
+// integrity check takes one dependent round instead of two. PMIDs that turn out not to exist
+// were fetched for nothing, which costs no extra round.
+import type { z } from 'zod';
+import { round, runIntegrity } from '../evidence/pipeline.js';
+import { splitSentences } from '../evidence/statements.js';
+import { Eutils, type PubmedArticle } from '../sources/eutils.js';
+import type { UpstreamClient } from '../sources/http.js';
+import type { SourceReport } from '../sources/report.js';
+import type { ToolCall } from './define.js';
+import type { integrity as integritySchema } from './_schemas.js';
+
+/** Drug statements judged at most (each costs NLI passes). */
+const MAX_DRUG_STATEMENTS = 5;
+
+export interface BriefStatement {
+  about: 'function' | 'drug';
+  /** The gene, or the drug the statement is about. */
+  subject: string;
+  text: string;
+  pmids: string[];
+}
+
+export interface BriefEvidenceRow extends BriefStatement {
+  judged: string[];
+  supported: boolean;
+  bestEntailment: number;
+  bestPmid?: string;
+  skipped?: 'uncited' | 'out_of_range';
+}
+
+export interface BriefIntegrity {
+  integrity: z.input<typeof integritySchema>;
+  evidence: BriefEvidenceRow[];
+  /** Cited PMIDs PubMed does not know: removed from the brief. */
+  hallucinated: Set<string>;
+}
+
+const ACTION: Record<string, string> = {
+  inhibitor: 'is an inhibitor of',
+  antagonist: 'is an antagonist of',
+  agonist: 'is an agonist of',
+  blocker: 'is a blocker of',
+  activator: 'is an activator of',
+  antibody: 'is an antibody against',
+  modulator: 'is a modulator of',
+};
+
+export function briefStatements(
+  symbol: string,
+  fn: { text: string | null; pmids: readonly string[] } | null,
+  drugs: readonly { name: string; interactionTypes: readonly string[]; pmids: readonly string[] }[],
+): BriefStatement[] {
+  const out: BriefStatement[] = [];
+  const first = fn?.text ? splitSentences(fn.text)[0] : undefined;
+  if (first && fn && fn.pmids.length > 0) out.push({ about: 'function', subject: symbol, text: first, pmids: [...fn.pmids] });
+  for (const d of drugs.filter((x) => x.pmids.length > 0).slice(0, MAX_DRUG_STATEMENTS)) {
+    const verb = d.interactionTypes.map((t) => ACTION[t.toLowerCase()]).find(Boolean) ?? 'interacts with';
+    out.push({ about: 'drug', subject: d.name, text: `${d.name} ${verb} ${symbol}.`, pmids: [...d.pmids] });
+  }
+  return out;
+}
+
+/** Eutils whose efetch answers from a request started earlier (see the file header). */
+class PrefetchedEutils extends Eutils {
+  constructor(
+    http: UpstreamClient,
+    private readonly prefetchedIds: ReadonlySet<string>,
+    private readonly prefetched: Promise<Map<string, PubmedArticle>>,
+  ) {
+    super(http);
+  }
+
+  override async articles(pmids: readonly string[], signal?: AbortSignal): Promise<Map<string, PubmedArticle>> {
+    if (!pmids.every((p) => this.prefetchedIds.has(p))) return super.articles(pmids, signal);
+    const all = await this.prefetched;
+    return new Map([...all].filter(([p]) => pmids.includes(p)));
+  }
+}
+
+export async function briefIntegrity(call: ToolCall, report: SourceReport, statements: readonly BriefStatement[]): Promise<BriefIntegrity> {
+  const cited = [...new Set(statements.flatMap((s) => s.pmids))];
+  if (cited.length === 0) {
+    report.skip('eutils', 'no statement of this brief cites a PMID');
+    return { integrity: notRun('no statement of this brief cites a PMID'), evidence: [], hallucinated: new Set() };
+  }
+  const prefetched = call.ctx.sources.eutils.articles(cited, call.signal);
+  prefetched.catch(() => undefined); // a failure surfaces where the pipeline reads the abstracts
+  const eutils = new PrefetchedEutils(call.ctx.http, new Set(cited), prefetched);
+  const run = await runIntegrity(
+    { eutils, nli: call.ctx.nli, report, ...(call.signal ? { signal: call.signal } : {}) },
+    statements.map((s) => ({ text: s.text, pmids: s.pmids })),
+  );
+  const i = run.integrity;
+  const hallucinated = new Set(i.hallucinatedPmids);
+  if (hallucinated.size > 0) {
+    report.warnings.push(`PubMed does not know PMID ${[...hallucinated].join(', ')} cited by the sources; removed from the brief.`);
+  }
+  return {
+    integrity: {
+      pmidsChecked: i.pmidsChecked,
+      hallucinated: i.hallucinated,
+      hallucinationRate: i.hallucinationRate,
+      groundedRatio: i.groundedRatio,
+      citationPrecision: i.citationPrecision,
+      citationRecall: i.citationRecall,
+      citeF1: i.citeF1,
+      nliEnabled: i.nliEnabled,
+      entailmentMethod: i.entailmentMethod,
+    },
+    evidence: run.statements.map((s, k) => ({
+      ...(statements[k] as BriefStatement),
+      judged: s.judged,
+      supported: s.recall === 1,
+      bestEntailment: round(s.bestEntailment),
+      ...(s.bestPmid ? { bestPmid: s.bestPmid } : {}),
+      ...(s.skipped ? { skipped: s.skipped } : {}),
+    })),
+    hallucinated,
+  };
+}
+
+export function notRun(reason: string): z.input<typeof integritySchema> {
+  return {
+    pmidsChecked: false,
+    hallucinated: 0,
+    hallucinationRate: 0,
+    groundedRatio: 0,
+    citationPrecision: 0,
+    citationRecall: 0,
+    citeF1: 0,
+    nliEnabled: false,
+    entailmentMethod: `not run: ${reason}`,
+  };
+}

@@ -1,0 +1,153 @@
+// svc_generate_insights end to end through the MCP client against the fake world (recorded
+// upstream answers), covering audiences, includeDrugs false, unknown genes, a failing source,
+// the free tier, progress and the saved snapshot.
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import type { InsightsOutput } from '../../src/tools/_insights-schema.js';
+import { testContext, tempDir } from '../support/context.js';
+import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
+import { mountFakeWorld, type FakeWorld } from '../support/fake-world.js';
+import { callOk, connectInMemory } from '../support/mcp-client.js';
+import { describeShared } from '../support/shared.js';
+import type { AppContext } from '../../src/context.js';
+
+const ARTICLES = [
+  { pmid: '2001', title: 'EGFR in breast cancer', abstract: 'EGFR is associated with breast cancer progression and poor prognosis.' },
+  { pmid: '2002', title: 'ERBB2 amplification', abstract: 'ERBB2 amplification is associated with breast cancer and defines the HER2-positive subtype.' },
+  { pmid: '2003', title: 'BRAF mutations are rare', abstract: 'BRAF mutations occur in melanoma; their association with breast cancer is unclear.' },
+  { pmid: '2004', title: 'EGFR and ERBB2 heterodimers', abstract: 'EGFR interacts with ERBB2 to form heterodimers that drive signalling in breast cancer.' },
+];
+const LITERATURE = [
+  { terms: ['EGFR', 'breast cancer'], pmids: ['2001'], hitCount: 1520 },
+  { terms: ['ERBB2', 'breast cancer'], pmids: ['2002', '77777777'], hitCount: 9800 },
+  { terms: ['BRAF', 'breast cancer'], pmids: ['2003'], hitCount: 210 },
+  { terms: ['EGFR', 'ERBB2', 'breast cancer'], pmids: ['2004'], hitCount: 640 },
+];
+const PANEL = ['EGFR', 'her2', 'BRAF', 'NOTAGENE1'];
+
+let fake: FakeUpstream;
+let world: FakeWorld;
+beforeAll(async () => {
+  fake = await startFakeUpstream();
+});
+afterAll(() => fake.close());
+
+describeShared('svc_generate_insights', () => {
+  let ctx: AppContext;
+  let client: Client;
+  beforeEach(async () => {
+    fake.reset();
+    world = mountFakeWorld(fake, { articles: ARTICLES, literature: LITERATURE });
+    ctx = await testContext({ dataDir: tempDir() }, fake.url);
+    client = await connectInMemory(ctx);
+  });
+
+  const analyze = (args: Record<string, unknown>) => callOk<InsightsOutput>(client, 'svc_generate_insights', { genes: PANEL, diseaseContext: 'breast cancer', ...args });
+
+  it('analyses a panel for researchers: resolution, enrichment, drugs, hypotheses, brief, integrity, snapshot', async () => {
+    const progress: string[] = [];
+    const res = (await client.callTool({ name: 'svc_generate_insights', arguments: { genes: PANEL, diseaseContext: 'breast cancer' } }, undefined, {
+      onprogress: (p) => progress.push(p.message ?? ''),
+    })) as CallToolResult;
+    expect(res.isError).toBeFalsy();
+    const r = res.structuredContent as InsightsOutput;
+
+    expect(r.genes).toEqual(['EGFR', 'ERBB2', 'BRAF']);
+    expect(r.geneResolution.find((x) => x.input === 'her2')).toMatchObject({ symbol: 'ERBB2', how: 'alias' });
+    expect(r.unresolvedGenes).toEqual(['NOTAGENE1']);
+    expect(r.warnings.join(' ')).toContain('NOTAGENE1');
+    expect(r.diseaseMatches.map((d) => d.id)).toEqual(['MONDO_0007254', 'MONDO_0004989']);
+
+    // enrichment on the libraries the fake Enrichr serves; the others are reported failures
+    expect(r.enrichment.map((e) => e.library).sort()).toEqual(['GO_Biological_Process_2023', 'MSigDB_Hallmark_2020', 'Reactome_2022']);
+    expect(r.warnings.some((w) => w.includes('KEGG_2021_Human'))).toBe(true);
+    expect(r.enrichedPathways.length).toBeGreaterThan(0);
+    for (const p of r.enrichedPathways) expect(p.q).toBeLessThanOrEqual(0.05);
+
+    // drugs from Open Targets (recorded) + DGIdb (recorded), tiered and scored with all factors shown
+    expect(r.drugCandidates.length).toBeGreaterThan(0);
+    const top = r.drugCandidates[0]!;
+    expect(Object.keys(top.factors).sort()).toEqual(['clinicalPhase', 'drugLikeness', 'literatureSupport', 'mechanismDirectness', 'pathwayCentrality', 'targetDiseaseAssociation']);
+    expect(r.drugCandidates.every((d) => ['I', 'II', 'III'].includes(d.tier))).toBe(true);
+    expect(r.drugAnalysisNote).toBeUndefined();
+
+    // hypotheses from shared pathways; the EGFR-ERBB2 pair is in the literature table
+    const pair = r.hypotheses.find((h) => h.genes.includes('EGFR') && h.genes.includes('ERBB2'));
+    expect(pair).toMatchObject({ coMentions: 640, novel: false, supportingPmids: ['2004'] });
+
+    // brief statements cite PMIDs; the fake 77777777 is caught as hallucinated
+    expect(r.evidenceBrief.audience).toBe('researcher');
+    expect(r.evidenceBrief.statements.length).toBeGreaterThan(0);
+    expect(r.evidenceBrief.statements.every((s) => s.citations.length > 0)).toBe(true);
+    expect(r.integrity).toMatchObject({ pmidsChecked: true, hallucinated: 1, nliEnabled: false, entailmentMethod: 'lexical-overlap' });
+    expect(r.evidenceBrief.statements.some((s) => s.supported)).toBe(true);
+    expect(r.qualityScore).toBeGreaterThan(0);
+    expect(r.qualityScore).toBeLessThanOrEqual(1);
+
+    // every source consulted is listed with a status
+    const byId = Object.fromEntries(r.sources.map((s) => [s.id, s.status]));
+    for (const id of ['hgnc', 'opentargets', 'dgidb', 'string', 'europepmc', 'eutils', 'enrichr']) expect(byId[id], id).toMatch(/ok|cached/);
+    expect(progress.length).toBeGreaterThanOrEqual(4);
+
+    // saved, whole, and findable
+    const snap = await callOk<{ result: InsightsOutput; genes: string[] }>(client, 'svc_get_snapshot', { snapshotId: r.snapshotId });
+    expect(snap.result).toEqual(r);
+    const found = await callOk<{ snapshots: { id: string }[] }>(client, 'svc_search_snapshots', { disease: 'BREAST', gene: 'ERBB2' });
+    expect(found.snapshots.map((s) => s.id)).toContain(r.snapshotId);
+  });
+
+  it('writes for clinicians without changing the data', async () => {
+    const researcher = await analyze({ audience: 'researcher' });
+    const clinician = await analyze({ audience: 'clinician' });
+    expect(clinician.evidenceBrief.audience).toBe('clinician');
+    expect(clinician.evidenceBrief.headline).not.toBe(researcher.evidenceBrief.headline);
+    expect(clinician.enrichedPathways).toEqual(researcher.enrichedPathways);
+    expect(clinician.drugCandidates).toEqual(researcher.drugCandidates);
+    expect(clinician.integrity).toEqual(researcher.integrity);
+    const claims = (x: InsightsOutput) => x.evidenceBrief.statements.map((s) => s.claim).sort();
+    expect(claims(clinician)).toEqual(claims(researcher));
+    const first = clinician.evidenceBrief.statements[0];
+    if (clinician.evidenceBrief.statements.some((s) => s.kind === 'drug-target')) expect(first?.kind).toBe('drug-target');
+  });
+
+  it('skips every drug source when includeDrugs is false', async () => {
+    const r = await analyze({ includeDrugs: false });
+    expect(r.drugCandidates).toEqual([]);
+    expect(r.drugAnalysisNote).toContain('includeDrugs is false');
+    expect(world.requests('dgidb')).toHaveLength(0);
+    expect(world.requests('chembl')).toHaveLength(0);
+    for (const id of ['dgidb', 'chembl', 'pubchem']) expect(r.sources.find((s) => s.id === id)?.status).toBe('skipped');
+    expect(r.enrichedPathways.length).toBeGreaterThan(0);
+  });
+
+  it('withholds ranked drugs for the free tier with a note saying how to get them', async () => {
+    const free = await connectInMemory(ctx, { tier: 'free' });
+    const r = await callOk<InsightsOutput>(free, 'svc_generate_insights', { genes: PANEL, diseaseContext: 'breast cancer' });
+    expect(r.drugCandidates).toEqual([]);
+    expect(r.drugAnalysisNote).toMatch(/free tier.*researcher/);
+  });
+
+  it('degrades when a source fails: listed as failed, warned, the rest still answers', async () => {
+    fake.route('POST', '/dgidb/graphql', { status: 500, body: { error: 'DGIdb is down' } });
+    const r = await analyze({});
+    expect(r.sources.find((s) => s.id === 'dgidb')).toMatchObject({ status: 'failed' });
+    expect(r.warnings.some((w) => w.startsWith('dgidb failed'))).toBe(true);
+    expect(r.drugCandidates.length).toBeGreaterThan(0); // Open Targets still answered
+    expect(r.drugCandidates.every((d) => !d.sources.includes('dgidb'))).toBe(true);
+  });
+
+  it('rejects a panel where no gene resolves, naming them', async () => {
+    const res = (await client.callTool({ name: 'svc_generate_insights', arguments: { genes: ['NOTAGENE1', 'NOTAGENE2'], diseaseContext: 'breast cancer' } })) as CallToolResult;
+    expect(res.isError).toBe(true);
+    expect(JSON.stringify(res.content)).toContain('genes: none of the genes could be resolved');
+    expect(JSON.stringify(res.content)).toContain('NOTAGENE2');
+  });
+
+  it('validates limits in the schema', async () => {
+    const res = (await client.callTool({ name: 'svc_generate_insights', arguments: { genes: Array.from({ length: 501 }, (_, i) => `G${i}`), diseaseContext: 'x' } })) as CallToolResult;
+    expect(JSON.stringify(res.content)).toContain('at most 500 genes per panel');
+    const bad = (await client.callTool({ name: 'svc_generate_insights', arguments: { genes: ['EGFR'], diseaseContext: 'x', audience: 'pirate' } })) as CallToolResult;
+    expect(JSON.stringify(bad.content)).toContain('audience');
+  });
+});

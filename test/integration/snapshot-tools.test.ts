@@ -1,0 +1,179 @@
+// svc_get_snapshot and svc_search_snapshots through the official SDK client (in memory), with
+// HGNC answered by a local fake upstream.
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AppContext } from '../../src/context.js';
+import { newSnapshotId } from '../../src/store/snapshots.js';
+import { testContext } from '../support/context.js';
+import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
+import { callOk, connectInMemory } from '../support/mcp-client.js';
+import { ownFixture } from '../support/shared.js';
+
+interface Summary {
+  id: string;
+  createdAt: string;
+  tool: string;
+  genes: string[];
+  diseaseContext: string;
+  qualityScore: number;
+}
+interface SearchOut {
+  snapshots: Summary[];
+  total: number;
+  query: { disease?: string; gene?: string; geneInput?: string; geneResolution?: string };
+  sources: { id: string; status: string; note?: string }[];
+  warnings: string[];
+}
+
+let fake: FakeUpstream;
+let hgncDown = false;
+beforeAll(async () => {
+  fake = await startFakeUpstream();
+  const erbb2 = JSON.parse(ownFixture('hgnc', 'fetch-symbol-ERBB2-doc-shaped.json')) as object;
+  const none = JSON.parse(ownFixture('hgnc', 'fetch-not-found-doc-shaped.json')) as object;
+  fake.route('GET', /^\/hgnc\/fetch\//, (req) => {
+    if (hgncDown) return { status: 400, body: { error: 'bad request' } };
+    const [, , , field, value] = req.path.split('/');
+    const isErbb2 = (field === 'symbol' && value === 'ERBB2') || (field === 'alias_symbol' && value === 'HER2');
+    return { body: isErbb2 ? erbb2 : none };
+  });
+});
+afterAll(() => fake.close());
+
+let ctx: AppContext;
+let client: Client;
+const ids: Record<string, string> = {};
+beforeEach(async () => {
+  hgncDown = false;
+  fake.requests.length = 0;
+  ctx = await testContext({}, fake.url);
+  client = await connectInMemory(ctx);
+  const t0 = Date.UTC(2024, 4, 1);
+  const seed: [string, string[], string][] = [
+    ['old', ['ERBB2', 'PIK3CA'], 'HER2-positive breast cancer'],
+    ['lung', ['EGFR', 'TP53'], 'Non-small cell lung cancer'],
+    ['new', ['ERBB2', 'TP53', 'BRCA1'], 'Breast Cancer'],
+  ];
+  for (const [i, [name, genes, disease]] of seed.entries()) {
+    ids[name] = await ctx.snapshots.save({
+      createdAt: new Date(t0 + i * 86_400_000),
+      tool: 'svc_generate_insights',
+      genes,
+      diseaseContext: disease,
+      qualityScore: 0.5 + i / 10,
+      inputs: { genes, diseaseContext: disease, audience: 'researcher' },
+      result: { enrichedPathways: [{ name: 'ERBB signalling', qValue: 0.001 }], qualityScore: 0.5 + i / 10, snapshotId: 'later' },
+    });
+  }
+});
+
+async function callErr(name: string, args: Record<string, unknown>): Promise<string> {
+  const res = (await client.callTool({ name, arguments: args })) as CallToolResult;
+  expect(res.isError).toBe(true);
+  return JSON.stringify(res.content);
+}
+
+describe('svc_get_snapshot', () => {
+  it('returns the saved analysis whole, as structuredContent and as JSON text', async () => {
+    const res = (await client.callTool({ name: 'svc_get_snapshot', arguments: { snapshotId: ids.new } })) as CallToolResult;
+    expect(res.isError).toBeFalsy();
+    expect(res.structuredContent).toEqual({
+      id: ids.new,
+      createdAt: '2024-05-03T00:00:00.000Z',
+      tool: 'svc_generate_insights',
+      genes: ['ERBB2', 'TP53', 'BRCA1'],
+      diseaseContext: 'Breast Cancer',
+      qualityScore: 0.7,
+      inputs: { genes: ['ERBB2', 'TP53', 'BRCA1'], diseaseContext: 'Breast Cancer', audience: 'researcher' },
+      result: { enrichedPathways: [{ name: 'ERBB signalling', qValue: 0.001 }], qualityScore: 0.7, snapshotId: 'later' },
+    });
+    expect(JSON.parse((res.content as { text: string }[])[0]!.text)).toEqual(res.structuredContent);
+  });
+
+  it('accepts an id typed in upper case or with spaces around it', async () => {
+    const got = await callOk<{ id: string }>(client, 'svc_get_snapshot', { snapshotId: ` ${ids.old!.toUpperCase().replace('SNAP_', 'snap_')} ` });
+    expect(got.id).toBe(ids.old);
+  });
+
+  it('says how to find ids when the id is unknown', async () => {
+    const text = await callErr('svc_get_snapshot', { snapshotId: newSnapshotId() });
+    expect(text).toContain('not_found');
+    expect(text).toContain('snapshot not found');
+    expect(text).toContain('svc_search_snapshots');
+  });
+
+  it('rejects a malformed id naming the field and the format', async () => {
+    for (const bad of ['abc', 'snap_123', '../../etc/passwd', '']) {
+      const text = await callErr('svc_get_snapshot', { snapshotId: bad });
+      expect(text).toContain('snapshotId');
+      expect(text).toContain('snap_');
+    }
+    expect(await callErr('svc_get_snapshot', {})).toContain('snapshotId');
+  });
+});
+
+describe('svc_search_snapshots', () => {
+  it('lists the latest analyses without filters, newest first', async () => {
+    const out = await callOk<SearchOut>(client, 'svc_search_snapshots', {});
+    expect(out.total).toBe(3);
+    expect(out.snapshots.map((s) => s.id)).toEqual([ids.new, ids.lung, ids.old]);
+    expect(out.snapshots[0]).toEqual({ id: ids.new, createdAt: '2024-05-03T00:00:00.000Z', tool: 'svc_generate_insights', genes: ['ERBB2', 'TP53', 'BRCA1'], diseaseContext: 'Breast Cancer', qualityScore: 0.7 });
+    expect(out.sources).toEqual([]);
+    expect(out.warnings).toEqual([]);
+  });
+
+  it('matches the disease partially and case-insensitively, with limit and total', async () => {
+    const out = await callOk<SearchOut>(client, 'svc_search_snapshots', { disease: 'BREAST', limit: 1 });
+    expect(out.total).toBe(2);
+    expect(out.snapshots.map((s) => s.id)).toEqual([ids.new]);
+    expect(out.query).toEqual({ disease: 'BREAST' });
+  });
+
+  it('matches a symbol found in saved panels exactly, without asking HGNC', async () => {
+    const out = await callOk<SearchOut>(client, 'svc_search_snapshots', { gene: 'tp53', disease: 'cancer' });
+    expect(out.snapshots.map((s) => s.id)).toEqual([ids.new, ids.lung]);
+    expect(out.query).toMatchObject({ gene: 'TP53', geneInput: 'tp53', geneResolution: 'stored' });
+    expect(out.sources).toEqual([{ id: 'hgnc', status: 'skipped', ms: 0, records: 0, note: 'TP53 appears in saved panels as is' }]);
+    expect(fake.requests.filter((r) => r.path.startsWith('/hgnc'))).toEqual([]);
+  });
+
+  it('resolves an alias through HGNC, then matches exactly', async () => {
+    const out = await callOk<SearchOut>(client, 'svc_search_snapshots', { gene: 'HER2' });
+    expect(out.query).toMatchObject({ gene: 'ERBB2', geneInput: 'HER2', geneResolution: 'alias' });
+    expect(out.snapshots.map((s) => s.id)).toEqual([ids.new, ids.old]);
+    expect(out.sources[0]).toMatchObject({ id: 'hgnc', status: 'ok' });
+    expect(out.warnings).toEqual([]);
+  });
+
+  it('reports an unknown symbol and finds nothing', async () => {
+    const out = await callOk<SearchOut>(client, 'svc_search_snapshots', { gene: 'notagene1' });
+    expect(out).toMatchObject({ total: 0, snapshots: [], query: { gene: 'NOTAGENE1', geneResolution: 'not_found' } });
+    expect(out.warnings.join(' ')).toContain('HGNC does not know NOTAGENE1');
+  });
+
+  it('falls back to the upper-cased symbol with a warning when HGNC fails', async () => {
+    hgncDown = true;
+    const out = await callOk<SearchOut>(client, 'svc_search_snapshots', { gene: 'her2' });
+    expect(out.query).toMatchObject({ gene: 'HER2', geneResolution: 'unresolved' });
+    expect(out.total).toBe(0);
+    expect(out.sources[0]).toMatchObject({ id: 'hgnc', status: 'failed' });
+    expect(out.warnings.join(' ')).toMatch(/hgnc failed \(gene "her2" not resolved; searched for HER2 as typed\)/);
+  });
+
+  it('rejects a limit out of range, naming the field and the bounds', async () => {
+    for (const limit of [0, 51, 2.5]) {
+      const text = await callErr('svc_search_snapshots', { limit });
+      expect(text).toContain('limit');
+      expect(text).toContain('from 1 to 50');
+    }
+    expect(await callErr('svc_search_snapshots', { disease: 'x'.repeat(501) })).toContain('500 characters');
+  });
+
+  it('declares its annotations: both read-only, only search reaches out (HGNC)', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.find((t) => t.name === 'svc_search_snapshots')?.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: true });
+    expect(tools.find((t) => t.name === 'svc_get_snapshot')?.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
+    expect(tools.find((t) => t.name === 'svc_get_snapshot')?.inputSchema.required).toEqual(['snapshotId']);
+  });
+});

@@ -1,0 +1,151 @@
+// Every upstream of an analysis, served by the fake upstream server from real recordings in
+// ../shared/fixtures (and the project's doc-shaped fixtures where no recording exists), for
+// end-to-end tests and benchmarks of the analysis tools.
+//
+// What is composed rather than replayed verbatim, and why:
+// - HGNC answers: the envelope and fields of the recorded/doc-shaped HGNC fetch answers, with the
+//   identifiers of each gene (HGNC ids, Ensembl ids, UniProt accessions as published by HGNC).
+// - Open Targets `targets(ensemblIds:)`: the batch envelope around the recorded per-target objects.
+// - DGIdb: the recorded gene nodes, returned for the genes asked.
+// - Europe PMC: the recorded lite record shape, with PMIDs from the test's literature table.
+// - Enrichr: the shared GMT files stand in for the library of the same kind (SOURCE.md: the GO
+//   file is exactly what Enrichr serves).
+import { readFileSync } from 'node:fs';
+import type { FakeRequest, FakeResponse, FakeUpstream } from './fake-upstream.js';
+import { mountFakePubmed, type FakeArticle, type FakePubmed } from './fake-pubmed.js';
+import { ownFixture, sharedJson, sharedPath } from './shared.js';
+
+export interface WorldGene {
+  symbol: string;
+  hgncId: string;
+  ensembl: string;
+  uniprot: string;
+  name: string;
+  aliases?: string[];
+  previous?: string[];
+}
+
+/** HGNC identifiers as published by HGNC for these genes. */
+export const GENES: WorldGene[] = [
+  { symbol: 'EGFR', hgncId: 'HGNC:3236', ensembl: 'ENSG00000146648', uniprot: 'P00533', name: 'epidermal growth factor receptor', aliases: ['ERBB1', 'HER1'] },
+  { symbol: 'ERBB2', hgncId: 'HGNC:3430', ensembl: 'ENSG00000141736', uniprot: 'P04626', name: 'erb-b2 receptor tyrosine kinase 2', aliases: ['NEU', 'HER-2', 'CD340', 'HER2'], previous: ['NGL'] },
+  { symbol: 'BRAF', hgncId: 'HGNC:1097', ensembl: 'ENSG00000157764', uniprot: 'P15056', name: 'B-Raf proto-oncogene, serine/threonine kinase' },
+  { symbol: 'BRCA1', hgncId: 'HGNC:1100', ensembl: 'ENSG00000012048', uniprot: 'P38398', name: 'BRCA1 DNA repair associated' },
+];
+
+const CLINICAL_CONTEXT: Record<string, string> = {
+  ENSG00000146648: 'target-clinical-context-EGFR-ENSG00000146648.json',
+  ENSG00000141736: 'target-clinical-context-ERBB2.json',
+  ENSG00000157764: 'target-clinical-context-BRAF.json',
+  ENSG00000012048: 'target-clinical-context-BRCA1.json',
+};
+
+/** Gene-set files standing in for the default Enrichr libraries; absent ones answer 404. */
+export const LIBRARY_FILES: Record<string, string> = {
+  Reactome_2022: 'reactome_ReactomePathways_human_2021_names-hyphenated.gmt',
+  MSigDB_Hallmark_2020: 'msigdb_hallmark_v7.0_symbols.gmt',
+  GO_Biological_Process_2023: 'enrichr_GO_Biological_Process_2021.gmt',
+};
+
+export interface WorldOptions {
+  articles: FakeArticle[];
+  /** Europe PMC answers: a record matches when every listed term is in the query. */
+  literature: { terms: string[]; pmids: string[]; hitCount?: number }[];
+}
+
+export interface FakeWorld {
+  pubmed: FakePubmed;
+  requests: (source: string) => FakeRequest[];
+}
+
+function hgncDoc(g: WorldGene) {
+  return {
+    hgnc_id: g.hgncId,
+    symbol: g.symbol,
+    name: g.name,
+    status: 'Approved',
+    locus_type: 'gene with protein product',
+    prev_symbol: g.previous ?? [],
+    alias_symbol: g.aliases ?? [],
+    ensembl_gene_id: g.ensembl,
+    locus_group: 'protein-coding gene',
+    uniprot_ids: [g.uniprot],
+  };
+}
+
+const hgncAnswer = (docs: object[]) => ({ responseHeader: { status: 0, QTime: 1 }, response: { numFound: docs.length, start: 0, docs } });
+
+export function mountFakeWorld(fake: FakeUpstream, options: WorldOptions): FakeWorld {
+  fake.route('GET', /^\/hgnc\/fetch\/(symbol|prev_symbol|alias_symbol)\//, (req) => {
+    const [, , , field, raw] = req.path.split('/');
+    const value = decodeURIComponent(raw ?? '').toUpperCase();
+    const docs = GENES.filter((g) =>
+      field === 'symbol' ? g.symbol === value : field === 'prev_symbol' ? g.previous?.includes(value) : g.aliases?.map((a) => a.toUpperCase()).includes(value),
+    ).map(hgncDoc);
+    return { body: hgncAnswer(docs) };
+  });
+
+  fake.route('POST', '/opentargets/graphql', (req) => {
+    const { query, variables } = JSON.parse(req.body) as { query: string; variables: Record<string, unknown> };
+    if (query.includes('SearchDisease')) return { body: JSON.parse(ownFixture('opentargets', 'search-disease-breast-cancer-doc-shaped.json')) as object };
+    if (query.includes('TargetsClinicalContext')) {
+      const targets = (variables.ensemblIds as string[])
+        .filter((id) => CLINICAL_CONTEXT[id])
+        .map((id) => ({ id, approvedSymbol: GENES.find((g) => g.ensembl === id)?.symbol, ...sharedJson<{ data: { target: object } }>('opentargets', CLINICAL_CONTEXT[id]!).data.target }));
+      return { body: { data: { targets } } };
+    }
+    return { status: 400, body: { errors: [{ message: `fake world: no answer for ${query.slice(0, 60)}` }] } };
+  });
+
+  const dgidbNodes = [
+    ...sharedJson<{ data: { genes: { nodes: { name?: string; gene?: { name: string } }[] } } }>('dgidb', 'interactions-by-genes-BRAF-EREG.json').data.genes.nodes,
+    ...sharedJson<{ data: { genes: { nodes: { name?: string }[] } } }>('dgidb', 'gene-EGFR-interactions-minimized.json').data.genes.nodes,
+  ];
+  fake.route('POST', '/dgidb/graphql', (req) => {
+    const names = ((JSON.parse(req.body) as { variables: { names?: string[]; genes?: string[] } }).variables.names ?? []).map((n) => n.toUpperCase());
+    const nodeName = (n: (typeof dgidbNodes)[number]) => (n.name ?? (n as { interactions?: { gene?: { name: string } }[] }).interactions?.[0]?.gene?.name ?? '').toUpperCase();
+    return { body: { data: { genes: { nodes: dgidbNodes.filter((n) => names.includes(nodeName(n))) } } } };
+  });
+
+  const molecules = ['CHEMBL25', 'CHEMBL1082'].map((id) => sharedJson<object>('chembl', `molecule-${id}.json`));
+  fake.route('GET', '/chembl/molecule.json', (req) => {
+    const ids = (req.query.get('molecule_chembl_id__in') ?? '').split(',');
+    const found = molecules.filter((m) => ids.includes((m as { molecule_chembl_id: string }).molecule_chembl_id));
+    return { body: { molecules: found, page_meta: { limit: ids.length, next: null, offset: 0, previous: null, total_count: found.length } } };
+  });
+  fake.route('POST', /^\/pubchem\//, { status: 404, body: { Fault: { Code: 'PUGREST.NotFound', Message: 'No CID found' } } });
+
+  const network = sharedJson<object[]>('string', 'network-BRAF-9606-first5rows.json');
+  fake.route('GET', '/string/json/network', { body: network });
+  fake.route('POST', '/string/json/network', { body: network });
+
+  // The most specific entry wins: a pair query also contains each single-gene query's terms.
+  const literatureFor = (query: string) =>
+    options.literature
+      .filter((l) => l.terms.every((t) => query.toLowerCase().includes(t.toLowerCase())))
+      .sort((a, b) => b.terms.length - a.terms.length)[0];
+  const recordShape = sharedJson<{ resultList: { result: Record<string, unknown>[] } }>('europepmc', 'search-lite-ext-id-pmid-20516115.json').resultList.result[0]!;
+  fake.route('GET', '/europepmc/search', (req) => {
+    const query = req.query.get('query') ?? '';
+    const hit = literatureFor(query);
+    const pageSize = Number(req.query.get('pageSize') ?? 25);
+    const pmids = (hit?.pmids ?? []).slice(0, pageSize);
+    const result = pmids.map((pmid) => ({ ...recordShape, id: pmid, pmid, pmcid: undefined, title: options.articles.find((a) => a.pmid === pmid)?.title ?? 'Untitled' }));
+    return { body: { version: '6.9', hitCount: hit ? (hit.hitCount ?? hit.pmids.length) : 0, request: { queryString: query, resultType: 'lite', cursorMark: '*', pageSize, sort: '', synonym: false }, resultList: { result } } };
+  });
+
+  fake.route('GET', '/enrichr/geneSetLibrary', (req) => {
+    const file = LIBRARY_FILES[req.query.get('libraryName') ?? ''];
+    if (!file) return { status: 404, headers: { 'content-type': 'text/html' }, body: '<html><head><title>404 Not Found</title></head></html>' };
+    return { body: readFileSync(sharedPath('genesets', file), 'utf8') };
+  });
+
+  const pubmed = mountFakePubmed(fake, options.articles);
+  pubmed.searchWith((term) => {
+    const hit = literatureFor(term);
+    return hit ? { ids: hit.pmids, count: hit.hitCount ?? hit.pmids.length } : undefined;
+  });
+  return { pubmed, requests: (source) => fake.requests.filter((r) => r.path.startsWith(`/${source}/`)) };
+}
+
+export type { FakeResponse };

@@ -1,0 +1,124 @@
+// The pure parts of svc_generate_insights: hypotheses, strategies, the evidence brief by
+// audience, and the quality score, on hand-built inputs with hand-computed expectations.
+import { describe, expect, it } from 'vitest';
+import type { DrugCandidate } from '../../src/analysis/drug-candidates.js';
+import type { EnrichmentRow } from '../../src/analysis/enrichment.js';
+import { AUDIENCES, canonicalStatements, renderBrief, type BriefFacts } from '../../src/analysis/evidence-brief.js';
+import { buildHypotheses, candidatePairs, confidenceOf, pairKey } from '../../src/analysis/hypotheses.js';
+import { qualityScore } from '../../src/analysis/quality.js';
+import { actionVerb, buildStrategies } from '../../src/analysis/strategies.js';
+
+function row(id: string, name: string, genes: string[], q: number, significant = q <= 0.05): EnrichmentRow {
+  return { id, name, library: 'Reactome_2022', overlapGenes: genes, k: genes.length, K: 50, n: 4, N: 10000, oddsRatio: 10, p: q / 10, q, significant } as EnrichmentRow;
+}
+
+function drug(name: string, genes: string[], tier: 'I' | 'II' | 'III', score: number, actionTypes: string[], pmids: string[] = []): DrugCandidate {
+  return { name, chemblId: `CHEMBL_${name}`, targetGenes: genes, tier, score, actionTypes, maxPhase: tier === 'III' ? 1 : 4, pmids } as unknown as DrugCandidate;
+}
+
+const pathways = [row('R-HSA-1', 'Signaling by ERBB2 R-HSA-1', ['EGFR', 'ERBB2'], 1e-6), row('R-HSA-2', 'MAPK cascade', ['BRAF', 'MAP2K1'], 1e-3), row('R-HSA-3', 'Unrelated', ['X'], 0.2)];
+
+describe('hypotheses', () => {
+  it('pairs STRING edges inside the panel and genes sharing significant pathways', () => {
+    const pairs = candidatePairs(['EGFR', 'ERBB2', 'BRAF', 'MAP2K1'], [{ a: 'BRAF', b: 'MAP2K1', score: 0.95 }, { a: 'EGFR', b: 'TP53', score: 0.99 }, { a: 'EGFR', b: 'BRAF', score: 0.2 }], pathways);
+    expect(pairs.map((p) => pairKey(p.a, p.b))).toEqual(['BRAF|MAP2K1', 'EGFR|ERBB2']);
+    expect(pairs[0]).toMatchObject({ stringScore: 0.95 });
+    expect(pairs[0]!.sharedPathways.map((r) => r.id)).toEqual(['R-HSA-2']);
+  });
+
+  it('computes confidence as documented, renormalising when literature is unknown', () => {
+    expect(confidenceOf(1, 3, 99)).toBeCloseTo(1, 3);
+    expect(confidenceOf(null, 1, 0)).toBeCloseTo(0.3 * (1 / 3), 3);
+    expect(confidenceOf(0.5, 0, null)).toBeCloseTo((0.4 * 0.5) / 0.7, 3);
+  });
+
+  it('labels a pair no article links as novel, and keeps supporting PMIDs', () => {
+    const pairs = candidatePairs(['EGFR', 'ERBB2', 'BRAF', 'MAP2K1'], [{ a: 'BRAF', b: 'MAP2K1', score: 0.95 }], pathways);
+    const lit = new Map([
+      [pairKey('BRAF', 'MAP2K1'), { coMentions: 0, pmids: [], query: 'q' }],
+      [pairKey('EGFR', 'ERBB2'), { coMentions: 120, pmids: ['1', '2'], query: 'q' }],
+    ]);
+    const hs = buildHypotheses(pairs, lit, 'breast cancer');
+    const novel = hs.find((h) => h.genes.includes('BRAF'))!;
+    expect(novel).toMatchObject({ novel: true, basis: ['interaction', 'shared-pathway'] });
+    expect(novel.statement).toBe('BRAF and MAP2K1 interact and may act together in breast cancer through MAPK cascade.');
+    const known = hs.find((h) => h.genes.includes('EGFR'))!;
+    expect(known).toMatchObject({ novel: false, supportingPmids: ['1', '2'], coMentions: 120 });
+    expect(hs.map((h) => h.id)).toEqual(['H1', 'H2']);
+    expect(hs[0]!.confidence).toBeGreaterThanOrEqual(hs[1]!.confidence);
+  });
+});
+
+describe('strategies', () => {
+  it('reads the action verb from mechanism action types', () => {
+    expect(actionVerb(['INHIBITOR', 'ANTAGONIST'])).toBe('Inhibit');
+    expect(actionVerb(['AGONIST'])).toBe('Activate');
+    expect(actionVerb(['INHIBITOR', 'AGONIST'])).toBe('Modulate');
+    expect(actionVerb([])).toBe('Modulate');
+  });
+
+  it('targets druggable genes inside enriched pathways, and flags pathways without drugs', () => {
+    const s = buildStrategies(pathways, [drug('LAPATINIB', ['ERBB2'], 'I', 0.9, ['INHIBITOR'], ['11']), drug('X', ['ERBB2'], 'III', 0.3, ['INHIBITOR'])]);
+    expect(s[0]).toMatchObject({ strategy: 'Inhibit ERBB2 to modulate Signaling by ERBB2', approach: 'drug-targeting', targetGenes: ['ERBB2'], evidencePmids: ['11'] });
+    expect(s[0]!.rationale).toContain('2 drug candidates act on ERBB2 (tier I: 1, II: 0, III: 1; best: LAPATINIB');
+    const open = s.find((x) => x.approach === 'pathway-modulation')!;
+    expect(open).toMatchObject({ strategy: 'Modulate MAPK cascade', drugs: [] });
+    expect(s.some((x) => x.strategy.includes('Unrelated'))).toBe(false); // not significant
+  });
+});
+
+describe('evidence brief', () => {
+  const facts: BriefFacts = {
+    disease: 'breast cancer',
+    genes: ['EGFR', 'ERBB2'],
+    geneLiterature: [
+      { gene: 'EGFR', count: 10, pmids: ['1', '2', '3', '4'], association: 0.5 },
+      { gene: 'ERBB2', count: 99, pmids: ['5'], association: null },
+      { gene: 'BRAF', count: 0, pmids: [], association: null },
+    ],
+    drugLiterature: [{ drug: 'LAPATINIB', gene: 'ERBB2', pmids: ['6'] }],
+    candidates: [drug('LAPATINIB', ['ERBB2'], 'I', 0.9, ['INHIBITOR'])],
+    hypotheses: [],
+    pathways,
+    strategies: [],
+  };
+
+  it('makes only claims it can cite, at most 3 citations each', () => {
+    const st = canonicalStatements(facts);
+    expect(st.map((s) => s.claim)).toEqual(['ERBB2 is associated with breast cancer.', 'EGFR is associated with breast cancer.', 'Lapatinib inhibits ERBB2.']);
+    expect(st[1]!.pmids).toEqual(['1', '2', '3']);
+    expect(st.map((s) => s.id)).toEqual(['S1', 'S2', 'S3']);
+  });
+
+  it('changes wording and order by audience, never the claims or citations', () => {
+    const st = canonicalStatements(facts);
+    const briefs = AUDIENCES.map((a) => renderBrief(facts, st, a));
+    for (const b of briefs) {
+      expect(b.statements.map((s) => s.claim).sort()).toEqual(st.map((s) => s.claim).sort());
+      expect(b.statements.flatMap((s) => s.citations).sort()).toEqual(st.flatMap((s) => s.pmids).sort());
+    }
+    const [researcher, clinician, executive, student] = briefs;
+    expect(clinician!.statements[0]!.kind).toBe('drug-target');
+    expect(researcher!.statements[0]!.kind).toBe('gene-disease');
+    expect(new Set(briefs.map((b) => b.headline)).size).toBe(4);
+    expect(student!.statements.find((s) => s.kind === 'gene-disease')!.text).toContain('a human gene');
+    expect(researcher!.statements.find((s) => s.claim.startsWith('EGFR'))!.text).toContain('Open Targets association 0.50');
+    expect(executive!.headline).toContain('1 approved drug already indicated');
+  });
+
+  it('does not name drugs when the drug analysis is withheld', () => {
+    const withheld = { ...facts, candidates: [], drugLiterature: [], drugsNote: 'withheld for the free tier' };
+    const b = renderBrief(withheld, canonicalStatements(withheld), 'executive');
+    expect(b.headline).toContain('drug opportunities not assessed');
+    expect(b.statements.every((s) => s.kind !== 'drug-target')).toBe(true);
+  });
+});
+
+describe('quality score', () => {
+  it('is the documented weighted mix', () => {
+    const q = qualityScore({ groundedRatio: 0.5, citeF1: 0.4, hallucinationRate: 0.25, sources: [{ status: 'ok' }, { status: 'cached' }, { status: 'failed' }, { status: 'skipped' }] });
+    expect(q.parts).toEqual({ groundedRatio: 0.5, citeF1: 0.4, notHallucinated: 0.75, sourceCoverage: 2 / 3 });
+    expect(q.qualityScore).toBeCloseTo(0.35 * 0.5 + 0.25 * 0.4 + 0.2 * 0.75 + 0.2 * (2 / 3), 3);
+    expect(qualityScore({ groundedRatio: 0, citeF1: 0, hallucinationRate: 0, sources: [] }).qualityScore).toBe(0.2);
+  });
+});
