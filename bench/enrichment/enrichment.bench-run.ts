@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseGmt, type ParsedGmt } from '../../src/analysis/gmt.js';
 import { enrichMany, enrichScores, prepareLibrary, type PreparedLibrary } from '../../src/analysis/enrichment.js';
+import { mulberry32 } from '../support/prng.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
@@ -35,17 +36,6 @@ function time(fn: () => void, runs: number, warmup = 5): number[] {
     out.push(performance.now() - t);
   }
   return out;
-}
-// mulberry32: tiny seeded PRNG so the panel is identical on every machine.
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**

@@ -11,6 +11,7 @@ import { loadConfig } from '../../src/config.js';
 import { createStore, type Store } from '../../src/store/index.js';
 import { SnapshotStore, type NewSnapshot, type SnapshotQuery, type SnapshotSummary } from '../../src/store/snapshots.js';
 import { tempDir } from '../../test/support/context.js';
+import { mulberry32 } from '../support/prng.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const N = Number(process.env.SNAPSHOT_BENCH_N ?? 100_000);
@@ -20,17 +21,6 @@ const COLD_RUNS = 3;
 const SEED = 20240917;
 const hallmark = path.resolve(here, '../../../shared/genesets/msigdb_hallmark_v7.0_symbols.gmt');
 
-// mulberry32: seeded PRNG, so every machine seeds the same 100,000 snapshots.
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const rnd = mulberry32(SEED);
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)] as T;
 

@@ -16,7 +16,8 @@ export interface Admet {
   hbd: Sourced<number> | null;
   hba: Sourced<number> | null;
   qed: Sourced<number> | null;
-  lipinskiViolations: number | null;
+  /** ChEMBL's own num_ro5_violations when it has one, else counted here from the values above. */
+  lipinskiViolations: { value: number; source: 'chembl' | 'computed' } | null;
   /** Lipinski pass allows at most one violation (the rule's own tolerance); null when unknown. */
   lipinskiPass: boolean | null;
   /** Why values are missing (e.g. an antibody), when they are. */
@@ -27,7 +28,10 @@ export const LIPINSKI = { mw: 500, logP: 5, hbd: 5, hba: 10 } as const;
 
 const SMALL_MOLECULE = /small molecule/i;
 
-export function admetOf(molecule: ChemblMolecule | null | undefined, pubchem?: CompoundProperties | null): Admet {
+/**
+ * `drugType` (e.g. Open Targets' "Antibody") names biologics that ChEMBL has no molecule record for.
+ */
+export function admetOf(molecule: ChemblMolecule | null | undefined, pubchem?: CompoundProperties | null, drugType?: string | null): Admet {
   const p = molecule?.properties ?? null;
   const pick = (chembl: number | null | undefined, fallback: number | null | undefined): Sourced<number> | null => {
     if (chembl !== null && chembl !== undefined && Number.isFinite(chembl)) return { value: chembl, source: 'chembl' };
@@ -44,9 +48,16 @@ export function admetOf(molecule: ChemblMolecule | null | undefined, pubchem?: C
     known === 0
       ? null
       : [mw && mw.value > LIPINSKI.mw, logP && logP.value > LIPINSKI.logP, hbd && hbd.value > LIPINSKI.hbd, hba && hba.value > LIPINSKI.hba].filter(Boolean).length;
-  // ChEMBL's own count uses the same four rules; prefer it when all four inputs are from ChEMBL.
-  const violations = p?.numRo5Violations ?? computed;
-  const biologic = molecule !== null && molecule !== undefined && !p && molecule.moleculeType !== null && !SMALL_MOLECULE.test(molecule.moleculeType);
+  // ChEMBL's own count uses the same four rules; prefer it when it has one.
+  const chemblCount = p?.numRo5Violations;
+  const violations =
+    chemblCount !== null && chemblCount !== undefined
+      ? { value: chemblCount, source: 'chembl' as const }
+      : computed === null
+        ? null
+        : { value: computed, source: 'computed' as const };
+  const type = molecule?.moleculeType ?? drugType ?? null;
+  const biologic = !p && type !== null && !SMALL_MOLECULE.test(type);
   const admet: Admet = {
     molecularWeight: mw,
     logP,
@@ -54,9 +65,9 @@ export function admetOf(molecule: ChemblMolecule | null | undefined, pubchem?: C
     hba,
     qed,
     lipinskiViolations: violations,
-    lipinskiPass: violations === null ? null : violations <= 1,
+    lipinskiPass: violations === null ? null : violations.value <= 1,
   };
-  if (biologic) admet.note = `${molecule.moleculeType}: rule-of-five properties do not apply`;
+  if (biologic) admet.note = `${type}: rule-of-five properties do not apply`;
   else if (known < 4 && known > 0) admet.note = 'some properties unavailable; Lipinski judged on the known ones';
   else if (known === 0) admet.note = 'no computed properties available';
   return admet;
@@ -66,5 +77,5 @@ export function admetOf(molecule: ChemblMolecule | null | undefined, pubchem?: C
 export function drugLikeness(admet: Admet): number | null {
   if (admet.qed) return admet.qed.value;
   if (admet.lipinskiViolations === null) return null;
-  return Math.max(0, 1 - admet.lipinskiViolations / 4);
+  return Math.max(0, 1 - admet.lipinskiViolations.value / 4);
 }

@@ -261,5 +261,5 @@ export function drugLikenessFactor(admet: Admet): RawFactor {
   if (value === null) return { value: null, detail: admet.note ?? 'no QED or rule-of-five properties' };
   if (admet.qed) return { value, detail: `QED ${admet.qed.value} (${admet.qed.source === 'chembl' ? 'ChEMBL' : 'PubChem'})` };
   const from = [...new Set([admet.molecularWeight, admet.logP, admet.hbd, admet.hba].flatMap((v) => (v ? [v.source === 'chembl' ? 'ChEMBL' : 'PubChem'] : [])))];
-  return { value, detail: `${admet.lipinskiViolations} Lipinski violation(s) of 4 -> 1 - v/4 (${from.join(', ')}; no QED)` };
+  return { value, detail: `${admet.lipinskiViolations?.value} Lipinski violation(s) of 4 -> 1 - v/4 (${from.join(', ')}; no QED)` };
 }

@@ -106,18 +106,8 @@ export function needsPubchem(candidate: Pick<ClinicalCandidate, 'drugType'>, mol
   return [p.mwFreebase ?? p.fullMwt, p.cxLogp ?? p.alogp, p.hbd, p.hba].some((v) => v === null);
 }
 
-export interface TopDrugAdmet {
-  molecularWeight: Sourced<number> | null;
-  logP: Sourced<number> | null;
-  qed: Sourced<number> | null;
-  hbd: Sourced<number> | null;
-  hba: Sourced<number> | null;
-  /** ChEMBL's own num_ro5_violations when it has one, else counted here from the values above. */
-  lipinskiViolations: { value: number; source: 'chembl' | 'computed' } | null;
-  /** At most one violation (Lipinski's own tolerance); null when no value is known. */
-  lipinskiPass: boolean | null;
-  note?: string;
-}
+/** The brief shows the same ADMET summary as every other tool. */
+export type TopDrugAdmet = Admet;
 
 export interface TopDrug {
   rank: number;
@@ -173,22 +163,7 @@ export function topDrugView(
 }
 
 export function admetView(candidate: Pick<ClinicalCandidate, 'drugType'>, molecule: ChemblMolecule | null | undefined, pubchem: CompoundProperties | null | undefined): TopDrugAdmet {
-  const a: Admet = admetOf(molecule, pubchem);
-  const fromChembl = molecule?.properties?.numRo5Violations;
-  const violations = a.lipinskiViolations === null ? null : { value: a.lipinskiViolations, source: fromChembl !== null && fromChembl !== undefined ? ('chembl' as const) : ('computed' as const) };
-  let note = a.note;
-  // admetOf only knows ChEMBL's molecule type; Open Targets' drug type names biologics ChEMBL lacks.
-  if (isBiologic(candidate, molecule) && !molecule?.properties) note = `${molecule?.moleculeType ?? candidate.drugType}: rule-of-five properties do not apply`;
-  return {
-    molecularWeight: a.molecularWeight,
-    logP: a.logP,
-    qed: a.qed,
-    hbd: a.hbd,
-    hba: a.hba,
-    lipinskiViolations: violations,
-    lipinskiPass: a.lipinskiPass,
-    ...(note ? { note } : {}),
-  };
+  return admetOf(molecule, pubchem, candidate.drugType);
 }
 
 function norm(s: string): string {

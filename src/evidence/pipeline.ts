@@ -39,6 +39,21 @@ export interface Integrity {
   threshold: number;
 }
 
+/** The `integrity` block every result carries (DESIGN.md 2.1): the public part of Integrity. */
+export function integrityBlock(i: Integrity) {
+  return {
+    pmidsChecked: i.pmidsChecked,
+    hallucinated: i.hallucinated,
+    hallucinationRate: i.hallucinationRate,
+    groundedRatio: i.groundedRatio,
+    citationPrecision: i.citationPrecision,
+    citationRecall: i.citationRecall,
+    citeF1: i.citeF1,
+    nliEnabled: i.nliEnabled,
+    entailmentMethod: i.entailmentMethod,
+  };
+}
+
 export interface IntegrityRun {
   integrity: Integrity;
   statements: StatementCheck[];

@@ -55,7 +55,7 @@ function drugRows(c: Candidate, rank: number): SafeHtml {
   const lipinski =
     a.lipinskiPass === null
       ? html`<td class="muted" title="${a.note ?? 'rule of five not computable'}">n/a</td>`
-      : html`<td title="${a.lipinskiViolations ?? '?'} violation(s) of MW ≤ 500, LogP ≤ 5, HBD ≤ 5, HBA ≤ 10; pass = at most one (${admetSources(c)})"><span class="badge ${a.lipinskiPass ? 'b-green' : 'b-red'}">${a.lipinskiPass ? 'pass' : 'fail'}</span> <span class="muted">${a.lipinskiViolations ?? '?'}</span></td>`;
+      : html`<td title="${a.lipinskiViolations?.value ?? '?'} violation(s) of MW ≤ 500, LogP ≤ 5, HBD ≤ 5, HBA ≤ 10; pass = at most one (${admetSources(c)})"><span class="badge ${a.lipinskiPass ? 'b-green' : 'b-red'}">${a.lipinskiPass ? 'pass' : 'fail'}</span> <span class="muted">${a.lipinskiViolations?.value ?? '?'}</span></td>`;
   const status = c.withdrawn ? 'withdrawn' : c.approved ? 'approved' : c.maxPhase === null ? 'phase unknown' : `phase ${c.maxPhase}`;
   const main = html`<tr class="drug" data-chembl="${c.chemblId ?? ''}"><td class="num">${rank}</td><td class="drug-name"><strong>${c.name}</strong><div class="small">${
     c.chemblId ? link(chemblUrl(c.chemblId), c.chemblId, `ChEMBL compound report card ${c.chemblId}`) : html`<span class="muted">no ChEMBL id</span>`

@@ -51,18 +51,29 @@ export const provenance = {
   warnings: z.array(z.string()).describe('What is missing from this answer and why'),
 };
 
-const sourcedNumber = z.object({ value: z.number(), source: z.enum(['chembl', 'pubchem']) }).nullable();
-
 /** ADMET of a drug (src/analysis/admet.ts): every value names its source. */
+const sourced = z
+  .object({
+    value: z.number().describe('The value'),
+    source: z.enum(['chembl', 'pubchem']).describe('Where the value comes from'),
+  })
+  .nullable();
+
 export const admet = z.object({
-  molecularWeight: sourcedNumber.describe('Da'),
-  logP: sourcedNumber,
-  hbd: sourcedNumber.describe('hydrogen-bond donors'),
-  hba: sourcedNumber.describe('hydrogen-bond acceptors'),
-  qed: sourcedNumber.describe('quantitative estimate of drug-likeness, 0-1'),
-  lipinskiViolations: z.number().int().nullable(),
-  lipinskiPass: z.boolean().nullable().describe('at most one rule-of-five violation'),
-  note: z.string().optional(),
+  molecularWeight: sourced.describe('Molecular weight of the parent (Da): ChEMBL mw_freebase/full_mwt, else PubChem'),
+  logP: sourced.describe('LogP: ChEMBL cx_logp/alogp, else PubChem XLogP3'),
+  qed: sourced.describe('Weighted QED drug-likeness, 0-1 (ChEMBL only)'),
+  hbd: sourced.describe('Hydrogen-bond donors'),
+  hba: sourced.describe('Hydrogen-bond acceptors'),
+  lipinskiViolations: z
+    .object({
+      value: z.number().int().describe('Rule-of-five violations (MW > 500, LogP > 5, HBD > 5, HBA > 10)'),
+      source: z.enum(['chembl', 'computed']).describe('chembl: num_ro5_violations; computed: counted here from the values above'),
+    })
+    .nullable()
+    .describe('Lipinski rule-of-five violations; null when no property is known'),
+  lipinskiPass: z.boolean().nullable().describe('At most one violation (Lipinski’s tolerance); null when unknown'),
+  note: z.string().optional().describe('Why values are missing (e.g. an antibody)'),
 });
 
 export const pathwayRef = z.object({ id: z.string(), name: z.string(), library: z.string(), q: z.number() });

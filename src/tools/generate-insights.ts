@@ -13,7 +13,7 @@ import { canonicalStatements, renderBrief, type BriefFacts } from '../analysis/e
 import { buildHypotheses, candidatePairs, type Edge } from '../analysis/hypotheses.js';
 import { qualityScore } from '../analysis/quality.js';
 import { buildStrategies } from '../analysis/strategies.js';
-import { round, runIntegrity } from '../evidence/pipeline.js';
+import { integrityBlock, round, runIntegrity } from '../evidence/pipeline.js';
 import { SourceReport } from '../sources/report.js';
 import { newSnapshotId } from '../store/snapshot-id.js';
 import { defineTool, type ToolCall } from './define.js';
@@ -126,17 +126,7 @@ export async function generateInsights(input: InsightsInput, call: ToolCall): Pr
         return { ...s, supported: c?.recall === 1, bestEntailment: round(c?.bestEntailment ?? 0) };
       }),
     },
-    integrity: {
-      pmidsChecked: i.pmidsChecked,
-      hallucinated: i.hallucinated,
-      hallucinationRate: i.hallucinationRate,
-      groundedRatio: i.groundedRatio,
-      citationPrecision: i.citationPrecision,
-      citationRecall: i.citationRecall,
-      citeF1: i.citeF1,
-      nliEnabled: i.nliEnabled,
-      entailmentMethod: i.entailmentMethod,
-    },
+    integrity: integrityBlock(i),
     qualityScore: quality.qualityScore,
     qualityParts: quality.parts,
     sources,

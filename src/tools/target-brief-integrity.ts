@@ -8,7 +8,7 @@
 // integrity check takes one dependent round instead of two. PMIDs that turn out not to exist
 // were fetched for nothing, which costs no extra round.
 import type { z } from 'zod';
-import { round, runIntegrity } from '../evidence/pipeline.js';
+import { integrityBlock, round, runIntegrity } from '../evidence/pipeline.js';
 import { splitSentences } from '../evidence/statements.js';
 import { Eutils, type PubmedArticle } from '../sources/eutils.js';
 import type { UpstreamClient } from '../sources/http.js';
@@ -103,17 +103,7 @@ export async function briefIntegrity(call: ToolCall, report: SourceReport, state
     report.warnings.push(`PubMed does not know PMID ${[...hallucinated].join(', ')} cited by the sources; removed from the brief.`);
   }
   return {
-    integrity: {
-      pmidsChecked: i.pmidsChecked,
-      hallucinated: i.hallucinated,
-      hallucinationRate: i.hallucinationRate,
-      groundedRatio: i.groundedRatio,
-      citationPrecision: i.citationPrecision,
-      citationRecall: i.citationRecall,
-      citeF1: i.citeF1,
-      nliEnabled: i.nliEnabled,
-      entailmentMethod: i.entailmentMethod,
-    },
+    integrity: integrityBlock(i),
     evidence: run.statements.map((s, k) => ({
       ...(statements[k] as BriefStatement),
       judged: s.judged,

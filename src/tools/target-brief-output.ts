@@ -3,31 +3,8 @@
 // function, diseaseAssociations[], pathways[] (qValue: the enrichment engine on the gene's STRING
 // neighbourhood), clinicalTrials[]. Every number carries, or sits under, the source it came from.
 import { z } from 'zod';
-import { integrity, provenance } from './_schemas.js';
+import { admet, integrity, provenance } from './_schemas.js';
 
-const sourced = z
-  .object({
-    value: z.number().describe('The value'),
-    source: z.enum(['chembl', 'pubchem']).describe('Where the value comes from'),
-  })
-  .nullable();
-
-const admet = z.object({
-  molecularWeight: sourced.describe('Molecular weight of the parent (Da): ChEMBL mw_freebase/full_mwt, else PubChem'),
-  logP: sourced.describe('LogP: ChEMBL cx_logp/alogp, else PubChem XLogP3'),
-  qed: sourced.describe('Weighted QED drug-likeness, 0-1 (ChEMBL only)'),
-  hbd: sourced.describe('Hydrogen-bond donors'),
-  hba: sourced.describe('Hydrogen-bond acceptors'),
-  lipinskiViolations: z
-    .object({
-      value: z.number().int().describe('Rule-of-five violations (MW > 500, LogP > 5, HBD > 5, HBA > 10)'),
-      source: z.enum(['chembl', 'computed']).describe('chembl: num_ro5_violations; computed: counted here from the values above'),
-    })
-    .nullable()
-    .describe('Lipinski rule-of-five violations; null when no property is known'),
-  lipinskiPass: z.boolean().nullable().describe('At most one violation (Lipinski’s tolerance); null when unknown'),
-  note: z.string().optional().describe('Why values are missing (e.g. an antibody)'),
-});
 
 const topDrug = z.object({
   rank: z.number().int().describe('1 = first; ranked by phase on this target, approval, indication for the disease context, then name'),

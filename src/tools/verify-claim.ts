@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { claimQueries } from '../evidence/claim-query.js';
 import type { Judgement } from '../evidence/judge.js';
-import { evidencePassage, round, runIntegrity, type IntegrityRun } from '../evidence/pipeline.js';
+import { evidencePassage, integrityBlock, round, runIntegrity, type IntegrityRun } from '../evidence/pipeline.js';
 import { evidenceStatus as statusOf, type EvidenceStatus } from '../evidence/status.js';
 import { citedStatements } from '../evidence/statements.js';
 import type { PubmedArticle } from '../sources/eutils.js';
@@ -136,17 +136,7 @@ export async function verifyClaim(args: z.output<typeof input>, call: ToolCall):
     nliEnabled: i.nliEnabled,
     entailmentMethod: i.entailmentMethod,
     threshold: i.threshold,
-    integrity: {
-      pmidsChecked: i.pmidsChecked,
-      hallucinated: i.hallucinated,
-      hallucinationRate: i.hallucinationRate,
-      groundedRatio: i.groundedRatio,
-      citationPrecision: i.citationPrecision,
-      citationRecall: i.citationRecall,
-      citeF1: i.citeF1,
-      nliEnabled: i.nliEnabled,
-      entailmentMethod: i.entailmentMethod,
-    },
+    integrity: integrityBlock(i),
     statements: run.statements.map((s) => ({
       text: s.text,
       citations: s.citations,

@@ -9,15 +9,9 @@ import { testContext } from '../support/context.js';
 import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
 import { callOk, connectInMemory } from '../support/mcp-client.js';
 import { ownFixture } from '../support/shared.js';
+import type { SnapshotSummary } from '../../src/store/snapshot-index.js';
 
-interface Summary {
-  id: string;
-  createdAt: string;
-  tool: string;
-  genes: string[];
-  diseaseContext: string;
-  qualityScore: number;
-}
+type Summary = SnapshotSummary;
 interface SearchOut {
   snapshots: Summary[];
   total: number;

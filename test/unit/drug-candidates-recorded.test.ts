@@ -105,14 +105,14 @@ describeShared('drug candidates on recorded EGFR answers (Open Targets, DGIdb, C
     // Approval read from ChEMBL's max_phase "4.0"; not indicated for lung cancer -> repurposing.
     expect(a).toMatchObject({ approved: true, maxPhase: 4, tier: 'II', sources: ['opentargets', 'chembl'] });
     expect(a.tierReason).toMatch(/ChEMBL max_phase 4/);
-    expect(a.admet).toMatchObject({ molecularWeight: { value: 180.16, source: 'chembl' }, qed: { value: 0.55, source: 'chembl' }, lipinskiViolations: 0, lipinskiPass: true });
+    expect(a.admet).toMatchObject({ molecularWeight: { value: 180.16, source: 'chembl' }, qed: { value: 0.55, source: 'chembl' }, lipinskiViolations: { value: 0, source: 'chembl' }, lipinskiPass: true });
     expect(a.factors.drugLikeness).toMatchObject({ value: 0.55, detail: 'QED 0.55 (ChEMBL)' });
     const amox = byName(list, 'AMOXICILLIN');
     expect(amox).toMatchObject({ chemblId: 'CHEMBL1082', tier: 'III', approved: true, sources: ['chembl', 'dgidb'] });
     expect(amox.factors.drugLikeness.value).toBe(0.55);
     const tri = byName(list, 'TRICLOSAN');
     // MW 289.5, XLogP 5, HBD 1, HBA 2: no violation, no QED -> 1.
-    expect(tri.admet).toMatchObject({ molecularWeight: { value: 289.5, source: 'pubchem' }, lipinskiViolations: 0 });
+    expect(tri.admet).toMatchObject({ molecularWeight: { value: 289.5, source: 'pubchem' }, lipinskiViolations: { value: 0, source: 'computed' } });
     expect(tri.factors.drugLikeness.value).toBe(1);
     expect(tri.sources).toEqual(['dgidb', 'pubchem']);
     expect(tri.factors.clinicalPhase.value).toBeNull();

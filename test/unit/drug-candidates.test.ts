@@ -154,7 +154,7 @@ describe('merging across genes and sources', () => {
       ['sometinib', { cid: 1, formula: null, molecularWeight: 520, xlogp: 5.5, tpsa: 90, hbondDonors: 2, hbondAcceptors: 8, rotatableBonds: 4, heavyAtoms: 38, inchiKey: null, url: 'x' }],
     ]);
     const [c] = run([{ gene: 'EGFR', interactions: [dgi('SOMETINIB', { types: [['inhibitor', null]] })] }], { pubchem });
-    expect(c!.admet).toMatchObject({ molecularWeight: { value: 520, source: 'pubchem' }, lipinskiViolations: 2, lipinskiPass: false });
+    expect(c!.admet).toMatchObject({ molecularWeight: { value: 520, source: 'pubchem' }, lipinskiViolations: { value: 2, source: 'computed' }, lipinskiPass: false });
     expect(c!.factors.drugLikeness).toEqual({ value: 0.5, weight: 0.1, contribution: expect.any(Number), detail: '2 Lipinski violation(s) of 4 -> 1 - v/4 (PubChem; no QED)' });
     expect(c!.sources).toEqual(['dgidb', 'pubchem']);
   });
