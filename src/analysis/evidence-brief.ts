@@ -67,7 +67,7 @@ export function canonicalStatements(f: BriefFacts): CanonicalStatement[] {
   }
   for (const d of f.drugLiterature.filter((x) => x.pmids.length > 0).slice(0, 3)) {
     const c = f.candidates.find((x) => x.name === d.drug);
-    const verb = { Inhibit: 'inhibits', Activate: 'activates', Modulate: 'targets' }[actionVerb(c?.actionTypes ?? [])];
+    const verb = { Inhibit: 'inhibits', Activate: 'activates', Target: 'targets' }[actionVerb(c?.actionTypes ?? [])];
     out.push({
       id: '',
       kind: 'drug-target',

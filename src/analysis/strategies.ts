@@ -18,13 +18,13 @@ export interface Strategy {
 const INHIBIT = /INHIBITOR|ANTAGONIST|BLOCKER|NEGATIVE|INVERSE AGONIST|DEGRADER|ANTISENSE|RNAI|DISRUPTING|CROSS-LINKING/i;
 const ACTIVATE = /AGONIST|ACTIVATOR|POSITIVE|OPENER|STABILISER|STABILIZER|INDUCER/i;
 
-/** The verb a set of mechanism action types supports: inhibit when all agree, activate when all agree. */
-export function actionVerb(actionTypes: readonly string[]): 'Inhibit' | 'Activate' | 'Modulate' {
+/** The verb a set of mechanism action types supports: inhibit or activate when they all agree, else target. */
+export function actionVerb(actionTypes: readonly string[]): 'Inhibit' | 'Activate' | 'Target' {
   const inhibit = actionTypes.filter((a) => INHIBIT.test(a)).length;
   const activate = actionTypes.filter((a) => ACTIVATE.test(a) && !INHIBIT.test(a)).length;
   if (inhibit > 0 && activate === 0) return 'Inhibit';
   if (activate > 0 && inhibit === 0) return 'Activate';
-  return 'Modulate';
+  return 'Target';
 }
 
 export function buildStrategies(pathways: readonly EnrichmentRow[], candidates: readonly DrugCandidate[], max = 6): Strategy[] {
@@ -50,7 +50,7 @@ export function buildStrategies(pathways: readonly EnrichmentRow[], candidates: 
       `${best.maxPhase !== null ? `, phase ${best.maxPhase}` : ''})` +
       (ps.length ? `; ${gene} is in ${ps.length} significantly enriched pathway${ps.length > 1 ? 's' : ''} (top: ${ps[0]!.name}, q = ${ps[0]!.q.toExponential(1)}).` : '; it is in no significantly enriched pathway of this panel.');
     const strategy: Strategy = {
-      strategy: `${verb} ${gene}${ps[0] ? ` to modulate ${ps[0].name}` : ''}`,
+      strategy: `${verb} ${gene}${ps[0] ? ` within ${ps[0].name}` : ''}`,
       approach: 'drug-targeting',
       rationale,
       targetGenes: [gene],

@@ -5,6 +5,7 @@ import type { InsightsOutput } from '../tools/_insights-schema.js';
 import { generateInsightsTool } from '../tools/generate-insights.js';
 import { assertWritableReportPath, writeHtmlReport } from '../report/write.js';
 import { reportError } from './output.js';
+import { checkGmtFiles } from './enrich.js';
 import { renderInsights } from './render/insights.js';
 import { runTool, splitList, type GlobalFlags } from './run-tool.js';
 
@@ -15,6 +16,7 @@ interface AnalyzeFlags {
   drugs?: boolean;
   json?: boolean;
   html?: string;
+  geneSets?: string[];
 }
 
 export function addAnalyzeCommand(program: Command): void {
@@ -25,18 +27,19 @@ export function addAnalyzeCommand(program: Command): void {
     .option('--disease <text>', 'disease context, e.g. "breast cancer"')
     .option('--audience <who>', `who the evidence brief is for: ${AUDIENCES.join(', ')} (default researcher)`)
     .option('--no-drugs', 'skip drug candidates (faster; no drug sources are called)')
+    .option('--gene-sets <files...>', 'your own GMT files, tested in addition to the default libraries (comma separated); env BIOINTEL_GENESETS')
     .option('--html <file>', 'also write a self-contained HTML report to <file>')
     .option('--json', 'print the result as JSON')
     .addHelpText('after', '\nExample:\n  biointel analyze --genes EGFR,ERBB2,PIK3CA,AKT1 --disease "breast cancer" --audience clinician --html report.html')
     .action(async (opts: AnalyzeFlags, cmd: Command) => {
-      // Fail before a long analysis, not after it, when the report cannot be written.
-      if (opts.html) {
-        try {
-          await assertWritableReportPath(opts.html);
-        } catch (err) {
-          process.exitCode = reportError(err);
-          return;
-        }
+      // Fail before a long analysis, not after it, on a report path or GMT file that cannot work.
+      let geneSets: string[];
+      try {
+        if (opts.html) await assertWritableReportPath(opts.html);
+        geneSets = await checkGmtFiles(opts.geneSets);
+      } catch (err) {
+        process.exitCode = reportError(err);
+        return;
       }
       const args: Record<string, unknown> = {
         genes: splitList(opts.genes) ?? [],
@@ -45,7 +48,7 @@ export function addAnalyzeCommand(program: Command): void {
         ...(opts.audience === undefined ? {} : { audience: opts.audience }),
       };
       const after = opts.html ? async (r: InsightsOutput) => writeReport(opts.html!, r) : undefined;
-      process.exitCode = await runTool<InsightsOutput>(generateInsightsTool, args, { ...cmd.optsWithGlobals<GlobalFlags>(), json: opts.json }, renderInsights, after);
+      process.exitCode = await runTool<InsightsOutput>(generateInsightsTool, args, { ...cmd.optsWithGlobals<GlobalFlags>(), json: opts.json, ...(geneSets.length ? { geneSets } : {}) }, renderInsights, after);
     });
 }
 

@@ -92,15 +92,20 @@ export async function parseEnrichFlags(opts: EnrichFlags): Promise<EnrichInput> 
     else names.push(name);
   }
 
-  // Commas separate files; spaces do not, so paths with spaces survive (quote them).
-  const files = (opts.geneSets ?? []).flatMap((v) => v.split(',')).map((f) => f.trim()).filter(Boolean);
+  const files = await checkGmtFiles(opts.geneSets);
+  return { genes, names: [...new Set(names)], files, all: Boolean(opts.all), top, refresh: Boolean(opts.refreshLibraries) };
+}
+
+/** --gene-sets values as absolute paths of existing files; commas separate files, spaces do not (paths with spaces survive). */
+export async function checkGmtFiles(values: readonly string[] | undefined): Promise<string[]> {
+  const files = (values ?? []).flatMap((v) => v.split(',')).map((f) => f.trim()).filter(Boolean);
   for (const file of files) {
     const info = await stat(file).catch((err: unknown) => {
       throw new UsageError(`gene-sets: ${fileProblem(file, err)}`);
     });
     if (!info.isFile()) throw new UsageError(`gene-sets: ${file}: is not a file`);
   }
-  return { genes, names: [...new Set(names)], files: files.map((f) => path.resolve(f)), all: Boolean(opts.all), top, refresh: Boolean(opts.refreshLibraries) };
+  return files.map((f) => path.resolve(f));
 }
 
 export async function runEnrich(opts: EnrichFlags, flags: GlobalFlags): Promise<number> {

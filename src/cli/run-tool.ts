@@ -14,6 +14,8 @@ export interface GlobalFlags {
   nliModel?: string;
   recordDir?: string;
   replayDir?: string;
+  /** Operator GMT files added to the default libraries (config geneSets). */
+  geneSets?: string[];
 }
 
 export function configFromFlags(flags: GlobalFlags): Config {
@@ -24,6 +26,7 @@ export function configFromFlags(flags: GlobalFlags): Config {
   if (flags.nliModel) picked.nliModel = flags.nliModel;
   if (flags.recordDir) picked.recordDir = flags.recordDir;
   if (flags.replayDir) picked.replayDir = flags.replayDir;
+  if (flags.geneSets?.length) picked.geneSets = flags.geneSets;
   return loadConfig({ flags: picked });
 }
 

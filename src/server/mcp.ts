@@ -1,7 +1,7 @@
 // createMcpServer(ctx): every transport (stdio, HTTP, in-memory tests) builds its server here, from
 // the one tool registry, with its dependencies passed in.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, McpError, type ServerNotification, type ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { Tier } from '../config.js';
 import type { AppContext } from '../context.js';
@@ -56,7 +56,29 @@ export function createMcpServer(ctx: AppContext, options: McpServerOptions = {})
       },
     );
   }
+  rejectUnknownTools(server, (options.tools ?? allTools).map((t) => t.name));
   return server;
+}
+
+type RawHandler = (request: unknown, extra: unknown) => Promise<unknown>;
+
+/**
+ * An unknown tool name is a protocol error (JSON-RPC -32602, as the MCP specification and
+ * DESIGN.md section 7 say), not a tool result: the SDK 1.x answers it as an `isError` result, so
+ * its tools/call handler is wrapped. Tests pin the behaviour, so an SDK change cannot pass unseen.
+ */
+function rejectUnknownTools(server: McpServer, names: readonly string[]): void {
+  const handlers = (server.server as unknown as { _requestHandlers?: Map<string, RawHandler> })._requestHandlers;
+  const inner = handlers?.get('tools/call');
+  if (!inner) return;
+  const known = new Set(names);
+  server.server.removeRequestHandler('tools/call');
+  server.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    if (!known.has(request.params.name)) {
+      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}. Available tools: ${names.join(', ')}`);
+    }
+    return (await inner(request, extra)) as never;
+  });
 }
 
 /** MCP progress notifications, sent only when the client asked for them with a progressToken. */

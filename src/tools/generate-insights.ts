@@ -7,7 +7,7 @@
 //   2. STRING network | Open Targets candidates + DGIdb | gene-disease literature   (enrichment is pure)
 //   3. ChEMBL/PubChem for the drafts | drug literature | pair literature
 //   4. integrity: esummary + efetch, then NLI
-import { buildDrugCandidates, type DrugCandidate, type GeneDrugEvidence } from '../analysis/drug-candidates.js';
+import { buildDrugCandidates, rankForTier, type DrugCandidate, type GeneDrugEvidence } from '../analysis/drug-candidates.js';
 import { enrichMany, type EnrichmentRow } from '../analysis/enrichment.js';
 import { canonicalStatements, renderBrief, type BriefFacts } from '../analysis/evidence-brief.js';
 import { buildHypotheses, candidatePairs, type Edge } from '../analysis/hypotheses.js';
@@ -55,7 +55,8 @@ export async function generateInsights(input: InsightsInput, call: ToolCall): Pr
   ]);
   const symbols = panel.symbols;
   const diseaseIds = diseases.map((d) => d.id);
-  for (const f of libs.failures) report.warnings.push(`gene-set library ${f.name} unavailable: ${f.error}`);
+  // Enrichr failures are already in the report's warnings; user GMT files are not fetched, so say it here.
+  for (const f of libs.failures.filter((x) => x.path)) report.warnings.push(`gene-set file ${f.path} not used: ${f.error}`);
   report.warnings.push(...libs.warnings);
   if (panel.unresolved.length) report.warnings.push(`unresolved genes left out: ${panel.unresolved.join(', ')}`);
 
@@ -170,7 +171,8 @@ async function rankCandidates(
     return { ranked: [], statements: [] };
   }
   const [details, literature] = await Promise.all([drugDetails(g, drafts), drugLiterature(g, drafts, disease.name)]);
-  const ranked = buildDrugCandidates({ ...base, molecules: details.molecules, pubchem: details.pubchem, literature: literature.support });
+  // Tiered list: tier I first, then II, then III, by score within a tier.
+  const ranked = rankForTier(buildDrugCandidates({ ...base, molecules: details.molecules, pubchem: details.pubchem, literature: literature.support }), 'all');
   return { ranked, statements: literature.statements };
 }
 

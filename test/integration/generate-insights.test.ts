@@ -70,6 +70,8 @@ describeShared('svc_generate_insights', () => {
     const top = r.drugCandidates[0]!;
     expect(Object.keys(top.factors).sort()).toEqual(['clinicalPhase', 'drugLikeness', 'literatureSupport', 'mechanismDirectness', 'pathwayCentrality', 'targetDiseaseAssociation']);
     expect(r.drugCandidates.every((d) => ['I', 'II', 'III'].includes(d.tier))).toBe(true);
+    const tiers = r.drugCandidates.map((d) => d.tier);
+    expect(tiers).toEqual([...tiers].sort()); // a tiered list: I, then II, then III
     expect(r.drugAnalysisNote).toBeUndefined();
 
     // hypotheses from shared pathways; the EGFR-ERBB2 pair is in the literature table

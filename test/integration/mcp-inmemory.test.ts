@@ -35,11 +35,15 @@ describe('MCP over in-memory transport', () => {
     expect(JSON.stringify(res.content)).toContain('claim');
   });
 
-  it('answers an unknown tool with an error', async () => {
+  it('answers an unknown tool with a JSON-RPC error (-32602) listing the tools', async () => {
     const client = await connectInMemory(await testContext());
-    const res = (await client.callTool({ name: 'svc_nope', arguments: {} })) as CallToolResult;
-    expect(res.isError).toBe(true);
-    expect(JSON.stringify(res.content)).toContain('svc_nope');
+    const err = await client.callTool({ name: 'svc_nope', arguments: {} }).then(
+      () => undefined,
+      (e: unknown) => e as { code?: number; message?: string },
+    );
+    expect(err?.code).toBe(-32602);
+    expect(err?.message).toContain('Unknown tool: svc_nope');
+    expect(err?.message).toContain('svc_verify_claim');
   });
 
   const echo = defineTool({

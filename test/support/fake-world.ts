@@ -119,11 +119,13 @@ export function mountFakeWorld(fake: FakeUpstream, options: WorldOptions): FakeW
   fake.route('GET', '/string/json/network', { body: network });
   fake.route('POST', '/string/json/network', { body: network });
 
-  // The most specific entry wins: a pair query also contains each single-gene query's terms.
-  const literatureFor = (query: string) =>
-    options.literature
-      .filter((l) => l.terms.every((t) => query.toLowerCase().includes(t.toLowerCase())))
-      .sort((a, b) => b.terms.length - a.terms.length)[0];
+  // An entry answers a query when the query names exactly its terms (quoted, or PubMed [tiab] terms).
+  const termsOf = (query: string) =>
+    new Set([...query.matchAll(/"([^"]+)"|([A-Za-z0-9-]+)\[tiab\]/g)].map((m) => (m[1] ?? m[2] ?? '').toLowerCase()));
+  const literatureFor = (query: string) => {
+    const asked = termsOf(query);
+    return options.literature.find((l) => l.terms.length === asked.size && l.terms.every((t) => asked.has(t.toLowerCase())));
+  };
   const recordShape = sharedJson<{ resultList: { result: Record<string, unknown>[] } }>('europepmc', 'search-lite-ext-id-pmid-20516115.json').resultList.result[0]!;
   fake.route('GET', '/europepmc/search', (req) => {
     const query = req.query.get('query') ?? '';

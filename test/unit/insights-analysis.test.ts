@@ -53,13 +53,13 @@ describe('strategies', () => {
   it('reads the action verb from mechanism action types', () => {
     expect(actionVerb(['INHIBITOR', 'ANTAGONIST'])).toBe('Inhibit');
     expect(actionVerb(['AGONIST'])).toBe('Activate');
-    expect(actionVerb(['INHIBITOR', 'AGONIST'])).toBe('Modulate');
-    expect(actionVerb([])).toBe('Modulate');
+    expect(actionVerb(['INHIBITOR', 'AGONIST'])).toBe('Target');
+    expect(actionVerb([])).toBe('Target');
   });
 
   it('targets druggable genes inside enriched pathways, and flags pathways without drugs', () => {
     const s = buildStrategies(pathways, [drug('LAPATINIB', ['ERBB2'], 'I', 0.9, ['INHIBITOR'], ['11']), drug('X', ['ERBB2'], 'III', 0.3, ['INHIBITOR'])]);
-    expect(s[0]).toMatchObject({ strategy: 'Inhibit ERBB2 to modulate Signaling by ERBB2', approach: 'drug-targeting', targetGenes: ['ERBB2'], evidencePmids: ['11'] });
+    expect(s[0]).toMatchObject({ strategy: 'Inhibit ERBB2 within Signaling by ERBB2', approach: 'drug-targeting', targetGenes: ['ERBB2'], evidencePmids: ['11'] });
     expect(s[0]!.rationale).toContain('2 drug candidates act on ERBB2 (tier I: 1, II: 0, III: 1; best: LAPATINIB');
     const open = s.find((x) => x.approach === 'pathway-modulation')!;
     expect(open).toMatchObject({ strategy: 'Modulate MAPK cascade', drugs: [] });

@@ -1,6 +1,7 @@
 // Terminal rendering of svc_generate_insights: a markdown-like report that reads well in a
 // terminal and pastes cleanly into notes.
 import type { InsightsOutput } from '../../tools/_insights-schema.js';
+import { pathwayLabel } from '../../analysis/pathway-names.js';
 import { heading, table } from '../output.js';
 
 const fmtQ = (q: number) => (q < 0.001 ? q.toExponential(1) : q.toFixed(3));
@@ -18,7 +19,7 @@ export function renderInsights(r: InsightsOutput): string {
   out.push(
     r.enrichedPathways.length
       ? table(
-          r.enrichedPathways.slice(0, 15).map((p) => [cut(p.name, 60), p.library, `${p.k}/${p.K}`, fmtQ(p.q), cut(p.overlapGenes.join(','), 40)]),
+          r.enrichedPathways.slice(0, 15).map((p) => [cut(pathwayLabel(p.name), 60), p.library, `${p.k}/${p.K}`, fmtQ(p.q), cut(p.overlapGenes.join(','), 40)]),
           ['pathway', 'library', 'k/K', 'q', 'genes'],
         )
       : 'None significant.',

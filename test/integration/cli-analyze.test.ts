@@ -1,0 +1,75 @@
+// `biointel analyze` as users run it: the built binary against the fake world, with the HTML
+// report and the JSON output, and usage errors that name the field.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InsightsOutput } from '../../src/tools/_insights-schema.js';
+import { runCli } from '../support/binary.js';
+import { fakeSourceUrls, tempDir } from '../support/context.js';
+import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
+import { mountFakeWorld } from '../support/fake-world.js';
+import { describeShared } from '../support/shared.js';
+
+let fake: FakeUpstream;
+beforeAll(async () => {
+  fake = await startFakeUpstream();
+});
+afterAll(() => fake.close());
+
+function env(dataDir = tempDir()): Record<string, string> {
+  const out: Record<string, string> = { BIOINTEL_DATA_DIR: dataDir, BIOINTEL_NLI: 'off', BIOINTEL_LOG_LEVEL: 'error' };
+  for (const [id, url] of Object.entries(fakeSourceUrls(fake.url))) out[`BIOINTEL_SOURCE_${id.toUpperCase()}_URL`] = url;
+  return out;
+}
+
+describe('biointel analyze: usage errors', () => {
+  it('exits 2 naming the field', async () => {
+    const noGenes = await runCli(['analyze', '--disease', 'breast cancer'], env());
+    expect(noGenes.code).toBe(2);
+    expect(noGenes.stderr).toContain('genes: give at least one gene');
+    const noDisease = await runCli(['analyze', '--genes', 'EGFR'], env());
+    expect(noDisease.code).toBe(2);
+    expect(noDisease.stderr).toContain('diseaseContext');
+    const badAudience = await runCli(['analyze', '--genes', 'EGFR', '--disease', 'x', '--audience', 'pirate'], env());
+    expect(badAudience.code).toBe(2);
+    expect(badAudience.stderr).toContain('audience');
+    const badHtml = await runCli(['analyze', '--genes', 'EGFR', '--disease', 'x', '--html', '/nonexistent-dir/r.html'], env());
+    expect(badHtml.code).toBe(2);
+    expect(badHtml.stderr).toContain('html:');
+    const badGmt = await runCli(['analyze', '--genes', 'EGFR', '--disease', 'x', '--gene-sets', '/nonexistent.gmt'], env());
+    expect(badGmt.code).toBe(2);
+    expect(badGmt.stderr).toContain('gene-sets:');
+    expect(fake.requests).toHaveLength(0); // nothing was asked upstream before the checks
+  });
+});
+
+describeShared('biointel analyze: a full run', () => {
+  it('prints the report, writes the HTML, adds a user GMT, and the snapshot can be shown again', async () => {
+    mountFakeWorld(fake, {
+      articles: [{ pmid: '2001', title: 'EGFR in breast cancer', abstract: 'EGFR is associated with breast cancer progression.' }],
+      literature: [{ terms: ['EGFR', 'breast cancer'], pmids: ['2001'], hitCount: 1520 }],
+    });
+    const dir = tempDir();
+    const gmt = path.join(dir, 'my_sets.gmt');
+    writeFileSync(gmt, 'MY_ERBB_SET\tlab set\tEGFR\tERBB2\tERBB3\tERBB4\tNRG1\tBRAF\n');
+    const html = path.join(dir, 'report.html');
+    const e = env(path.join(dir, 'data'));
+    const text = await runCli(['analyze', '--genes', 'EGFR,ERBB2', 'BRAF', '--disease', 'breast cancer', '--audience', 'clinician', '--gene-sets', gmt, '--html', html], e);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toContain('## Enriched pathways');
+    expect(text.stdout).toContain('## Drug candidates');
+    expect(text.stdout).toContain('## Evidence brief (clinician)');
+    expect(text.stderr).toContain('HTML report written to');
+    expect(existsSync(html)).toBe(true);
+    expect(readFileSync(html, 'utf8')).toContain('<!doctype html>');
+
+    const json = await runCli(['analyze', '--genes', 'EGFR,ERBB2,BRAF', '--disease', 'breast cancer', '--no-drugs', '--gene-sets', gmt, '--json'], e);
+    expect(json.code, json.stderr).toBe(0);
+    const r = JSON.parse(json.stdout) as InsightsOutput;
+    expect(r.drugAnalysisNote).toContain('includeDrugs is false');
+    expect(r.enrichment.map((x) => x.library)).toContain('my_sets');
+    const shown = await runCli(['snapshots', 'show', r.snapshotId, '--json'], e);
+    expect(shown.code).toBe(0);
+    expect((JSON.parse(shown.stdout) as { result: InsightsOutput }).result.snapshotId).toBe(r.snapshotId);
+  });
+});
