@@ -28,7 +28,13 @@ function buildProgram(): Command {
     .option('--replay-dir <dir>', 'answer upstream requests only from recordings in <dir>; env BIOINTEL_REPLAY_DIR')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
-    .action(async (_opts, cmd: Command) => {
+    .usage('[options] [command]')
+    .argument('[command]', 'one of the commands below; none runs the stdio MCP server')
+    .action(async (unknown: string | undefined, _opts, cmd: Command) => {
+      if (unknown !== undefined) {
+        process.exitCode = reportError(new UsageError(`unknown command "${unknown}" (run biointel --help for the list)`));
+        return;
+      }
       process.exitCode = await serveStdio(cmd.optsWithGlobals());
     });
 

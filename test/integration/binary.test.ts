@@ -99,6 +99,9 @@ describe('CLI', () => {
     expect(bad.stderr).toContain('claim: the claim is limited to 2000 characters');
     expect((await runCli(['verify'], env())).code).toBe(2);
     expect((await runCli(['serve', '--http', '--port', 'abc'], env())).code).toBe(2);
+    const unknown = await runCli(['frobnicate'], env());
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('unknown command "frobnicate"');
   });
 
   it('verify prints a readable report, or JSON with --json', async () => {
