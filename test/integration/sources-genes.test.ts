@@ -1,7 +1,5 @@
 // The gene/protein/pathway source clients against a local fake upstream serving recorded (and
 // doc-shaped) answers: exact requests sent, unknown ids as "not found", 500s as UpstreamErrors.
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/context.js';
 import { UpstreamError } from '../../src/errors.js';
@@ -13,7 +11,8 @@ import { StringDb } from '../../src/sources/string.js';
 import { UNIPROT_FIELDS, UniProt } from '../../src/sources/uniprot.js';
 import { testContext } from '../support/context.js';
 import { startFakeUpstream, type FakeRequest, type FakeUpstream } from '../support/fake-upstream.js';
-import { describeShared, hasShared, ownFixture, REPO_ROOT, sharedJson } from '../support/shared.js';
+import { describeShared, hasShared, ownFixture, sharedJson } from '../support/shared.js';
+import { ownHgncDocs, routeFakeHgnc, type HgncDoc } from '../support/fake-hgnc.js';
 
 type Doc = Record<string, unknown>;
 
@@ -51,28 +50,16 @@ async function upstreamError(p: Promise<unknown>): Promise<UpstreamError> {
 // ------------------------------------------------------------------------------------ HGNC
 
 /** Every HGNC document the fake knows: the project's doc-shaped ones and the genuine TMEM268. */
-function hgncDocs(): Doc[] {
-  const dir = path.join(REPO_ROOT, 'test', 'fixtures', 'hgnc');
-  const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
-  const docs = files.flatMap((f) => (own('hgnc', f) as { response: { docs: Doc[] } }).response.docs);
+function hgncDocs(): HgncDoc[] {
+  const docs = ownHgncDocs();
   if (hasShared) {
-    docs.push(...sharedJson<{ response: { docs: Doc[] } }>('hgnc', 'fetch-ensembl_gene_id-ENSG00000157693-TMEM268-truncated.json').response.docs);
+    docs.push(...sharedJson<{ response: { docs: HgncDoc[] } }>('hgnc', 'fetch-ensembl_gene_id-ENSG00000157693-TMEM268-truncated.json').response.docs);
   }
   return docs;
 }
 
-/** HGNC's fetch: exact (case-sensitive) match on one field, Solr envelope, XML unless asked for JSON. */
 function routeHgnc(docs = hgncDocs()): void {
-  fake.route('GET', /^\/hgnc\/fetch\/[^/]+\/[^/]+$/, (req) => {
-    if (req.headers.accept !== 'application/json') return { headers: { 'content-type': 'application/xml' }, body: '<response/>' };
-    const [, , , field = '', raw = ''] = req.path.split('/');
-    const value = decodeURIComponent(raw);
-    const found = docs.filter((d) => {
-      const v = d[field];
-      return Array.isArray(v) ? v.includes(value) : v === value;
-    });
-    return { body: { responseHeader: { status: 0, QTime: 1 }, response: { numFound: found.length, start: 0, docs: found } } };
-  });
+  routeFakeHgnc(fake, docs);
 }
 
 describe('HGNC symbol resolution against the fake upstream', () => {

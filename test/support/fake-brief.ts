@@ -3,11 +3,11 @@
 // context, DGIdb EGFR), and the project's doc-shaped fixtures elsewhere (test/fixtures, see
 // test/fixtures/README-target-brief.md). Used by test/integration/target-brief.test.ts and
 // bench/brief. Needs ../shared (callers skip without it).
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { FakeRequest, FakeUpstream } from './fake-upstream.js';
+import { ownHgncDocs, routeFakeHgnc } from './fake-hgnc.js';
 import { mountFakePubmed, type FakeArticle, type FakePubmed } from './fake-pubmed.js';
-import { ownFixture, REPO_ROOT, sharedJson, sharedPath } from './shared.js';
+import { ownFixture, sharedJson, sharedPath } from './shared.js';
 
 type Doc = Record<string, unknown>;
 
@@ -98,19 +98,7 @@ function openTargets(req: FakeRequest, options: BriefFakeOptions): Doc {
   return { errors: [{ message: `fake Open Targets has no answer for ${query.slice(0, 60)}` }] };
 }
 
-/** HGNC fetch over the project's doc-shaped documents: exact match on one field, Solr envelope. */
+/** HGNC fetch over the project's doc-shaped documents. */
 function routeHgnc(fake: FakeUpstream): void {
-  const dir = path.join(REPO_ROOT, 'test', 'fixtures', 'hgnc');
-  const docs = readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
-    .flatMap((f) => (JSON.parse(ownFixture('hgnc', f)) as { response: { docs: Doc[] } }).response.docs);
-  fake.route('GET', /^\/hgnc\/fetch\/[^/]+\/[^/]+$/, (req) => {
-    const [, , , field = '', raw = ''] = req.path.split('/');
-    const value = decodeURIComponent(raw);
-    const found = docs.filter((d) => {
-      const v = d[field];
-      return Array.isArray(v) ? v.includes(value) : v === value;
-    });
-    return { body: { responseHeader: { status: 0, QTime: 1 }, response: { numFound: found.length, start: 0, docs: found } } };
-  });
+  routeFakeHgnc(fake, ownHgncDocs());
 }

@@ -11,6 +11,7 @@
 // - Enrichr: the shared GMT files stand in for the library of the same kind (SOURCE.md: the GO
 //   file is exactly what Enrichr serves).
 import { readFileSync } from 'node:fs';
+import { routeFakeHgnc } from './fake-hgnc.js';
 import type { FakeRequest, FakeResponse, FakeUpstream } from './fake-upstream.js';
 import { mountFakePubmed, type FakeArticle, type FakePubmed } from './fake-pubmed.js';
 import { ownFixture, sharedJson, sharedPath } from './shared.js';
@@ -73,17 +74,9 @@ function hgncDoc(g: WorldGene) {
   };
 }
 
-const hgncAnswer = (docs: object[]) => ({ responseHeader: { status: 0, QTime: 1 }, response: { numFound: docs.length, start: 0, docs } });
 
 export function mountFakeWorld(fake: FakeUpstream, options: WorldOptions): FakeWorld {
-  fake.route('GET', /^\/hgnc\/fetch\/(symbol|prev_symbol|alias_symbol)\//, (req) => {
-    const [, , , field, raw] = req.path.split('/');
-    const value = decodeURIComponent(raw ?? '').toUpperCase();
-    const docs = GENES.filter((g) =>
-      field === 'symbol' ? g.symbol === value : field === 'prev_symbol' ? g.previous?.includes(value) : g.aliases?.map((a) => a.toUpperCase()).includes(value),
-    ).map(hgncDoc);
-    return { body: hgncAnswer(docs) };
-  });
+  routeFakeHgnc(fake, GENES.map(hgncDoc));
 
   fake.route('POST', '/opentargets/graphql', (req) => {
     const { query, variables } = JSON.parse(req.body) as { query: string; variables: Record<string, unknown> };
