@@ -7,6 +7,7 @@ import { searchSnapshotsTool } from '../tools/search-snapshots.js';
 import { SEARCH_LIMIT } from '../tools/_snapshot-schemas.js';
 import { heading, style, table, UsageError } from './output.js';
 import { runTool, type GlobalFlags } from './run-tool.js';
+import { truncate } from '../text.js';
 
 type SearchResult = z.input<(typeof searchSnapshotsTool)['output']>;
 type ShowResult = z.input<(typeof getSnapshotTool)['output']>;
@@ -113,9 +114,6 @@ function shortTime(iso: string): string {
   return iso.replace('T', ' ').slice(0, 16);
 }
 
-function truncate(s: string, n: number): string {
-  return s.length > n ? `${s.slice(0, n - 1)}…` : s;
-}
 
 function indent(text: string): string {
   return text

@@ -70,10 +70,26 @@ function drugRows(c: Candidate, rank: number): SafeHtml {
     : html`<p class="muted">Contributions (value × weight) add up to the score ${fixed(c.score)}.</p>`;
   const detail = html`<tr class="drug-detail"><td colspan="${COLUMNS}"><details><summary>Details: ${c.name}</summary><div class="detail-grid"><div><p><strong>Tier ${c.tier}.</strong> ${c.tierReason}</p><ul class="factor-list">${factorList}</ul>${renormalised}</div><dl class="kv">${
     c.mechanisms.length ? html`<dt>Mechanisms</dt><dd>${c.mechanisms.join('; ')}</dd>` : ''
-  }<dt>Evidence quality</dt><dd>${c.evidenceQuality}: ${c.evidenceQualityReason}</dd><dt>Sources</dt><dd>${c.sources.join(', ') || '—'}</dd><dt>ADMET sources</dt><dd>${admetSources(c)}${a.note ? html`<div class="muted">${a.note}</div>` : ''}</dd>${
+  }<dt>Evidence quality</dt><dd>${c.evidenceQuality}: ${c.evidenceQualityReason}</dd>${trialsAndLabel(c)}<dt>Sources</dt><dd>${c.sources.join(', ') || '—'}</dd><dt>ADMET sources</dt><dd>${admetSources(c)}${a.note ? html`<div class="muted">${a.note}</div>` : ''}</dd>${
     c.pmids.length ? html`<dt>PMIDs</dt><dd>${pmidLinks(c.pmids)}</dd>` : ''
   }</dl></div></details></td></tr>`;
   return join([main, detail]);
+}
+
+/** ClinicalTrials.gov and openFDA context, present for the top candidates only. */
+function trialsAndLabel(c: Candidate): SafeHtml | string {
+  const t = c.trials
+    ? html`<dt>Trials in this disease</dt><dd>${c.trials.total ?? c.trials.nctIds.length} (ClinicalTrials.gov${c.trials.maxPhase === null ? '' : `, highest phase ${c.trials.maxPhase}`})${
+        c.trials.nctIds.length ? html`: ${join(c.trials.nctIds.map((id) => link(`https://clinicaltrials.gov/study/${id}`, id)), ', ')}` : ''
+      }</dd>`
+    : '';
+  const l =
+    c.label === undefined
+      ? ''
+      : c.label === null
+        ? html`<dt>FDA label</dt><dd class="muted">none found in openFDA</dd>`
+        : html`<dt>FDA label</dt><dd>${link(c.label.url, c.label.boxedWarning ? 'boxed warning' : 'no boxed warning')}${c.label.boxedWarningText ? html`<div class="small">${c.label.boxedWarningText}</div>` : ''}</dd>`;
+  return html`${t}${l}`;
 }
 
 function sourced(v: Sourced, digits: number): SafeHtml {

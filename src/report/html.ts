@@ -7,6 +7,7 @@ import type { InsightsOutput } from '../tools/_insights-schema.js';
 import { VERSION } from '../version.js';
 import { drugsSection } from './drugs.js';
 import { html, raw } from './escape.js';
+import { genesSection } from './genes.js';
 import { briefSection, integritySection, sourcesSection } from './evidence.js';
 import { headerSection, hypothesesSection, pathwaysSection, strategiesSection } from './sections.js';
 import { REPORT_CSS } from './styles.js';
@@ -27,6 +28,7 @@ export const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-sr
 
 const SECTIONS = [
   ['pathways', 'Pathways'],
+  ['genes', 'Focus genes'],
   ['drugs', 'Drugs'],
   ['strategies', 'Strategies'],
   ['hypotheses', 'Hypotheses'],
@@ -54,6 +56,7 @@ export function renderHtmlReport(result: InsightsOutput, meta: ReportMeta = {}):
 ${headerSection(result, m)}
 <nav class="toc" aria-label="Sections">${SECTIONS.map(([id, label]) => html`<a href="#${id}">${label}</a>`)}</nav>
 ${pathwaysSection(result)}
+${genesSection(result)}
 ${drugsSection(result)}
 ${strategiesSection(result)}
 ${hypothesesSection(result)}

@@ -353,7 +353,7 @@ export class UpstreamClient {
     let q = this.queues.get(id);
     if (!q) {
       const info = resolveSource(id, this.config);
-      q = new PQueue({ concurrency: info.concurrency, intervalCap: info.perSecond, interval: 1000, strict: true });
+      q = new PQueue({ concurrency: info.concurrency, ...rateWindow(info.perSecond), strict: true });
       this.queues.set(id, q);
     }
     return q;
@@ -412,4 +412,10 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
       { once: true },
     );
   });
+}
+
+/** p-queue window for a rate: whole requests per second, or one request per 1/rate seconds below 1/s. */
+export function rateWindow(perSecond: number): { intervalCap: number; interval: number } {
+  if (perSecond >= 1) return { intervalCap: Math.floor(perSecond), interval: 1000 };
+  return { intervalCap: 1, interval: Math.round(1000 / perSecond) };
 }

@@ -13,7 +13,12 @@ export type SourceKind =
   | 'trials'
   | 'interactions'
   | 'pathways'
-  | 'gene-sets';
+  | 'gene-sets'
+  | 'citations'
+  | 'variants'
+  | 'pharmacogenomics'
+  | 'safety'
+  | 'genetics';
 
 export interface SourceInfo {
   id: string;
@@ -192,6 +197,112 @@ export const SOURCES = [
     ttlMs: 30 * DAY,
     perSecond: 5,
     concurrency: 2,
+  },
+  {
+    id: 'ensembl',
+    name: 'Ensembl REST',
+    kind: 'gene',
+    baseUrl: 'https://rest.ensembl.org',
+    docs: 'https://rest.ensembl.org/documentation/info/symbol_post',
+    licence: 'No restrictions (Ensembl data policy)',
+    ttlMs: 30 * DAY,
+    // Published limit: 15 requests per second per client.
+    perSecond: 15,
+    concurrency: 4,
+    headers: { Accept: 'application/json' },
+  },
+  {
+    id: 'gnomad',
+    name: 'gnomAD (Genome Aggregation Database)',
+    kind: 'genetics',
+    baseUrl: 'https://gnomad.broadinstitute.org',
+    docs: 'https://gnomad.broadinstitute.org/help/api',
+    licence: 'CC0 (ODC Open Database License for the browser)',
+    ttlMs: 30 * DAY,
+    // The public GraphQL API throttles bursts; one query carries many genes as aliases.
+    perSecond: 1,
+    concurrency: 1,
+  },
+  {
+    id: 'gprofiler',
+    name: 'g:Profiler g:GOSt',
+    kind: 'pathways',
+    baseUrl: 'https://biit.cs.ut.ee/gprofiler',
+    docs: 'https://biit.cs.ut.ee/gprofiler/page/apis',
+    licence: 'g:Profiler terms (free for academic and commercial use; data per source)',
+    ttlMs: 7 * DAY,
+    perSecond: 2,
+    concurrency: 1,
+  },
+  {
+    id: 'civic',
+    name: 'CIViC (Clinical Interpretation of Variants in Cancer)',
+    kind: 'variants',
+    baseUrl: 'https://civicdb.org',
+    docs: 'https://griffithlab.github.io/civic-v2/',
+    licence: 'CC0',
+    ttlMs: 7 * DAY,
+    perSecond: 2,
+    concurrency: 2,
+  },
+  {
+    id: 'pharmgkb',
+    name: 'ClinPGx (PharmGKB) clinical annotations',
+    kind: 'pharmacogenomics',
+    baseUrl: 'https://api.clinpgx.org',
+    docs: 'https://api.clinpgx.org/swagger/',
+    licence: 'CC BY-SA 4.0 (attribution required)',
+    ttlMs: 7 * DAY,
+    // Published: 2 requests per second; more returns HTTP 429.
+    perSecond: 2,
+    concurrency: 1,
+  },
+  {
+    id: 'openfda',
+    name: 'openFDA drug labels',
+    kind: 'safety',
+    baseUrl: 'https://api.fda.gov',
+    docs: 'https://open.fda.gov/apis/drug/label/',
+    licence: 'CC0 (public domain, U.S. FDA)',
+    ttlMs: 7 * DAY,
+    // Without a key: 240 requests per minute.
+    perSecond: 4,
+    concurrency: 2,
+  },
+  {
+    id: 'icite',
+    name: 'NIH iCite citation metrics',
+    kind: 'citations',
+    baseUrl: 'https://icite.od.nih.gov',
+    docs: 'https://icite.od.nih.gov/api',
+    licence: 'Public domain (NIH Office of Portfolio Analysis)',
+    ttlMs: 7 * DAY,
+    perSecond: 5,
+    concurrency: 2,
+  },
+  {
+    id: 'semanticscholar',
+    name: 'Semantic Scholar Graph API',
+    kind: 'citations',
+    baseUrl: 'https://api.semanticscholar.org',
+    docs: 'https://api.semanticscholar.org/api-docs/graph',
+    licence: 'Semantic Scholar API licence (attribution; data ODC-BY)',
+    ttlMs: 7 * DAY,
+    // The unauthenticated pool is shared and often answers 429; one request every two seconds.
+    perSecond: 0.5,
+    concurrency: 1,
+  },
+  {
+    id: 'biorxiv',
+    name: 'bioRxiv / medRxiv API',
+    kind: 'literature',
+    baseUrl: 'https://api.biorxiv.org',
+    docs: 'https://api.biorxiv.org/',
+    licence: 'Preprint licences vary (cc_by, cc_no...); metadata free to use',
+    ttlMs: 7 * DAY,
+    // No published limit; about one request per second is polite.
+    perSecond: 1,
+    concurrency: 1,
   },
 ] as const satisfies readonly SourceInfo[];
 

@@ -38,6 +38,57 @@ export const drugCandidate = z.object({
   evidenceQualityReason: z.string(),
   sources: z.array(z.string()),
   pmids: z.array(z.string()),
+  trials: z
+    .object({ total: z.number().nullable(), maxPhase: z.number().nullable(), nctIds: z.array(z.string()), query: z.string() })
+    .optional()
+    .describe('ClinicalTrials.gov studies of this drug in the disease context (top candidates only)'),
+  label: z
+    .object({ boxedWarning: z.boolean(), boxedWarningText: z.string().nullable(), url: z.string() })
+    .nullable()
+    .optional()
+    .describe('FDA label (openFDA) of an approved candidate: boxed warning; null when openFDA has no label'),
+});
+
+const nullableNumber = z.number().nullable();
+
+export const geneProfile = z.object({
+  symbol: z.string(),
+  why: z.string().describe('Why this gene was profiled (its share of the enrichment signal)'),
+  protein: z
+    .object({ accession: z.string(), name: z.string().nullable(), function: z.string().nullable(), targetClasses: z.array(z.string()), ecNumbers: z.array(z.string()), url: z.string() })
+    .nullable()
+    .describe('UniProtKB'),
+  structure: z.object({ entryId: z.string(), meanPlddt: z.number(), band: z.string(), url: z.string() }).nullable().describe('AlphaFold DB mean pLDDT'),
+  gene: z
+    .object({ entrezId: z.string().nullable(), ensemblId: z.string().nullable(), summary: z.string().nullable(), biotype: z.string().nullable(), location: z.string().nullable() })
+    .nullable()
+    .describe('MyGene.info summary, Ensembl biotype and location'),
+  constraint: z.object({ pLI: nullableNumber, loeuf: nullableNumber, lofIntolerant: z.boolean().nullable(), url: z.string() }).nullable().describe('gnomAD loss-of-function constraint'),
+  clinicalEvidence: z
+    .object({
+      evidenceItems: z.number().int(),
+      assertions: z.number().int(),
+      inDiseaseContext: z.number().int(),
+      top: z.array(
+        z.object({
+          id: z.string(),
+          name: z.string(),
+          evidenceType: z.string(),
+          level: z.string(),
+          significance: z.string(),
+          disease: z.string().nullable(),
+          therapies: z.array(z.string()),
+          pmid: z.string().nullable(),
+          url: z.string(),
+        }),
+      ),
+    })
+    .nullable()
+    .describe('CIViC accepted clinical evidence on variants of the gene'),
+  pharmacogenomics: z
+    .object({ annotations: z.number().int(), top: z.array(z.object({ id: z.string(), name: z.string(), level: z.string().nullable(), chemicals: z.array(z.string()), url: z.string() })) })
+    .nullable()
+    .describe('ClinPGx (PharmGKB) clinical annotations'),
 });
 
 export const insightsOutput = z.object({
@@ -63,10 +114,17 @@ export const insightsOutput = z.object({
         oddsRatio: z.number(),
         p: z.number(),
         q: z.number(),
+        confirmedByGprofiler: z.boolean().nullable().describe('g:Profiler also finds this set significant; null when g:Profiler was not available'),
+        reactomeSummary: z.string().optional().describe("Reactome's own summary (top Reactome pathways)"),
       }),
     )
     .describe('Gene sets significant at q <= 0.05 (hypergeometric, Benjamini-Hochberg per library), best first'),
   enrichment: z.array(z.object({ library: z.string(), N: z.number().int(), n: z.number().int(), tested: z.number().int(), significant: z.number().int(), notInLibrary: z.array(z.string()) })),
+  enrichmentCrossCheck: z
+    .object({ source: z.literal('gprofiler'), version: z.string().nullable(), significantTerms: z.number().int(), confirmed: z.number().int(), checked: z.number().int() })
+    .nullable()
+    .describe('Independent enrichment by g:Profiler (its own annotations and FDR): how many reported pathways it confirms'),
+  focusGenes: z.array(geneProfile).describe('The genes carrying most of the enrichment signal, profiled across protein, structure, genetics and clinical sources'),
   therapeuticStrategies: z.array(
     z.object({
       strategy: z.string(),
@@ -112,6 +170,23 @@ export const insightsOutput = z.object({
       }),
     ),
   }),
+  preprints: z
+    .array(z.object({ doi: z.string(), title: z.string(), date: z.string().nullable(), server: z.string().nullable(), version: z.number().nullable(), publishedDoi: z.string().nullable(), gene: z.string(), url: z.string() }))
+    .describe('Recent bioRxiv/medRxiv preprints on the focus genes in the disease (not peer reviewed; publishedDoi when since published)'),
+  citationMetrics: z
+    .array(
+      z.object({
+        pmid: z.string(),
+        year: nullableNumber,
+        citationCount: nullableNumber,
+        relativeCitationRatio: nullableNumber,
+        nihPercentile: nullableNumber,
+        isClinical: z.boolean().nullable(),
+        influentialCitationCount: nullableNumber,
+        semanticScholarId: z.string().nullable(),
+      }),
+    )
+    .describe('How much each cited paper has been cited: NIH iCite (citations, relative citation ratio) and Semantic Scholar (influential citations)'),
   integrity,
   qualityScore: z.number().min(0).max(1),
   qualityParts: z.object({ groundedRatio: z.number(), citeF1: z.number(), notHallucinated: z.number(), sourceCoverage: z.number() }),

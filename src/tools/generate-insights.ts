@@ -4,11 +4,15 @@
 //
 // Rounds on the critical path (independent work runs in parallel inside each):
 //   1. HGNC resolution | Open Targets disease search | gene-set libraries
-//   2. STRING network | Open Targets candidates + DGIdb | gene-disease literature   (enrichment is pure)
+//   2. STRING network | Open Targets candidates + DGIdb | gene-disease literature | focus-gene profiles
+//      (UniProt, AlphaFold, MyGene, Ensembl, gnomAD, CIViC, ClinPGx) | g:Profiler | Reactome summaries |
+//      preprints (Europe PMC, then bioRxiv)                                          (enrichment is pure)
 //   3. ChEMBL/PubChem for the drafts | drug literature | pair literature
-//   4. integrity: esummary + efetch, then NLI
+//   4. integrity: esummary + efetch, then NLI | citation metrics (iCite, Semantic Scholar) |
+//      trials (ClinicalTrials.gov) and FDA labels (openFDA) of the final top candidates
 import { buildDrugCandidates, rankForTier, type DrugCandidate, type GeneDrugEvidence } from '../analysis/drug-candidates.js';
 import { enrichMany, type EnrichmentRow } from '../analysis/enrichment.js';
+import { focusGenes } from '../analysis/focus-genes.js';
 import { canonicalStatements, renderBrief, type BriefFacts } from '../analysis/evidence-brief.js';
 import { buildHypotheses, candidatePairs, type Edge } from '../analysis/hypotheses.js';
 import { qualityScore } from '../analysis/quality.js';
@@ -18,6 +22,8 @@ import { SourceReport } from '../sources/report.js';
 import { newSnapshotId } from '../store/snapshot-id.js';
 import { defineTool, type ToolCall } from './define.js';
 import { insightsInput, insightsOutput, type InsightsInput, type InsightsOutput } from './_insights-schema.js';
+import { candidateContext, citationMetrics, confirmedBy, gprofilerCrossCheck, preprints, reactomeSummaries, type CandidateContext, type CrossCheck } from './insights-extras.js';
+import { geneProfiles } from './insights-profiles.js';
 import { drugDetails, drugEvidence, drugLiterature, geneLiterature, matchDisease, networkEdges, pairLiterature, resolvePanel, type Gather } from './insights-gather.js';
 
 export const TOOL_NAME = 'svc_generate_insights';
@@ -64,11 +70,17 @@ export async function generateInsights(input: InsightsInput, call: ToolCall): Pr
   const enrichment = enrichMany(symbols, libs.libraries.map((l) => l.library));
   const significant = enrichment.flatMap((e) => e.rows.filter((r) => r.significant)).sort((a, b) => a.q - b.q || a.p - b.p);
   const drugNote = drugAnalysisNote(input.includeDrugs, call);
-  if (drugNote) for (const id of ['dgidb', 'chembl', 'pubchem'] as const) report.skip(id, drugNote);
-  const [edges, drugs, geneLit] = await Promise.all([
+  if (drugNote) for (const id of ['dgidb', 'chembl', 'pubchem', 'clinicaltrials', 'openfda'] as const) report.skip(id, drugNote);
+  const focus = focusGenes(symbols, significant);
+  const panelBySymbol = new Map(panel.results.filter((r) => r.symbol).map((r) => [r.symbol!, r]));
+  const [edges, drugs, geneLit, profiles, crossCheck, reactome, preprintList] = await Promise.all([
     networkEdges(g, symbols),
     drugNote ? Promise.resolve(undefined) : drugEvidence(g, panel, diseaseIds),
     geneLiterature(g, symbols, disease, new Map()),
+    geneProfiles(g, focus, panelBySymbol, disease),
+    gprofilerCrossCheck(g, symbols),
+    reactomeSummaries(g, significant),
+    preprints(g, focus.map((f) => f.symbol), disease),
   ]);
   for (const lit of geneLit) lit.association = drugs?.associations.get(lit.gene) ?? null;
 
@@ -81,7 +93,7 @@ export async function generateInsights(input: InsightsInput, call: ToolCall): Pr
   const hypotheses = buildHypotheses(pairs, pairLit, disease);
   const strategies = buildStrategies(significant, candidates.ranked);
 
-  step(3, 'Checking every statement against PubMed');
+  step(3, 'Checking every statement against PubMed; trials, labels and citation metrics');
   const facts: BriefFacts = {
     disease,
     genes: symbols,
@@ -94,10 +106,15 @@ export async function generateInsights(input: InsightsInput, call: ToolCall): Pr
     ...(drugNote ? { drugsNote: drugNote } : {}),
   };
   const statements = canonicalStatements(facts);
-  const run = await runIntegrity(
-    { eutils: ctx.sources.eutils, nli: ctx.nli, report, ...(signal ? { signal } : {}) },
-    statements.map((s) => ({ text: s.claim, pmids: s.pmids })),
-  );
+  const citedPmids = [...statements.flatMap((s) => s.pmids), ...hypotheses.flatMap((h) => h.supportingPmids), ...candidates.ranked.slice(0, MAX_CANDIDATES).flatMap((c) => c.pmids)];
+  const [run, metrics, context] = await Promise.all([
+    runIntegrity(
+      { eutils: ctx.sources.eutils, nli: ctx.nli, report, ...(signal ? { signal } : {}) },
+      statements.map((s) => ({ text: s.claim, pmids: s.pmids })),
+    ),
+    citationMetrics(g, citedPmids),
+    drugs ? candidateContext(g, candidates.ranked, disease) : Promise.resolve(new Map<string, CandidateContext>()),
+  ]);
   const brief = renderBrief(facts, statements, input.audience);
   const checks = new Map(statements.map((s, i) => [s.id, run.statements[i]]));
 
@@ -114,10 +131,12 @@ export async function generateInsights(input: InsightsInput, call: ToolCall): Pr
     genes: symbols,
     geneResolution: panel.results.map((r) => ({ input: r.input, symbol: r.symbol, how: r.how })),
     unresolvedGenes: panel.unresolved,
-    enrichedPathways: significant.slice(0, MAX_PATHWAYS).map(pathwayOut),
+    enrichedPathways: significant.slice(0, MAX_PATHWAYS).map((r) => pathwayOut(r, crossCheck, reactome.get(r.id)?.summary ?? null)),
     enrichment: enrichment.map((e) => ({ library: e.library, N: e.N, n: e.n, tested: e.tested, significant: e.rows.filter((r) => r.significant).length, notInLibrary: e.notInLibrary })),
+    enrichmentCrossCheck: crossCheckOut(crossCheck, significant.slice(0, MAX_PATHWAYS)),
+    focusGenes: profiles,
     therapeuticStrategies: strategies,
-    drugCandidates: candidates.ranked.slice(0, MAX_CANDIDATES).map(candidateOut),
+    drugCandidates: candidates.ranked.slice(0, MAX_CANDIDATES).map((c) => candidateOut(c, context.get(c.chemblId ?? c.name))),
     ...(drugNote ? { drugAnalysisNote: drugNote } : {}),
     hypotheses,
     evidenceBrief: {
@@ -127,6 +146,8 @@ export async function generateInsights(input: InsightsInput, call: ToolCall): Pr
         return { ...s, supported: c?.recall === 1, bestEntailment: round(c?.bestEntailment ?? 0) };
       }),
     },
+    preprints: preprintList,
+    citationMetrics: metrics,
     integrity: integrityBlock(i),
     qualityScore: quality.qualityScore,
     qualityParts: quality.parts,
@@ -176,7 +197,13 @@ async function rankCandidates(
   return { ranked, statements: literature.statements };
 }
 
-function pathwayOut(r: EnrichmentRow): InsightsOutput['enrichedPathways'][number] {
+function crossCheckOut(check: CrossCheck | undefined, reported: readonly EnrichmentRow[]): InsightsOutput['enrichmentCrossCheck'] {
+  if (!check) return null;
+  const confirmed = reported.filter((r) => confirmedBy(check, r)).length;
+  return { source: check.source, version: check.version, significantTerms: check.significantTerms, confirmed, checked: reported.length };
+}
+
+function pathwayOut(r: EnrichmentRow, check: CrossCheck | undefined, reactomeSummary: string | null): InsightsOutput['enrichedPathways'][number] {
   return {
     id: r.id,
     name: r.name,
@@ -190,10 +217,12 @@ function pathwayOut(r: EnrichmentRow): InsightsOutput['enrichedPathways'][number
     oddsRatio: round(r.oddsRatio),
     p: r.p,
     q: r.q,
+    confirmedByGprofiler: confirmedBy(check, r),
+    ...(reactomeSummary ? { reactomeSummary } : {}),
   };
 }
 
-function candidateOut(c: DrugCandidate): InsightsOutput['drugCandidates'][number] {
+function candidateOut(c: DrugCandidate, context: CandidateContext | undefined): InsightsOutput['drugCandidates'][number] {
   return {
     name: c.name,
     chemblId: c.chemblId,
@@ -212,7 +241,9 @@ function candidateOut(c: DrugCandidate): InsightsOutput['drugCandidates'][number
     admet: c.admet,
     evidenceQuality: c.evidenceQuality,
     evidenceQualityReason: c.evidenceQualityReason,
-    sources: c.sources,
+    sources: [...c.sources, ...(context?.trials ? ['clinicaltrials'] : []), ...(context?.label ? ['openfda'] : [])],
     pmids: c.pmids,
+    ...(context?.trials ? { trials: context.trials } : {}),
+    ...(context?.label !== undefined ? { label: context.label } : {}),
   };
 }

@@ -35,6 +35,8 @@ export interface PanelGene {
   /** HGNC resolution (approved, previous, alias, ...) or 'unchecked' when HGNC could not be asked. */
   how: string;
   ensemblGeneId: string | null;
+  /** First UniProt accession HGNC lists for the gene. */
+  uniprotId: string | null;
 }
 
 export interface PanelResolution {
@@ -51,12 +53,12 @@ export async function resolvePanel(g: Gather, genes: readonly string[]): Promise
   });
   if (!resolution) {
     const symbols = [...new Set(genes.map((x) => x.trim().toUpperCase()))];
-    return { results: symbols.map((s) => ({ input: s, symbol: s, how: 'unchecked', ensemblGeneId: null })), symbols, unresolved: [] };
+    return { results: symbols.map((s) => ({ input: s, symbol: s, how: 'unchecked', ensemblGeneId: null, uniprotId: null })), symbols, unresolved: [] };
   }
   if (resolution.symbols.length === 0) {
     throw new InvalidInputError('genes', `none of the genes could be resolved to an HGNC symbol: ${resolution.unresolved.join(', ')}`, 'Check the spelling, or use approved HGNC symbols (https://www.genenames.org).');
   }
-  const results = resolution.results.map((r: ResolvedSymbol) => ({ input: r.input, symbol: r.symbol, how: r.how, ensemblGeneId: r.ensemblGeneId }));
+  const results = resolution.results.map((r: ResolvedSymbol) => ({ input: r.input, symbol: r.symbol, how: r.how, ensemblGeneId: r.ensemblGeneId, uniprotId: r.uniprotIds[0] ?? null }));
   return { results, symbols: resolution.symbols, unresolved: resolution.unresolved };
 }
 

@@ -11,6 +11,8 @@ import { mountFakeWorld, type FakeWorld } from '../support/fake-world.js';
 import { callOk, connectInMemory } from '../support/mcp-client.js';
 import { describeShared } from '../support/shared.js';
 import type { AppContext } from '../../src/context.js';
+import { SOURCE_IDS } from '../../src/sources/registry.js';
+import { FAKE_PREPRINT_DOI } from '../support/fake-context-sources.js';
 
 const ARTICLES = [
   { pmid: '2001', title: 'EGFR in breast cancer', abstract: 'EGFR is associated with breast cancer progression and poor prognosis.' },
@@ -99,6 +101,49 @@ describeShared('svc_generate_insights', () => {
     expect(found.snapshots.map((s) => s.id)).toContain(r.snapshotId);
   });
 
+  it('consults every registered source (23) when drugs are analysed, and uses what each answers', async () => {
+    const r = await analyze({});
+    const answered = r.sources.filter((s) => s.status === 'ok' || s.status === 'cached').map((s) => s.id);
+    expect(SOURCE_IDS.length).toBeGreaterThanOrEqual(23);
+    expect([...answered].sort()).toEqual([...SOURCE_IDS].sort());
+
+    // focus genes: the enrichment signal first, profiled across protein, structure, gene, constraint, clinic
+    expect(r.focusGenes.map((f) => f.symbol)).toEqual(['EGFR', 'ERBB2', 'BRAF']);
+    const egfr = r.focusGenes[0]!;
+    expect(egfr.protein).toMatchObject({ accession: 'P00533', name: 'Epidermal growth factor receptor', targetClasses: ['kinase', 'enzyme'] });
+    expect(egfr.structure).toMatchObject({ entryId: 'AF-P00533-F1', band: 'confident' });
+    expect(egfr.gene).toMatchObject({ entrezId: '1956', ensemblId: 'ENSG00000146648', biotype: 'protein_coding' });
+    expect(egfr.constraint).toMatchObject({ pLI: 1, lofIntolerant: true });
+    expect(egfr.clinicalEvidence).toMatchObject({ evidenceItems: 0, top: [] });
+    expect(egfr.pharmacogenomics).toEqual({ annotations: 0, top: [] });
+    expect(r.focusGenes.find((f) => f.symbol === 'BRAF')?.structure).toBeNull(); // AlphaFold 404: no model
+
+    // g:Profiler ran on the resolved genes; every reported pathway says whether it agrees
+    expect(r.enrichmentCrossCheck).toMatchObject({ source: 'gprofiler', significantTerms: 6, checked: r.enrichedPathways.length });
+    expect(r.enrichedPathways.every((p) => typeof p.confirmedByGprofiler === 'boolean')).toBe(true);
+    const gost = JSON.parse(world.requests('gprofiler')[0]!.body) as { query: string[] };
+    expect(gost.query).toEqual(['EGFR', 'ERBB2', 'BRAF']);
+
+    // preprints (Europe PMC SRC:PPR, then bioRxiv's latest version), citation metrics for cited PMIDs
+    expect(r.preprints[0]).toMatchObject({ doi: FAKE_PREPRINT_DOI, server: 'biorxiv', version: 2 });
+    const cited = new Set(r.evidenceBrief.statements.flatMap((s) => s.citations));
+    for (const pmid of cited) expect(r.citationMetrics.map((m) => m.pmid)).toContain(pmid);
+    expect(r.citationMetrics.find((m) => m.pmid === '2001')).toMatchObject({ citationCount: expect.any(Number), influentialCitationCount: expect.any(Number) });
+    expect(r.citationMetrics.find((m) => m.pmid === '77777777')).toMatchObject({ citationCount: null, semanticScholarId: null });
+
+    // the top candidates carry their trials in the disease and, when approved, their FDA label
+    expect(r.drugCandidates.slice(0, 3).every((d) => d.trials?.total === 0 && d.trials.query.endsWith('breast cancer'))).toBe(true);
+    expect(r.drugCandidates.filter((d) => d.trials).length).toBe(3);
+    const asked = world.requests('openfda').map((q) => q.query.get('search'));
+    expect(asked).toContain('openfda.generic_name:"LAPATINIB"');
+    const lapatinib = r.drugCandidates.find((d) => d.name === 'LAPATINIB');
+    expect(lapatinib?.label).toMatchObject({ boxedWarning: true, boxedWarningText: expect.stringContaining('WARNING') });
+    expect(lapatinib?.sources).toContain('openfda');
+    const unlabelled = r.drugCandidates.filter((d) => d.label === null);
+    expect(unlabelled.length).toBeGreaterThan(0); // asked, openFDA has none: null, not absent
+    expect(r.drugCandidates.filter((d) => d.label !== undefined).every((d) => d.approved)).toBe(true);
+  });
+
   it('writes for clinicians without changing the data', async () => {
     const researcher = await analyze({ audience: 'researcher' });
     const clinician = await analyze({ audience: 'clinician' });
@@ -119,7 +164,9 @@ describeShared('svc_generate_insights', () => {
     expect(r.drugAnalysisNote).toContain('includeDrugs is false');
     expect(world.requests('dgidb')).toHaveLength(0);
     expect(world.requests('chembl')).toHaveLength(0);
-    for (const id of ['dgidb', 'chembl', 'pubchem']) expect(r.sources.find((s) => s.id === id)?.status).toBe('skipped');
+    for (const id of ['dgidb', 'chembl', 'pubchem', 'clinicaltrials', 'openfda']) expect(r.sources.find((s) => s.id === id)?.status).toBe('skipped');
+    expect(world.requests('clinicaltrials')).toHaveLength(0);
+    expect(world.requests('openfda')).toHaveLength(0);
     expect(r.enrichedPathways.length).toBeGreaterThan(0);
   });
 

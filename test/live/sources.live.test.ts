@@ -44,4 +44,19 @@ live('live sources', () => {
     expect((await ctx.sources.string.interactionPartners(['TP53'], { limit: 3 }))?.length).toBeGreaterThan(0);
     expect((await ctx.sources.reactome.pathwaysForProtein('P04637'))?.length).toBeGreaterThan(0);
   });
+  it('ensembl, gnomad', async () => {
+    expect((await ctx.sources.ensembl.lookupSymbols(['BRAF'])).get('BRAF')?.id).toBe('ENSG00000157764');
+    expect((await ctx.sources.gnomad.constraint(['TP53'])).get('TP53')?.loeuf).toBeGreaterThan(0);
+  });
+  it('gprofiler, civic, pharmgkb', async () => {
+    expect((await ctx.sources.gprofiler.gost(['TP53', 'MDM2', 'CDKN1A', 'BAX'], {})).terms.length).toBeGreaterThan(0);
+    expect((await ctx.sources.civic.geneEvidence('BRAF', { first: 5 })).evidence.length).toBeGreaterThan(0);
+    expect((await ctx.sources.pharmgkb.clinicalAnnotations({ gene: 'CYP2D6' })).length).toBeGreaterThan(0);
+  });
+  it('openfda, icite, semanticscholar, biorxiv', async () => {
+    expect((await ctx.sources.openfda.label('gefitinib'))?.genericNames.join(' ')).toMatch(/GEFITINIB/i);
+    expect((await ctx.sources.icite.pubs(['22663011'])).get('22663011')?.citationCount).toBeGreaterThan(0);
+    expect((await ctx.sources.semanticscholar.papers(['20516115'])).get('20516115')?.paperId).toMatch(/^[0-9a-f]{40}$/);
+    expect((await ctx.sources.biorxiv.details('10.1101/2020.03.22.002386'))?.server).toBe('biorxiv');
+  });
 });

@@ -11,6 +11,7 @@
 // - Enrichr: the shared GMT files stand in for the library of the same kind (SOURCE.md: the GO
 //   file is exactly what Enrichr serves).
 import { readFileSync } from 'node:fs';
+import { FAKE_PREPRINT_DOI, mountContextSources } from './fake-context-sources.js';
 import { routeFakeHgnc } from './fake-hgnc.js';
 import type { FakeRequest, FakeResponse, FakeUpstream } from './fake-upstream.js';
 import { mountFakePubmed, type FakeArticle, type FakePubmed } from './fake-pubmed.js';
@@ -125,7 +126,12 @@ export function mountFakeWorld(fake: FakeUpstream, options: WorldOptions): FakeW
     const hit = literatureFor(query);
     const pageSize = Number(req.query.get('pageSize') ?? 25);
     const pmids = (hit?.pmids ?? []).slice(0, pageSize);
-    const result = pmids.map((pmid) => ({ ...recordShape, id: pmid, pmid, pmcid: undefined, title: options.articles.find((a) => a.pmid === pmid)?.title ?? 'Untitled' }));
+    // Preprint searches (SRC:PPR) list one bioRxiv preprint, the one the fake bioRxiv details.
+    const result = query.endsWith('SRC:PPR')
+      ? hit
+        ? [{ ...recordShape, id: 'PPR000001', source: 'PPR', pmid: undefined, pmcid: undefined, doi: FAKE_PREPRINT_DOI, pubType: 'preprint', title: 'A preprint on the panel' }]
+        : []
+      : pmids.map((pmid) => ({ ...recordShape, id: pmid, pmid, pmcid: undefined, title: options.articles.find((a) => a.pmid === pmid)?.title ?? 'Untitled' }));
     return { body: { version: '6.9', hitCount: hit ? (hit.hitCount ?? hit.pmids.length) : 0, request: { queryString: query, resultType: 'lite', cursorMark: '*', pageSize, sort: '', synonym: false }, resultList: { result } } };
   });
 
@@ -135,6 +141,7 @@ export function mountFakeWorld(fake: FakeUpstream, options: WorldOptions): FakeW
     return { body: readFileSync(sharedPath('genesets', file), 'utf8') };
   });
 
+  mountContextSources(fake, GENES, options.articles);
   const pubmed = mountFakePubmed(fake, options.articles);
   pubmed.searchWith((term) => {
     const hit = literatureFor(term);

@@ -27,6 +27,11 @@ export function ownFixture(...parts: string[]): string {
   return readFileSync(path.join(REPO_ROOT, 'test', 'fixtures', ...parts), 'utf8');
 }
 
+/** A project-owned fixture under test/fixtures/<source>, parsed as JSON. */
+export function ownJson<T = unknown>(source: string, file: string): T {
+  return JSON.parse(ownFixture(source, file)) as T;
+}
+
 /** describe() that runs only when ../shared is present, and says why when it is not. */
 export function describeShared(name: string, fn: () => void): void {
   if (!hasShared) {

@@ -1,6 +1,7 @@
 // Terminal rendering of svc_get_target_brief: one page, sources named, failures visible.
 import type { BriefOutput } from '../../tools/target-brief-output.js';
 import { heading, style, table } from '../output.js';
+import { truncate } from '../../text.js';
 
 const WIDTH = 100;
 
@@ -127,9 +128,6 @@ function indent(text: string): string {
     .join('\n');
 }
 
-function truncate(s: string, n: number): string {
-  return s.length > n ? `${s.slice(0, n - 1)}…` : s;
-}
 
 function wrap(text: string, width: number, prefix: string): string[] {
   const out: string[] = [];

@@ -3,6 +3,7 @@ import type { EnrichmentRow } from '../../analysis/enrichment.js';
 import type { CachedLibrary } from '../../genesets/service.js';
 import type { EnrichReport, LibraryReport } from '../enrich.js';
 import { heading, style, table } from '../output.js';
+import { truncate as clip } from '../../text.js';
 
 const OVERLAP_SHOWN = 8;
 const NAME_CHARS = 60;
@@ -102,6 +103,3 @@ function fmtBytes(n: number): string {
   return n >= 1_048_576 ? `${(n / 1_048_576).toFixed(1)} MB` : `${Math.ceil(n / 1024)} KB`;
 }
 
-function clip(s: string, n: number): string {
-  return s.length > n ? `${s.slice(0, n - 1)}…` : s;
-}

@@ -2,10 +2,10 @@
 // terminal and pastes cleanly into notes.
 import type { InsightsOutput } from '../../tools/_insights-schema.js';
 import { pathwayLabel } from '../../analysis/pathway-names.js';
+import { truncate as cut } from '../../text.js';
 import { heading, table } from '../output.js';
 
 const fmtQ = (q: number) => (q < 0.001 ? q.toExponential(1) : q.toFixed(3));
-const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 export function renderInsights(r: InsightsOutput): string {
   const out: string[] = [];
@@ -23,8 +23,28 @@ export function renderInsights(r: InsightsOutput): string {
           ['pathway', 'library', 'k/K', 'q', 'genes'],
         )
       : 'None significant.',
-    '',
   );
+  const x = r.enrichmentCrossCheck;
+  out.push(x ? `g:Profiler (${x.version ?? 'version unknown'}) confirms ${x.confirmed} of ${x.checked} reported pathways (${x.significantTerms} significant terms of its own).` : 'g:Profiler cross-check unavailable.', '');
+
+  if (r.focusGenes.length) {
+    out.push(heading('## Focus genes'));
+    out.push(
+      table(
+        r.focusGenes.map((f) => [
+          f.symbol,
+          cut(f.protein?.name ?? '-', 34),
+          f.protein?.targetClasses.join(',') || '-',
+          f.structure ? `${f.structure.meanPlddt.toFixed(0)} (${f.structure.band})` : '-',
+          f.constraint?.loeuf == null ? '-' : `${f.constraint.loeuf.toFixed(2)}${f.constraint.lofIntolerant ? ' intolerant' : ''}`,
+          f.clinicalEvidence ? `${f.clinicalEvidence.evidenceItems} (${f.clinicalEvidence.inDiseaseContext} here)` : '-',
+          f.pharmacogenomics ? String(f.pharmacogenomics.annotations) : '-',
+        ]),
+        ['gene', 'protein', 'class', 'pLDDT', 'LOEUF', 'CIViC', 'PGx'],
+      ),
+      '',
+    );
+  }
 
   out.push(heading('## Drug candidates'));
   if (r.drugAnalysisNote) out.push(r.drugAnalysisNote);
@@ -45,6 +65,7 @@ export function renderInsights(r: InsightsOutput): string {
         ['drug', 'tier', 'score', 'phase', 'targets', 'action', 'Lipinski', 'evidence'],
       ),
     );
+    for (const d of r.drugCandidates.filter((c) => c.label?.boxedWarning)) out.push(`! ${d.name}: FDA boxed warning (${d.label!.url})`);
   }
   out.push('');
 
@@ -58,6 +79,11 @@ export function renderInsights(r: InsightsOutput): string {
     for (const h of r.hypotheses.slice(0, 8)) {
       out.push(`- ${h.id} [${h.confidenceLabel} ${h.confidence.toFixed(2)}${h.novel ? ', novel' : ''}] ${h.statement} ${h.rationale}${h.supportingPmids.length ? ` PMID ${h.supportingPmids.join(', ')}` : ''}`);
     }
+    out.push('');
+  }
+  if (r.preprints.length) {
+    out.push(heading('## Preprints (not peer reviewed)'));
+    for (const p of r.preprints) out.push(`- ${p.title} (${p.server ?? 'preprint'} ${p.date ?? ''}${p.publishedDoi ? `; published: ${p.publishedDoi}` : ''}) ${p.url}`);
     out.push('');
   }
   out.push(heading(`## Evidence brief (${r.evidenceBrief.audience})`));

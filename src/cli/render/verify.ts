@@ -2,6 +2,7 @@
 import type { z } from 'zod';
 import type { verifyClaimTool } from '../../tools/verify-claim.js';
 import { heading, style, table } from '../output.js';
+import { truncate } from '../../text.js';
 
 type Result = z.input<(typeof verifyClaimTool)['output']>;
 
@@ -48,6 +49,3 @@ export function renderVerify(r: Result): string {
   return lines.join('\n');
 }
 
-function truncate(s: string, n: number): string {
-  return s.length > n ? `${s.slice(0, n - 1)}…` : s;
-}

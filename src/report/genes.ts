@@ -1,0 +1,51 @@
+// Report section on the focus genes: protein, structure, genetics and clinical evidence side by side,
+// each cell linking to its source so a reader can check it.
+import type { InsightsOutput } from '../tools/_insights-schema.js';
+import { html, join, link, pmidLinks, type SafeHtml } from './escape.js';
+import { fixed } from './format.js';
+
+type Profile = InsightsOutput['focusGenes'][number];
+
+export function genesSection(r: InsightsOutput): SafeHtml {
+  const x = r.enrichmentCrossCheck;
+  const crossCheck = x
+    ? html`<p class="muted">g:Profiler (${x.version ?? 'version unknown'}), run independently on the same genes with its own annotations and FDR, confirms ${x.confirmed} of the ${x.checked} reported pathways.</p>`
+    : html`<p class="muted">The g:Profiler cross-check was not available for this analysis.</p>`;
+  if (r.focusGenes.length === 0) return html`<section id="genes"><h2>Focus genes</h2>${crossCheck}<p class="empty">No gene was profiled.</p></section>`;
+  const rows = r.focusGenes.map(
+    (f) => html`<tr><td><strong>${f.symbol}</strong><div class="muted small">${f.why}</div></td><td>${protein(f)}</td><td class="num">${structure(f)}</td><td class="num">${constraint(f)}</td><td>${clinical(f)}</td><td>${pgx(f)}</td></tr>`,
+  );
+  return html`<section id="genes"><h2>Focus genes</h2><p class="muted">The panel genes that carry most of the enrichment signal, profiled in UniProt, AlphaFold DB, MyGene.info, Ensembl, gnomAD, CIViC and ClinPGx. A dash: the source has nothing, or failed (see Sources and warnings).</p>${crossCheck}
+<div class="table-wrap"><table><thead><tr><th>Gene</th><th>Protein (UniProt)</th><th class="num">Structure (mean pLDDT)</th><th class="num" title="loss-of-function observed/expected upper bound; < 0.35 = intolerant">LOEUF (gnomAD)</th><th>Clinical evidence (CIViC)</th><th>Pharmacogenomics (ClinPGx)</th></tr></thead><tbody>${rows}</tbody></table></div></section>`;
+}
+
+function protein(f: Profile): SafeHtml | string {
+  const p = f.protein;
+  const location = f.gene?.location ? html`<div class="muted small">${f.gene.location}${f.gene.biotype ? ` · ${f.gene.biotype}` : ''}</div>` : '';
+  if (!p) return html`—${location}`;
+  return html`${link(p.url, p.name ?? p.accession)}${p.targetClasses.length ? html` <span class="chip">${p.targetClasses.join(', ')}</span>` : ''}${location}`;
+}
+
+function structure(f: Profile): SafeHtml | string {
+  return f.structure ? html`${link(f.structure.url, fixed(f.structure.meanPlddt, 0))} <span class="muted small">${f.structure.band.replace('_', ' ')}</span>` : '—';
+}
+
+function constraint(f: Profile): SafeHtml | string {
+  const c = f.constraint;
+  if (!c || c.loeuf === null) return '—';
+  return html`${link(c.url, fixed(c.loeuf))}${c.lofIntolerant ? html` <span class="badge b-blue">intolerant</span>` : ''}`;
+}
+
+function clinical(f: Profile): SafeHtml | string {
+  const c = f.clinicalEvidence;
+  if (!c) return '—';
+  const top = c.top.map((t) => html`<li>${link(t.url, t.name)} <span class="muted small">(level ${t.level}, ${t.significance.toLowerCase()}${t.therapies.length ? `, ${t.therapies.join(' + ')}` : ''}${t.disease ? `; ${t.disease}` : ''})</span>${t.pmid ? html` ${pmidLinks([t.pmid])}` : ''}</li>`);
+  return html`${c.evidenceItems} items, ${c.assertions} assertions, ${c.inDiseaseContext} in this disease${top.length ? html`<ul class="small">${join(top, '')}</ul>` : ''}`;
+}
+
+function pgx(f: Profile): SafeHtml | string {
+  const p = f.pharmacogenomics;
+  if (!p) return '—';
+  const top = p.top.map((a) => html`<li>${link(a.url, a.name)} <span class="muted small">(level ${a.level ?? '?'})</span></li>`);
+  return html`${p.annotations} annotation${p.annotations === 1 ? '' : 's'}${top.length ? html`<ul class="small">${join(top, '')}</ul>` : ''}`;
+}

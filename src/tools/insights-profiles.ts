@@ -1,0 +1,161 @@
+// Profiles of the focus genes of an analysis (see analysis/focus-genes.ts): what the protein is and
+// does (UniProt), how well its structure is predicted (AlphaFold), where the gene is (MyGene.info,
+// Ensembl), how intolerant it is to loss of function (gnomAD), what clinical variant evidence exists
+// (CIViC) and what pharmacogenomic annotations (ClinPGx). Every call degrades on failure: a profile
+// field is null when its source had nothing or failed, and the report says which.
+import type { FocusGene } from '../analysis/focus-genes.js';
+import type { CivicGeneEvidence } from '../sources/civic.js';
+import type { EnsemblGene } from '../sources/ensembl.js';
+import type { GeneConstraint } from '../sources/gnomad.js';
+import type { ClinicalAnnotation } from '../sources/pharmgkb.js';
+import { evidenceRank } from '../sources/pharmgkb.js';
+import type { UniProtEntry } from '../sources/uniprot.js';
+import type { Gather, PanelGene } from './insights-gather.js';
+import { diseaseKey } from './insights-gather.js';
+import { truncate } from '../text.js';
+
+/** Per-gene calls of providers limited to about 2 requests per second stop at this many genes. */
+export const CLINICAL_PROFILE_GENES = 4;
+const FUNCTION_CHARS = 400;
+const TOP_ITEMS = 3;
+
+export interface GeneProfile {
+  symbol: string;
+  why: string;
+  protein: { accession: string; name: string | null; function: string | null; targetClasses: string[]; ecNumbers: string[]; url: string } | null;
+  structure: { entryId: string; meanPlddt: number; band: string; url: string } | null;
+  gene: { entrezId: string | null; ensemblId: string | null; summary: string | null; biotype: string | null; location: string | null } | null;
+  constraint: { pLI: number | null; loeuf: number | null; lofIntolerant: boolean | null; url: string } | null;
+  clinicalEvidence: {
+    evidenceItems: number;
+    assertions: number;
+    inDiseaseContext: number;
+    top: { id: string; name: string; evidenceType: string; level: string; significance: string; disease: string | null; therapies: string[]; pmid: string | null; url: string }[];
+  } | null;
+  pharmacogenomics: { annotations: number; top: { id: string; name: string; level: string | null; chemicals: string[]; url: string }[] } | null;
+}
+
+export async function geneProfiles(g: Gather, focus: readonly FocusGene[], panel: ReadonlyMap<string, PanelGene>, disease: string): Promise<GeneProfile[]> {
+  const { sources } = g.call.ctx;
+  const signal = g.call.signal;
+  const symbols = focus.map((f) => f.symbol);
+  if (symbols.length === 0) {
+    for (const id of ['uniprot', 'alphafold', 'mygene', 'ensembl', 'gnomad', 'civic', 'pharmgkb'] as const) g.report.skip(id, 'no focus gene');
+    return [];
+  }
+  const clinical = symbols.slice(0, CLINICAL_PROFILE_GENES);
+  const [perGene, ensembl, constraint, civic, pgx] = await Promise.all([
+    Promise.all(symbols.map((s) => proteinAndGene(g, s, panel.get(s)?.uniprotId ?? null))),
+    g.report.call('ensembl', () => sources.ensembl.lookupSymbols(symbols, signal), {
+      records: (m) => [...m.values()].filter(Boolean).length,
+      degrades: 'gene biotype and location from Ensembl are missing',
+    }),
+    g.report.call('gnomad', () => sources.gnomad.constraint(symbols, signal), {
+      records: (m) => [...m.values()].filter(Boolean).length,
+      degrades: 'loss-of-function constraint (pLI, LOEUF) from gnomAD is missing',
+    }),
+    Promise.all(
+      clinical.map((s) =>
+        g.report.call('civic', () => sources.civic.geneEvidence(s, { first: 25 }, signal), {
+          records: (e) => e.evidence.length + e.assertions.length,
+          degrades: `CIViC clinical evidence for ${s} is missing`,
+        }),
+      ),
+    ),
+    Promise.all(
+      clinical.map((s) =>
+        g.report.call('pharmgkb', () => sources.pharmgkb.clinicalAnnotations({ gene: s }, signal), {
+          degrades: `ClinPGx pharmacogenomic annotations for ${s} are missing`,
+        }),
+      ),
+    ),
+  ]);
+  return focus.map((f, i) => {
+    const { entry, model, mygene } = perGene[i]!;
+    const c = clinical.indexOf(f.symbol);
+    return {
+      symbol: f.symbol,
+      why: f.why,
+      protein: entry ? proteinOf(entry) : null,
+      structure: model ? { entryId: model.entryId, meanPlddt: model.meanPlddt, band: model.plddtBand, url: model.pageUrl } : null,
+      gene: geneOf(mygene, ensembl?.get(f.symbol) ?? null),
+      constraint: constraintOf(constraint?.get(f.symbol) ?? null),
+      clinicalEvidence: c >= 0 && civic[c] ? clinicalOf(civic[c]!, disease) : null,
+      pharmacogenomics: c >= 0 && pgx[c] ? pgxOf(pgx[c]!) : null,
+    };
+  });
+}
+
+/** UniProt entry, then AlphaFold by accession (HGNC's accession first, so both run at once when known), and MyGene. */
+async function proteinAndGene(g: Gather, symbol: string, hgncAccession: string | null) {
+  const { sources } = g.call.ctx;
+  const signal = g.call.signal;
+  const entryP = g.report.call('uniprot', () => sources.uniprot.entryForGene(symbol, signal), { degrades: `UniProt annotation of ${symbol} is missing` });
+  const modelP = (async () => {
+    const accession = hgncAccession ?? (await entryP)?.accession ?? null;
+    if (!accession) return undefined;
+    return g.report.call('alphafold', () => sources.alphafold.prediction(accession, signal), { degrades: `AlphaFold structure confidence of ${symbol} is missing` });
+  })();
+  const mygeneP = g.report.call('mygene', () => sources.mygene.bySymbol(symbol, signal), { degrades: `MyGene.info summary of ${symbol} is missing` });
+  const [entry, model, mygene] = await Promise.all([entryP, modelP, mygeneP]);
+  return { entry: entry ?? null, model: model ?? null, mygene: mygene ?? null };
+}
+
+function proteinOf(e: UniProtEntry): NonNullable<GeneProfile['protein']> {
+  return {
+    accession: e.accession,
+    name: e.proteinName,
+    function: e.function ? truncate(e.function, FUNCTION_CHARS) : null,
+    targetClasses: e.targetClasses.map((t) => t.class),
+    ecNumbers: e.ecNumbers,
+    url: e.url,
+  };
+}
+
+function geneOf(m: { entrezId: string; summary: string | null; ensemblGeneIds: string[] } | null, e: EnsemblGene | null): GeneProfile['gene'] {
+  if (!m && !e) return null;
+  return {
+    entrezId: m?.entrezId ?? null,
+    ensemblId: e?.id ?? m?.ensemblGeneIds[0] ?? null,
+    summary: m?.summary ? truncate(m.summary, FUNCTION_CHARS) : null,
+    biotype: e?.biotype ?? null,
+    location: e ? `chr${e.chromosome}:${e.start}-${e.end}:${e.strand >= 0 ? '+' : '-'}` : null,
+  };
+}
+
+function constraintOf(c: GeneConstraint | null): GeneProfile['constraint'] {
+  if (!c) return null;
+  return { pLI: c.pLI, loeuf: c.loeuf, lofIntolerant: c.lofIntolerant, url: `https://gnomad.broadinstitute.org/gene/${c.geneId ?? c.symbol}?dataset=gnomad_r4` };
+}
+
+function clinicalOf(e: CivicGeneEvidence, disease: string): NonNullable<GeneProfile['clinicalEvidence']> {
+  const want = diseaseKey(disease);
+  const inContext = (d: string | null) => d !== null && (diseaseKey(d).includes(want) || want.includes(diseaseKey(d)));
+  // Evidence in the disease context first, then by level (A = validated ... E = inferential).
+  const ranked = [...e.evidence].sort((a, b) => Number(inContext(b.disease)) - Number(inContext(a.disease)) || a.evidenceLevel.localeCompare(b.evidenceLevel));
+  return {
+    evidenceItems: e.totalEvidence,
+    assertions: e.totalAssertions,
+    inDiseaseContext: e.evidence.filter((x) => inContext(x.disease)).length,
+    top: ranked.slice(0, TOP_ITEMS).map((x) => ({
+      id: String(x.id),
+      name: x.name,
+      evidenceType: x.evidenceType,
+      level: x.evidenceLevel,
+      significance: x.significance,
+      disease: x.disease,
+      therapies: x.therapies,
+      pmid: x.pmid,
+      url: x.url,
+    })),
+  };
+}
+
+function pgxOf(list: readonly ClinicalAnnotation[]): NonNullable<GeneProfile['pharmacogenomics']> {
+  const ranked = [...list].sort((a, b) => evidenceRank(b.levelOfEvidence) - evidenceRank(a.levelOfEvidence));
+  return {
+    annotations: list.length,
+    top: ranked.slice(0, TOP_ITEMS).map((a) => ({ id: String(a.id), name: a.name, level: a.levelOfEvidence, chemicals: a.chemicals, url: a.url })),
+  };
+}
+
