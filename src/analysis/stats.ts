@@ -32,28 +32,43 @@ export function logFactorialTable(n: number): LogFactorialTable {
   return { hi, lo };
 }
 
-// log dhyper(x; NR, NB, n) = lC(NR,x) + lC(NB,n-x) - lC(NR+NB,n): nine table entries summed with
-// Neumaier compensation (hi parts) plus the lo parts. Unrolled because it runs once per tested set.
-function logDensity(lf: LogFactorialTable, NR: number, NB: number, n: number, x: number): number {
+// log dhyper(x; NR, NB, n) = lC(NR,x) + lC(NB,n-x) - lC(NR+NB,n)
+//   = [lf(NR) + lf(NB) + lf(n) + lf(N-n) - lf(N)] - [lf(x) + lf(NR-x) + lf(n-x) + lf(NB-n+x)].
+// The first bracket depends only on (K, n, N) (NR and NB are K and N-K in either order), so a run of
+// evaluations for one K pays for it once. Both brackets are summed as double-doubles: TwoSum on the hi
+// parts, the lo parts added plainly, which keeps ~1e-13 relative on p even where log(N!) is ~1e5.
+
+/** hi + lo of the (K, n, N) bracket; the lo part is left in densityConstantLo (no allocation). */
+let densityConstantLo = 0;
+function densityConstant(lf: LogFactorialTable, K: number, n: number, N: number): number {
   const { hi, lo } = lf;
-  const N = NR + NB;
-  const i0 = NR, i1 = NB, i2 = n, i3 = N - n, j0 = x, j1 = NR - x, j2 = n - x, j3 = NB - n + x, j4 = N;
-  const l =
-    (lo[i0] as number) + (lo[i1] as number) + (lo[i2] as number) + (lo[i3] as number) -
-    ((lo[j0] as number) + (lo[j1] as number) + (lo[j2] as number) + (lo[j3] as number) + (lo[j4] as number));
-  let s = hi[i0] as number;
-  let c = 0;
+  let s = hi[K] as number;
+  let c = (lo[K] as number) + (lo[N - K] as number) + (lo[n] as number) + (lo[N - n] as number) - (lo[N] as number);
   let v: number;
   let t: number;
-  v = hi[i1] as number; t = s + v; c += Math.abs(s) >= Math.abs(v) ? s - t + v : v - t + s; s = t;
-  v = hi[i2] as number; t = s + v; c += Math.abs(s) >= Math.abs(v) ? s - t + v : v - t + s; s = t;
-  v = hi[i3] as number; t = s + v; c += Math.abs(s) >= Math.abs(v) ? s - t + v : v - t + s; s = t;
-  v = -(hi[j0] as number); t = s + v; c += Math.abs(s) >= Math.abs(v) ? s - t + v : v - t + s; s = t;
-  v = -(hi[j1] as number); t = s + v; c += Math.abs(s) >= Math.abs(v) ? s - t + v : v - t + s; s = t;
-  v = -(hi[j2] as number); t = s + v; c += Math.abs(s) >= Math.abs(v) ? s - t + v : v - t + s; s = t;
-  v = -(hi[j3] as number); t = s + v; c += Math.abs(s) >= Math.abs(v) ? s - t + v : v - t + s; s = t;
-  v = -(hi[j4] as number); t = s + v; c += Math.abs(s) >= Math.abs(v) ? s - t + v : v - t + s; s = t;
-  return s + (c + l);
+  let bp: number;
+  v = hi[N - K] as number; t = s + v; bp = t - s; c += s - (t - bp) + (v - bp); s = t;
+  v = hi[n] as number; t = s + v; bp = t - s; c += s - (t - bp) + (v - bp); s = t;
+  v = hi[N - n] as number; t = s + v; bp = t - s; c += s - (t - bp) + (v - bp); s = t;
+  v = -(hi[N] as number); t = s + v; bp = t - s; c += s - (t - bp) + (v - bp); s = t;
+  densityConstantLo = c;
+  return s;
+}
+
+/** log dhyper(x; NR, NB, n) given the (K, n, N) bracket as cHi + cLo; branch-free TwoSum steps. */
+function logDensity(lf: LogFactorialTable, cHi: number, cLo: number, NR: number, NB: number, n: number, x: number): number {
+  const { hi, lo } = lf;
+  const j0 = x, j1 = NR - x, j2 = n - x, j3 = NB - n + x;
+  let s = cHi;
+  let c = cLo - ((lo[j0] as number) + (lo[j1] as number) + (lo[j2] as number) + (lo[j3] as number));
+  let v: number;
+  let t: number;
+  let bp: number;
+  v = -(hi[j0] as number); t = s + v; bp = t - s; c += s - (t - bp) + (v - bp); s = t;
+  v = -(hi[j1] as number); t = s + v; bp = t - s; c += s - (t - bp) + (v - bp); s = t;
+  v = -(hi[j2] as number); t = s + v; bp = t - s; c += s - (t - bp) + (v - bp); s = t;
+  v = -(hi[j3] as number); t = s + v; bp = t - s; c += s - (t - bp) + (v - bp); s = t;
+  return s + c;
 }
 
 /**
@@ -76,20 +91,31 @@ export function hypergeomUpperTail(k: number, K: number, n: number, N: number, l
 export function hypergeomUpperTailUnchecked(k: number, K: number, n: number, N: number, lf: LogFactorialTable): number {
   if (k <= 0 || k <= n - (N - K)) return 1; // at or below the support minimum
   if (k > n || k > K) return 0; // above the support maximum
+  // R's phyper(x = k-1, NR = K, NB = N-K, n, lower.tail = FALSE), including its tail swap: above the
+  // mean, P(X >= k) is the lower tail of X' = n - X (NR and NB swapped) at n - k, summed directly.
+  const cHi = densityConstant(lf, K, n, N);
+  const cLo = densityConstantLo;
+  const x = k - 1;
+  if (x * N > n * K) return lowerTail(lf, cHi, cLo, N - K, K, n, n - k);
+  return 0.5 - lowerTail(lf, cHi, cLo, K, N - K, n, x) + 0.5;
+}
 
-  // R's phyper(x = k-1, NR = K, NB = N-K, n, lower.tail = FALSE), including its tail swap.
-  let x = k - 1;
-  let NR = K;
-  let NB = N - K;
-  let upper = true;
-  if (x * N > n * K) {
-    NR = N - K;
-    NB = K;
-    x = n - x - 1;
-    upper = false; // swapped: the lower tail of the swapped variable is the answer itself
-  }
-  const logD = logDensity(lf, NR, NB, n, x);
-  // pdhyper: sum of density ratios going down from x, relative to the density at x.
+// Set by lowerTail: the density d(x) it started from, or 0 when d(x) is too small to walk from.
+let lastDensity = 0;
+
+// A walk multiplies the density step by step, so it must start from a normal double: one that is
+// subnormal (or 0) has lost bits that every later tail would inherit. Below this, re-anchor from logs.
+const WALK_MIN_DENSITY = 1e-280;
+// Each pmf step adds ~2 ulp; after this many steps a fresh anchor keeps the drift near R's own error.
+const WALK_MAX_STEPS = 64;
+
+/**
+ * R's lower tail P(Y <= x), Y ~ Hypergeometric(NR successes, NB failures, n draws), for x at or below
+ * the mean (the side R sums): d(x) times pdhyper's series of density ratios going down from x. d(x)
+ * comes from logs so p down to ~1e-308 (and subnormals) does not underflow. Leaves d(x) in lastDensity.
+ */
+function lowerTail(lf: LogFactorialTable, cHi: number, cLo: number, NR: number, NB: number, n: number, x: number): number {
+  const logD = logDensity(lf, cHi, cLo, NR, NB, n, x);
   let sum = 0;
   let term = 1;
   let xi = x;
@@ -98,8 +124,88 @@ export function hypergeomUpperTailUnchecked(k: number, K: number, n: number, N: 
     sum += term;
     xi--;
   }
-  const lower = Math.exp(logD + Math.log1p(sum));
-  return upper ? 0.5 - lower + 0.5 : lower;
+  const d = Math.exp(logD);
+  if (d >= WALK_MIN_DENSITY) {
+    lastDensity = d;
+    return d * (1 + sum); // R's d * pd
+  }
+  lastDensity = 0;
+  return Math.exp(logD + Math.log1p(sum));
+}
+
+/**
+ * One side of hypergeomUpperTailsUnchecked: the requested k whose tail R sums as a lower tail, visited
+ * so that x increases: ks[at], ks[at + step], ... (count of them). Not swapped: x = k - 1 of
+ * Y = X ~ (K, N-K, n), p = 1 - P(Y <= x). Swapped (k above the mean): x = n - k of Y = n - X ~ (N-K, K, n),
+ * p = P(Y <= x). The first x is evaluated like R (lowerTail); each next one adds the densities in
+ * between, each got from the previous one by the pmf ratio d(x) = d(x-1) (NR-x+1)(n-x+1) / (x (NB-n+x)).
+ * All terms are positive, so the sum keeps R's relative accuracy; it re-anchors when the density is not
+ * a safe normal double or the gap is long.
+ */
+function walkSide(
+  lf: LogFactorialTable,
+  cHi: number,
+  cLo: number,
+  NR: number,
+  NB: number,
+  n: number,
+  swapped: boolean,
+  ks: Int32Array,
+  at: number,
+  step: number,
+  count: number,
+  out: Float64Array,
+): void {
+  let tail = 0;
+  let d = 0;
+  let prev = 0;
+  for (let i = 0, j = at; i < count; i++, j += step) {
+    const k = ks[j] as number;
+    const x = swapped ? n - k : k - 1;
+    if (d === 0 || x - prev > WALK_MAX_STEPS) {
+      tail = lowerTail(lf, cHi, cLo, NR, NB, n, x);
+      d = lastDensity;
+    } else {
+      for (let xi = prev + 1; xi <= x; xi++) {
+        d *= ((NR - xi + 1) * (n - xi + 1)) / (xi * (NB - n + xi));
+        tail += d;
+      }
+      if (d < WALK_MIN_DENSITY) d = 0;
+    }
+    prev = x;
+    out[j] = swapped ? tail : 0.5 - tail + 0.5;
+  }
+}
+
+/**
+ * hypergeomUpperTailUnchecked(ks[i], K, n, N) for i < count, written to out[i], for several k of one
+ * (K, n, N); ks[0..count) must be strictly ascending. Follows R's tail choice per k: the k with
+ * k-1 <= mean (x N <= n K) get 1 - lower tail, walked up from the smallest k; the k above the mean
+ * get the upper tail summed directly, walked down from the largest k (the lower tail of n - X). So
+ * one log-density evaluation serves a whole run of k instead of one per k, with the same accuracy.
+ */
+export function hypergeomUpperTailsUnchecked(
+  ks: Int32Array,
+  count: number,
+  K: number,
+  n: number,
+  N: number,
+  lf: LogFactorialTable,
+  out: Float64Array,
+): void {
+  const kMin = Math.max(0, n - (N - K)); // k <= kMin: p = 1 (support minimum)
+  const kTop = Math.min(n, K); // k > kTop: p = 0 (above the support)
+  let first = 0;
+  while (first < count && (ks[first] as number) <= kMin) out[first++] = 1;
+  let last = count - 1;
+  while (last >= first && (ks[last] as number) > kTop) out[last--] = 0;
+  if (first > last) return;
+  let split = first; // ks[first..split) are at or below the mean, ks[split..last] above it
+  while (split <= last && ((ks[split] as number) - 1) * N <= n * K) split++;
+  const cHi = densityConstant(lf, K, n, N);
+  const cLo = densityConstantLo;
+  if (split > first) walkSide(lf, cHi, cLo, K, N - K, n, false, ks, first, 1, split - first, out);
+  if (last >= split) walkSide(lf, cHi, cLo, N - K, K, n, true, ks, last, -1, last - split + 1, out);
 }
 
 /**
@@ -130,80 +236,156 @@ export function bhAdjustTyped(p: Float64Array, m: number = p.length, order: Int3
   return q;
 }
 
+/**
+ * Benjamini-Hochberg over distinct p-values with multiplicities: values[0..D) strictly ascending,
+ * counts[d] = how many of the m tested p-values equal values[d]. Tested p-values not listed (at most
+ * m - sum(counts)) must be 1, as for enrichment sets with k = 0. Writes q per distinct value to out and
+ * returns it; equal to p.adjust(p, "BH", n = m) of the expanded vector, ties included:
+ *
+ * Let c_d = counts[0] + ... + counts[d], so value d fills ascending ranks c_{d-1}+1 .. c_d. R computes
+ * q at rank i as min(1, min over j >= i of fl(fl(m / j) * p_(j))). Inside block d every p_(j) is v_d,
+ * and fl(m / j) is non-increasing in j because correctly rounded division and multiplication by
+ * v_d >= 0 are monotone, so the block's smallest term is the one at its last rank, fl(fl(m / c_d) * v_d);
+ * it does not depend on where i lies inside the block. Hence every rank of block d gets
+ * q_d = min(1, min over e >= d of fl(fl(m / c_e) * v_e)), bit for bit. Unlisted p = 1 rank after every
+ * v_e < 1 and their terms are >= 1 (m / j >= 1), so pmin(1, .) hides them; a listed v_e = 1 gives 1 too.
+ */
+export function bhAdjustDistinct(
+  values: Float64Array,
+  counts: Int32Array,
+  m: number,
+  D: number = values.length,
+  out: Float64Array = new Float64Array(D),
+): Float64Array {
+  let total = 0;
+  for (let d = 0; d < D; d++) {
+    const c = counts[d] as number;
+    const v = values[d] as number;
+    if (!(c >= 1) || !(v >= 0) || (d > 0 && !(v > (values[d - 1] as number)))) {
+      throw new RangeError('bhAdjustDistinct: values must be strictly ascending p-values, each with a count >= 1');
+    }
+    total += c;
+  }
+  if (total > m) throw new RangeError(`bhAdjustDistinct: m (${m}) must be >= the total count (${total})`);
+  let cmin = Infinity;
+  let c = total; // c_d, walking down from the largest value
+  for (let d = D - 1; d >= 0; d--) {
+    const v = (m / c) * (values[d] as number);
+    if (v < cmin) cmin = v;
+    out[d] = cmin < 1 ? cmin : 1;
+    c -= counts[d] as number;
+  }
+  return out;
+}
+
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+const HI = LITTLE_ENDIAN ? 1 : 0; // index of the high 32-bit word of a double in a Uint32Array view
+const LO = 1 - HI;
 
 /**
- * Stable ascending argsort of p-values. For non-negative doubles the IEEE bit pattern orders like the
- * value, so an LSD radix sort on the high 32-bit word (three 11-bit digits) orders all but the values
- * that share their top 20 mantissa bits, and a final insertion pass on the low word fixes those short
- * runs. This avoids TypedArray#sort, which boxes every double and was the slowest step of a query.
- * Throws on NaN; negative values fall back to a comparator sort.
+ * Stable ascending argsort of p-values (ties keep index order). Throws on NaN; negative values fall
+ * back to a comparator sort. See ascendingOrderInto for the method.
  */
 export function ascendingOrder(values: Float64Array): Int32Array {
   const n = values.length;
-  let idx = new Int32Array(n);
+  return ascendingOrderInto(values, n, new Int32Array(n), new Int32Array(n));
+}
+
+// MSD digits of the high word: sign and exponent (11 bits), then the 20 mantissa bits as 8 + 8 + 4.
+// Narrow mantissa digits keep the per-bucket loops short for the mid-sized buckets they split.
+const RADIX_SHIFT = [20, 12, 4, 0];
+const RADIX_MASK = [2047, 255, 255, 15];
+// Bucket counts per level, reused by every call: a level's array is free again once its buckets have
+// been visited, and deeper levels use their own.
+const radixCounts = RADIX_MASK.map((mask) => new Int32Array(mask + 2));
+const SMALL_RUN = 32;
+
+/**
+ * ascendingOrder of values[0..n) written to out[0..n) (tmp: scratch of the same length), so hot callers
+ * can reuse their arrays. For non-negative doubles the IEEE bit pattern orders like the value, so this
+ * is an MSD radix sort on the high 32-bit word: sign and exponent first (p-values spread over a few
+ * hundred binades, so most buckets are tiny), then mantissa digits only inside buckets that are still
+ * large, and an insertion sort on the full 64 bits for small buckets. Each pass is a stable
+ * counting sort, so equal values keep index order. Returns out.
+ */
+export function ascendingOrderInto(values: Float64Array, n: number, out: Int32Array, tmp: Int32Array): Int32Array {
   let negative = false;
   for (let i = 0; i < n; i++) {
     const v = values[i] as number;
     if (Number.isNaN(v)) throw new RangeError('bhAdjust: NaN p-value');
     if (v < 0 || Object.is(v, -0)) negative = true;
-    idx[i] = i;
+    out[i] = i;
   }
-  if (n < 2) return idx;
-  if (negative) return idx.sort((a, b) => (values[a] as number) - (values[b] as number) || a - b);
-  const words = new Uint32Array(values.buffer, values.byteOffset, n * 2);
-  const hiW = LITTLE_ENDIAN ? 1 : 0;
-  const loW = 1 - hiW;
-  let tmp = new Int32Array(n);
-  const count = new Int32Array(2048);
-  for (let shift = 0; shift < 32; shift += 11) {
-    count.fill(0);
-    for (let i = 0; i < n; i++) {
-      const d = ((words[2 * i + hiW] as number) >>> shift) & 2047;
-      count[d] = (count[d] as number) + 1;
-    }
-    let allSame = false;
-    let sum = 0;
-    for (let d = 0; d < 2048; d++) {
-      const c = count[d] as number;
-      if (c === n) allSame = true;
-      count[d] = sum;
-      sum += c;
-    }
-    if (allSame) continue; // this digit is constant: the pass would not move anything
-    for (let i = 0; i < n; i++) {
-      const e = idx[i] as number;
-      const d = ((words[2 * e + hiW] as number) >>> shift) & 2047;
-      const at = count[d] as number;
-      tmp[at] = e;
-      count[d] = at + 1;
-    }
-    const t = idx;
-    idx = tmp;
-    tmp = t;
+  if (n < 2) return out;
+  if (negative) {
+    out.subarray(0, n).sort((a, b) => (values[a] as number) - (values[b] as number) || a - b);
+    return out;
   }
-  // Runs with equal high words (ties, or values within ~1e-6 relative) are ordered by the low word,
-  // then by index so equal values keep input order; long runs (adversarial input) use a real sort.
-  const lowOf = (e: number): number => words[2 * e + loW] as number;
-  for (let a = 0; a < n; ) {
-    const h = words[2 * (idx[a] as number) + hiW] as number;
-    let b = a + 1;
-    while (b < n && (words[2 * (idx[b] as number) + hiW] as number) === h) b++;
-    if (b - a > 32) {
-      idx.subarray(a, b).sort((x, y) => lowOf(x) - lowOf(y) || x - y);
-    } else {
-      for (let i = a + 1; i < b; i++) {
-        const e = idx[i] as number;
-        const l = lowOf(e);
-        let j = i - 1;
-        while (j >= a && lowOf(idx[j] as number) > l) {
-          idx[j + 1] = idx[j] as number;
-          j--;
-        }
-        idx[j + 1] = e;
-      }
-    }
-    a = b;
+  radixRange(new Uint32Array(values.buffer, values.byteOffset, n * 2), out, tmp, 0, n, 0);
+  return out;
+}
+
+function radixRange(words: Uint32Array, idx: Int32Array, tmp: Int32Array, from: number, to: number, level: number): void {
+  if (to - from <= SMALL_RUN) {
+    insertionByBits(words, idx, from, to);
+    return;
   }
-  return idx;
+  if (level === RADIX_SHIFT.length) {
+    // Equal high words: order by the low word, then index (long runs only on adversarial input).
+    idx.subarray(from, to).sort((a, b) => (words[2 * a + LO] as number) - (words[2 * b + LO] as number) || a - b);
+    return;
+  }
+  const count = radixCounts[level] as Int32Array;
+  const shift = RADIX_SHIFT[level] as number;
+  const mask = RADIX_MASK[level] as number;
+  let lo = mask;
+  let hi = 0;
+  for (let i = from; i < to; i++) {
+    const d = ((words[2 * (idx[i] as number) + HI] as number) >>> shift) & mask;
+    count[d + 1] = (count[d + 1] as number) + 1;
+    if (d < lo) lo = d;
+    if (d > hi) hi = d;
+  }
+  if (lo === hi) {
+    count[lo + 1] = 0;
+    radixRange(words, idx, tmp, from, to, level + 1);
+    return;
+  }
+  // count[d] becomes the start of bucket d (relative to from), then its write cursor.
+  count[lo] = 0;
+  for (let d = lo + 1; d <= hi + 1; d++) count[d] = (count[d] as number) + (count[d - 1] as number);
+  for (let i = from; i < to; i++) {
+    const e = idx[i] as number;
+    const d = ((words[2 * e + HI] as number) >>> shift) & mask;
+    const at = count[d] as number;
+    tmp[from + at] = e;
+    count[d] = at + 1;
+  }
+  for (let i = from; i < to; i++) idx[i] = tmp[i] as number;
+  // After the scatter count[d] is the end of bucket d, so bucket d spans [count[d-1], count[d]).
+  let start = from;
+  for (let d = lo; d <= hi; d++) {
+    const end = from + (count[d] as number);
+    count[d] = 0;
+    if (end - start > 1) radixRange(words, idx, tmp, start, end, level + 1);
+    start = end;
+  }
+  count[hi + 1] = 0;
+}
+
+/** Stable insertion sort of idx[from..to) by the full 64-bit pattern (high word, then low word). */
+function insertionByBits(words: Uint32Array, idx: Int32Array, from: number, to: number): void {
+  for (let i = from + 1; i < to; i++) {
+    const e = idx[i] as number;
+    const h = words[2 * e + HI] as number;
+    const l = words[2 * e + LO] as number;
+    let j = i - 1;
+    for (; j >= from; j--) {
+      const f = idx[j] as number;
+      const fh = words[2 * f + HI] as number;
+      if (fh < h || (fh === h && (words[2 * f + LO] as number) <= l)) break;
+      idx[j + 1] = f;
+    }
+    idx[j + 1] = e;
+  }
 }

@@ -137,7 +137,7 @@ export async function runEnrich(opts: EnrichFlags, flags: GlobalFlags): Promise<
     } finally {
       progress.stop();
     }
-    const result = buildReport(input, loaded.libraries, enrichMany(input.genes, loaded.libraries.map((l) => l.library), { qThreshold: Q_THRESHOLD }));
+    const result = buildReport(input, loaded.libraries, enrichMany(input.genes, loaded.libraries.map((l) => l.library), { qThreshold: Q_THRESHOLD, rows: input.all ? 'all' : 'significant' }));
     result.failures = loaded.failures;
     result.warnings = [...loaded.warnings];
     result.sources = report.list();
@@ -168,7 +168,7 @@ function buildReport(input: EnrichInput, libraries: readonly LoadedLibrary[], re
       sets: lib.library.setCount,
       tested: r.tested,
       significant: significant.length,
-      withOverlap: r.rows.length,
+      withOverlap: r.withOverlap,
       notInLibrary: r.notInLibrary,
       rows: (input.all ? r.rows : significant).slice(0, input.top),
     };

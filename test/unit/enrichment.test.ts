@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseGmt } from '../../src/analysis/gmt.js';
-import { enrich, enrichMany, enrichScores, oddsRatio, prepareLibrary, setLink } from '../../src/analysis/enrichment.js';
+import { enrich, enrichMany, enrichScores, oddsRatio, prepareLibrary, setLink, type EnrichmentRow } from '../../src/analysis/enrichment.js';
 import { bhAdjust, hypergeomUpperTail } from '../../src/analysis/stats.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -80,17 +80,17 @@ describe('enrich on a hand-made library', () => {
     expect(loose.rows.every((r) => r.significant)).toBe(true);
   });
 
-  it('enrichScores carries the same numbers as the rows', () => {
+  it('enrichScores carries the same numbers as the rows, in report order', () => {
     const sc = enrichScores(panel, lib);
-    expect(Array.from(sc.sets)).toEqual([0, 1, 3]); // tested-set order: A_SET, B_SET, EDGE5
-    expect(Array.from(sc.order).map((h) => lib.setIds[sc.sets[h] as number])).toEqual(res.rows.map((r) => r.id));
+    expect(Array.from(sc.sets)).toEqual([0, 3, 1]); // tested-set indices of A_SET, EDGE5, B_SET
+    expect(Array.from(sc.sets).map((s) => lib.setIds[s])).toEqual(res.rows.map((r) => r.id));
     expect(Array.from(sc.panelIds)).toEqual([...sc.panelIds].sort((a, b) => a - b));
-    const a = res.rows.find((r) => r.id === 'A_SET');
-    expect(a?.p).toBe(sc.p[0]);
-    expect(a?.q).toBe(sc.q[0]);
+    expect(Array.from(sc.k)).toEqual(res.rows.map((r) => r.k));
+    expect(Array.from(sc.p)).toEqual(res.rows.map((r) => r.p));
+    expect(Array.from(sc.q)).toEqual(res.rows.map((r) => r.q));
   });
 
-  it('memoised small-k p-values equal direct evaluation for every (k, K)', () => {
+  it('p-values grouped by (k, K) equal direct evaluation for every (k, K)', () => {
     // 40 sets of sizes 5..44 over a 300-gene universe; the panel hits each with k = 1..4 several times.
     const u = genes('U', 300);
     const lines = Array.from({ length: 40 }, (_, i) => `S${i}\t\t${u.slice(i * 5, i * 5 + 5 + i).join('\t')}`);
@@ -102,7 +102,7 @@ describe('enrich on a hand-made library', () => {
 
   it('returns no rows when no panel gene is in the library', () => {
     const none = enrich(['ZZZ'], lib);
-    expect(none).toEqual({ library: 'toy', N: 62, n: 0, tested: 4, notInLibrary: ['ZZZ'], rows: [] });
+    expect(none).toEqual({ library: 'toy', N: 62, n: 0, tested: 4, withOverlap: 0, notInLibrary: ['ZZZ'], rows: [] });
     expect(enrich([], lib).rows).toEqual([]);
   });
 
@@ -112,6 +112,131 @@ describe('enrich on a hand-made library', () => {
     expect(many[0]).toEqual(res);
     expect(many[1]).toEqual(enrich(panel, other));
     expect(many[1]?.rows[0]?.q).toBe(many[1]?.rows[0]?.p); // m = 1
+  });
+});
+
+// A small deterministic PRNG so the random libraries are the same on every run.
+function lcg(seed: number): () => number {
+  let x = seed >>> 0;
+  return () => {
+    x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
+    return x / 4294967296;
+  };
+}
+
+/** A random library over a `universe`-gene alphabet: many sets share (k, K), some p tie exactly. */
+function randomLibrary(seed: number, sets: number, universe: number) {
+  const rnd = lcg(seed);
+  const u = genes('G', universe);
+  const lines = Array.from({ length: sets }, (_, i) => {
+    const size = 3 + Math.floor(rnd() ** 2 * Math.min(60, universe - 3));
+    const members = new Set<string>();
+    while (members.size < size) members.add(u[Math.floor(rnd() * universe)] as string);
+    return `S${i}\t\t${[...members].join('\t')}`;
+  });
+  const panel = u.filter(() => rnd() < 0.3);
+  return { lib: prepareLibrary(parseGmt(lines.join('\n')), { name: `random-${seed}` }), panel, parsed: parseGmt(lines.join('\n')) };
+}
+
+/** The textbook computation, set by set: k by set intersection, p per set, BH over all tested sets. */
+function reference(parsed: ReturnType<typeof parseGmt>, libN: number, panel: readonly string[], universe: ReadonlySet<string>) {
+  const inLib = new Set(panel.filter((g) => universe.has(g)));
+  const tested = parsed.sets.filter((s) => s.genes.length >= 5 && s.genes.length <= 2000);
+  const k = tested.map((s) => s.genes.filter((g) => inLib.has(g)).length);
+  const p = tested.map((s, i) => hypergeomUpperTail(k[i] as number, s.genes.length, inLib.size, libN));
+  const q = bhAdjust(p);
+  return tested.map((s, i) => ({ id: s.id, k: k[i] as number, K: s.genes.length, p: p[i] as number, q: q[i] as number }));
+}
+
+describe('enrich on random libraries against a set-by-set reference', () => {
+  it.each([1, 2, 3, 4])('seed %i: same rows, k, K, p and q; p order with ties in library order', (seed) => {
+    const { lib: l, panel, parsed } = randomLibrary(seed, 400, seed === 4 ? 70 : 600); // seed 4: tiny universe, p = 1 ties
+    const universe = new Set(l.genes);
+    const ref = reference(parsed, l.N, panel, universe).filter((r) => r.k > 0);
+    const res = enrich(panel, l, { rows: 'all' });
+    expect(res.withOverlap).toBe(ref.length);
+    expect(res.rows).toHaveLength(ref.length);
+    const byId = new Map(ref.map((r) => [r.id, r]));
+    for (const row of res.rows) {
+      const want = byId.get(row.id);
+      expect([row.k, row.K]).toEqual([want?.k, want?.K]);
+      expect(relDiff(row.p, want?.p as number)).toBeLessThan(1e-12);
+      expect(relDiff(row.q, want?.q as number)).toBeLessThan(1e-12);
+      expect(row.overlapGenes).toEqual(parsed.sets.find((s) => s.id === row.id)?.genes.filter((g) => panel.includes(g)).sort());
+    }
+    const position = new Map(l.setIds.map((id, i) => [id, i]));
+    for (let i = 1; i < res.rows.length; i++) {
+      const a = res.rows[i - 1] as EnrichmentRow;
+      const b = res.rows[i] as EnrichmentRow;
+      expect(b.p).toBeGreaterThanOrEqual(a.p);
+      if (a.p === b.p) expect(position.get(b.id) as number).toBeGreaterThan(position.get(a.id) as number);
+    }
+  });
+
+  it('keeps library order among exact p ties of different (k, K)', () => {
+    // Panel = G1..G35 of a 40-gene universe. A set holding all five non-panel genes has k = K - 5, the
+    // support minimum, so p = 1 exactly whatever its size: four such sets with four different (k, K).
+    const u = genes('G', 40);
+    const out = u.slice(35);
+    const lines = [
+      `T1\t\t${[...u.slice(0, 7), ...out].join('\t')}`,
+      `LOW\t\t${u.slice(0, 30).join('\t')}`,
+      `T2\t\t${[...u.slice(3, 7), ...out].join('\t')}`,
+      `T3\t\t${[...u.slice(10, 20), ...out].join('\t')}`,
+      `MID\t\t${[...u.slice(0, 3), ...u.slice(36, 39)].join('\t')}`,
+      `T4\t\t${[...u.slice(20, 25), ...out].join('\t')}`,
+    ];
+    const l = prepareLibrary(parseGmt(lines.join('\n')), { name: 'ties' });
+    const rows = enrich(u.slice(0, 35), l).rows;
+    expect(rows.map((r) => r.id)).toEqual(['LOW', 'MID', 'T1', 'T2', 'T3', 'T4']);
+    expect(rows.slice(2).map((r) => r.p)).toEqual([1, 1, 1, 1]);
+    expect(new Set(rows.slice(2).map((r) => `${r.k}/${r.K}`)).size).toBe(4);
+    expect(rows.slice(2).map((r) => r.q)).toEqual([1, 1, 1, 1]);
+  });
+});
+
+describe("rows: 'significant'", () => {
+  it.each([
+    [5, 0.05],
+    [6, 0.2],
+    [7, 1e-4],
+    [8, 1],
+  ])('seed %i, qThreshold %f: the significant prefix of the all-rows result, same numbers', (seed, qThreshold) => {
+    const { lib: l, panel } = randomLibrary(seed, 500, 300);
+    const all = enrich(panel, l, { qThreshold, rows: 'all' });
+    const sig = enrich(panel, l, { qThreshold, rows: 'significant' });
+    expect(sig.rows).toEqual(all.rows.filter((r) => r.significant));
+    expect(sig.withOverlap).toBe(all.rows.length);
+    expect({ ...sig, rows: [] }).toEqual({ ...all, rows: [] });
+  });
+
+  it('builds rows only for the significant sets but still counts every set with k >= 1', () => {
+    const res = enrich(['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'B1'], lib, { rows: 'significant' });
+    const all = enrich(['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'B1'], lib);
+    expect(all.rows.length).toBeGreaterThan(res.rows.length);
+    expect(res.rows.every((r) => r.significant)).toBe(true);
+    expect(res.withOverlap).toBe(all.rows.length);
+    expect(enrichMany(['A1'], [lib], { rows: 'significant', qThreshold: 0 })[0]?.rows).toEqual([]);
+  });
+
+  it('the default is every set with k >= 1', () => {
+    const { lib: l, panel } = randomLibrary(9, 200, 300);
+    expect(enrich(panel, l)).toEqual(enrich(panel, l, { rows: 'all' }));
+  });
+});
+
+describe('symbol index shared across libraries', () => {
+  it('maps a panel once for libraries prepared at different times, new symbols included', () => {
+    const first = prepareLibrary(parseGmt(`F\t\t${genes('F', 6).join('\t')}`), { name: 'first' });
+    const later = prepareLibrary(parseGmt(`L\t\t${genes('NEWSYM', 6).join('\t')}\tF1`), { name: 'later' });
+    const panel = ['NEWSYM1', 'F1', 'NEWSYM2', 'NEWSYM1', 'nope'];
+    const [a, b] = enrichMany(panel, [first, later]);
+    expect(a).toEqual(enrich(panel, first));
+    expect(b).toEqual(enrich(panel, later));
+    expect(a?.notInLibrary).toEqual(['NEWSYM1', 'NEWSYM2', 'nope']);
+    expect(b?.notInLibrary).toEqual(['nope']);
+    expect([a?.n, b?.n]).toEqual([1, 3]);
+    expect(b?.rows[0]?.overlapGenes).toEqual(['F1', 'NEWSYM1', 'NEWSYM2']);
   });
 });
 
