@@ -5,6 +5,7 @@
 // core result, so each one degrades to "unknown" and a warning when its source fails.
 import type { DrugCandidate } from '../analysis/drug-candidates.js';
 import type { EnrichmentRow } from '../analysis/enrichment.js';
+import { pathwayLabel } from '../analysis/pathway-names.js';
 import { normaliseTermName, termKey } from '../sources/gprofiler.js';
 import type { Gather } from './insights-gather.js';
 import { titleAbstractQuery } from './insights-gather.js';
@@ -56,7 +57,7 @@ export async function gprofilerCrossCheck(g: Gather, symbols: readonly string[])
 export function confirmedBy(check: CrossCheck | undefined, row: Pick<EnrichmentRow, 'id' | 'name'>): boolean | null {
   if (!check) return null;
   const id = termKey(row.id) ?? termKey(row.name);
-  return (id !== null && check.keys.has(id)) || check.keys.has(normaliseTermName(row.name));
+  return (id !== null && check.keys.has(id)) || check.keys.has(normaliseTermName(pathwayLabel(row.name)));
 }
 
 /** Reactome's summation and disease flag for the top significant Reactome pathways, by stable id. */

@@ -81,6 +81,15 @@ export function diseaseKey(name: string): string {
   return name.toLowerCase().replace(/\b(carcinoma|neoplasms?|tumou?rs?|malignanc(y|ies)|cancers)\b/g, 'cancer').replace(/\s+/g, ' ').trim();
 }
 
+/** Same disease whatever the word order ("lung non-small cell carcinoma" = "non-small cell lung cancer"):
+ * the words of one name all appear in the other, after diseaseKey's folding. */
+export function sameDisease(a: string, b: string): boolean {
+  const words = (x: string) => new Set(diseaseKey(x).split(/[\s,]+/).filter(Boolean));
+  const [x, y] = [words(a), words(b)];
+  const [small, large] = x.size <= y.size ? [x, y] : [y, x];
+  return small.size > 0 && [...small].every((w) => large.has(w));
+}
+
 export async function networkEdges(g: Gather, symbols: readonly string[]): Promise<Edge[]> {
   if (symbols.length < 2) {
     g.report.skip('string', 'fewer than two genes: no network');

@@ -11,7 +11,7 @@ import type { ClinicalAnnotation } from '../sources/pharmgkb.js';
 import { evidenceRank } from '../sources/pharmgkb.js';
 import type { UniProtEntry } from '../sources/uniprot.js';
 import type { Gather, PanelGene } from './insights-gather.js';
-import { diseaseKey } from './insights-gather.js';
+import { sameDisease } from './insights-gather.js';
 import { truncate } from '../text.js';
 
 /** Per-gene calls of providers limited to about 2 requests per second stop at this many genes. */
@@ -128,9 +128,8 @@ function constraintOf(c: GeneConstraint | null): GeneProfile['constraint'] {
   return { pLI: c.pLI, loeuf: c.loeuf, lofIntolerant: c.lofIntolerant, url: `https://gnomad.broadinstitute.org/gene/${c.geneId ?? c.symbol}?dataset=gnomad_r4` };
 }
 
-function clinicalOf(e: CivicGeneEvidence, disease: string): NonNullable<GeneProfile['clinicalEvidence']> {
-  const want = diseaseKey(disease);
-  const inContext = (d: string | null) => d !== null && (diseaseKey(d).includes(want) || want.includes(diseaseKey(d)));
+export function clinicalOf(e: CivicGeneEvidence, disease: string): NonNullable<GeneProfile['clinicalEvidence']> {
+  const inContext = (d: string | null) => d !== null && sameDisease(d, disease);
   // Evidence in the disease context first, then by level (A = validated ... E = inferential).
   const ranked = [...e.evidence].sort((a, b) => Number(inContext(b.disease)) - Number(inContext(a.disease)) || a.evidenceLevel.localeCompare(b.evidenceLevel));
   return {
@@ -151,7 +150,7 @@ function clinicalOf(e: CivicGeneEvidence, disease: string): NonNullable<GeneProf
   };
 }
 
-function pgxOf(list: readonly ClinicalAnnotation[]): NonNullable<GeneProfile['pharmacogenomics']> {
+export function pgxOf(list: readonly ClinicalAnnotation[]): NonNullable<GeneProfile['pharmacogenomics']> {
   const ranked = [...list].sort((a, b) => evidenceRank(b.levelOfEvidence) - evidenceRank(a.levelOfEvidence));
   return {
     annotations: list.length,

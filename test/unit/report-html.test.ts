@@ -132,6 +132,33 @@ describe('renderHtmlReport: content', () => {
     expect(ipatasertib.slice(0, ipatasertib.indexOf('</tr>'))).toContain('<td class="num" title="PubChem">458<span class="src-pubchem">*</span></td>');
   });
 
+  it('focus genes: a row per profiled gene, each value linked to its source, g:Profiler agreement', () => {
+    const s = section(doc, 'genes');
+    expect(count(s, /<tbody><tr>|<\/tr><tr>/)).toBe(insightsResult.focusGenes.length);
+    expect(s).toContain('g:Profiler (e113_eg59_p19_f6a03c19), run independently on the same genes with its own annotations and FDR, confirms 12 of the 18 reported pathways.');
+    expect(s).toContain('<a href="https://www.uniprot.org/uniprotkb/P00533/entry" target="_blank" rel="noopener noreferrer">Epidermal growth factor receptor</a> <span class="chip">kinase, enzyme</span>');
+    expect(s).toContain('chr7:55019017-55211628:+ · protein_coding');
+    expect(s).toContain('>76</a> <span class="muted small">confident</span>');
+    expect(s).toContain('>0.29</a> <span class="badge b-blue">intolerant</span>');
+    expect(s).toContain('25 items, 3 assertions, 1 in this disease');
+    expect(s).toContain('<a href="https://civicdb.org/evidence/1431" target="_blank" rel="noopener noreferrer">EID1431</a>');
+    expect(s).toContain('Lapatinib; Breast Cancer');
+    // Upstream text is escaped, and a gene no source knew shows dashes, not empty cells.
+    expect(s).toContain('Annotation of EGFR and gefitinib &lt;script&gt;');
+    expect(s).not.toContain('<script>');
+    const akt1 = s.slice(s.indexOf('<strong>AKT1</strong>'));
+    expect(count(akt1.slice(0, akt1.indexOf('</tr>')), /<td[^>]*>—<\/td>/)).toBe(5);
+  });
+
+  it('drug details: trials in the disease and the FDA label with its boxed warning', () => {
+    const s = section(doc, 'drugs');
+    const lapatinib = s.slice(s.indexOf('Details: LAPATINIB'));
+    expect(lapatinib).toContain('<dt>Trials in this disease</dt><dd>41 (ClinicalTrials.gov, highest phase 3): <a href="https://clinicaltrials.gov/study/NCT00374322"');
+    expect(lapatinib).toContain('>boxed warning</a><div class="small">WARNING: HEPATOTOXICITY.');
+    const alpelisib = s.slice(s.indexOf('Details: ALPELISIB'));
+    expect(alpelisib.slice(0, alpelisib.indexOf('</details>'))).not.toContain('FDA label');
+  });
+
   it('strategies and hypotheses: rationale, drugs, confidence, novel badge, PMIDs', () => {
     const st = section(doc, 'strategies');
     expect(count(st, /<li class="card strategy">/)).toBe(3);

@@ -1,0 +1,31 @@
+// The terminal report of `biointel analyze`: the parts added for focus genes, the g:Profiler
+// cross-check, boxed warnings and preprints (the rest is covered by test/integration/cli-analyze).
+import { describe, expect, it } from 'vitest';
+import { renderInsights } from '../../src/cli/render/insights.js';
+import { insightsResult } from '../fixtures/report/insights-result.js';
+
+const plain = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, '');
+
+describe('renderInsights', () => {
+  const out = plain(renderInsights(insightsResult));
+
+  it('says how many reported pathways g:Profiler confirms', () => {
+    expect(out).toContain('g:Profiler (e113_eg59_p19_f6a03c19) confirms 12 of 18 reported pathways (212 significant terms of its own).');
+  });
+
+  it('tabulates the focus genes with a dash for what no source knew', () => {
+    const table = out.slice(out.indexOf('## Focus genes'), out.indexOf('## Drug candidates'));
+    expect(table).toMatch(/EGFR\s+Epidermal growth factor receptor\s+kinase,enzyme\s+76 \(confident\)\s+0\.29 intolerant\s+25 \(1 here\)\s+2/);
+    expect(table).toMatch(/AKT1\s+-\s+-\s+-\s+-\s+-\s+-/);
+  });
+
+  it('flags boxed warnings and lists preprints as not peer reviewed', () => {
+    expect(out).toContain('! LAPATINIB: FDA boxed warning (https://dailymed.nlm.nih.gov/dailymed/lookup.cfm?setid=00000000-0000-0000-0000-000000000000)');
+    expect(out).toContain('## Preprints (not peer reviewed)');
+    expect(out).toContain('- ERBB2 signalling in resistant breast tumours (biorxiv 2024-01-04) https://www.biorxiv.org/content/10.1101/2024.01.02.999999v2');
+  });
+
+  it('says when the cross-check was unavailable', () => {
+    expect(plain(renderInsights({ ...insightsResult, enrichmentCrossCheck: null }))).toContain('g:Profiler cross-check unavailable.');
+  });
+});
