@@ -31,6 +31,8 @@ export interface UpstreamRequest {
   headers?: Record<string, string>;
   /** Cache the response. Default: true for GET; POST only when the caller says it is a read. */
   cache?: boolean;
+  /** At most this many retries for this request (never more than the configured `retries`). */
+  maxRetries?: number;
   signal?: AbortSignal;
 }
 
@@ -215,7 +217,8 @@ export class UpstreamClient {
       m.totalMs += performance.now() - started;
       if (!failure) return stored as Stored;
       const delay = parseRetryAfter(stored?.retryAfter) ?? backoff(attempt);
-      const retry = failure.retryable && attempt < this.config.retries && !req.signal?.aborted && Date.now() + delay < deadline;
+      const retries = Math.min(this.config.retries, req.maxRetries ?? Infinity);
+      const retry = failure.retryable && attempt < retries && !req.signal?.aborted && Date.now() + delay < deadline;
       if (!retry) {
         if (stored) return stored;
         throw failure;

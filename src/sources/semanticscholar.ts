@@ -6,7 +6,8 @@
 //   (s2-folks #157, #183). Its counts belong to the other article, so it is treated as not found.
 // - The batch answer has been reported shorter than the request (an id dropped with no null
 //   placeholder). Positions then no longer line up, so records are matched by their PubMed id.
-// - The unauthenticated pool is shared and often answers 429; the HTTP client retries with backoff.
+// - The unauthenticated pool is shared and often answers 429. One retry (honouring Retry-After):
+//   citation counts are context, and three backed-off retries would hold a whole analysis up.
 // @see https://api.semanticscholar.org/api-docs/graph#tag/Paper-Data/operation/post_graph_get_papers
 import { chunk } from './eutils.js';
 import type { UpstreamClient } from './http.js';
@@ -55,6 +56,7 @@ export class SemanticScholar {
       json: { ids: pmids.map((p) => `PMID:${p}`) },
       // A read-only POST: cache it like a GET.
       cache: true,
+      maxRetries: 1,
       ...(signal ? { signal } : {}),
     });
     return parseS2PaperBatch(json, pmids);

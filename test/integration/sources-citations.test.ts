@@ -96,6 +96,14 @@ describe('Semantic Scholar client against the fake upstream', () => {
     expect(err).toMatchObject({ source: 'semanticscholar', failure: 'http', status: 500 });
   });
 
+  it('retries a throttled (429) batch once, not the configured three times', { timeout: 15_000 }, async () => {
+    fake().route('POST', S2_PATH, { status: 429, body: { message: 'Too Many Requests' } });
+    const s2 = new SemanticScholar((await context({ retries: 3 })).http);
+    const err = await expectUpstreamRejection(s2.papers(['20516115']));
+    expect(err.status).toBe(429);
+    expect(fake().requests).toHaveLength(2);
+  });
+
   it('reports a drifted answer as a schema error, not as "no papers"', async () => {
     fake().route('POST', S2_PATH, { body: { data: [] } });
     const s2 = new SemanticScholar((await context()).http);

@@ -56,6 +56,16 @@ describe('upstream client', () => {
     expect(c.metrics().uniprot).toMatchObject({ requests: 3, retries: 2, failures: 0 });
   });
 
+  it('lets a request ask for fewer retries than configured, never more', async () => {
+    fake.route('GET', '/uniprot/busy', { status: 503, body: 'busy' });
+    await failure(client({ retries: 3 }).json({ source: 'uniprot', path: '/busy', maxRetries: 1 }));
+    expect(fake.requests).toHaveLength(2);
+    fake.reset();
+    fake.route('GET', '/uniprot/busy', { status: 503, body: 'busy' });
+    await failure(client({ retries: 1 }).json({ source: 'uniprot', path: '/busy', maxRetries: 5 }));
+    expect(fake.requests).toHaveLength(2);
+  });
+
   it('honours Retry-After', async () => {
     let n = 0;
     fake.route('GET', '/uniprot/ra', () => (++n === 1 ? { status: 429, headers: { 'retry-after': '1' }, body: { error: 'rate' } } : { body: { ok: 1 } }));
