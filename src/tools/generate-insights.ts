@@ -68,7 +68,7 @@ export async function generateInsights(input: InsightsInput, call: ToolCall): Pr
   report.warnings.push(...libs.warnings);
   if (panel.unresolved.length) report.warnings.push(`unresolved genes left out: ${panel.unresolved.join(', ')}`);
 
-  step(1, `Enrichment over ${libs.libraries.length} libraries; network, drugs and literature`);
+  step(1, `Enrichment over ${libs.libraries.length} libraries; network, drugs, literature and focus-gene profiles`);
   // Only significant rows are reported, so only they get overlap lists and row objects.
   const enrichment = enrichMany(symbols, libs.libraries.map((l) => l.library), { rows: 'significant' });
   const significant = enrichment.flatMap((e) => e.rows.filter((r) => r.significant)).sort((a, b) => a.q - b.q || a.p - b.p);

@@ -59,6 +59,8 @@ describeShared('biointel analyze: a full run', () => {
     expect(text.stdout).toContain('## Enriched pathways');
     expect(text.stdout).toContain('## Drug candidates');
     expect(text.stdout).toContain('## Evidence brief (clinician)');
+    expect(text.stdout).toContain('## Focus genes');
+    expect(text.stdout).toMatch(/g:Profiler \(e113_eg59_p19_f6a03c19\) confirms \d+ of \d+ reported pathways/);
     expect(text.stderr).toContain('HTML report written to');
     expect(existsSync(html)).toBe(true);
     expect(readFileSync(html, 'utf8')).toContain('<!doctype html>');
