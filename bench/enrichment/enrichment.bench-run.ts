@@ -8,7 +8,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseGmt, type ParsedGmt } from '../../src/analysis/gmt.js';
-import { enrichMany, enrichScores, prepareLibrary, type PreparedLibrary } from '../../src/analysis/enrichment.js';
+import { enrichMany, enrichScores } from '../../src/analysis/enrichment.js';
+import { prepareLibrary, type PreparedLibrary } from '../../src/analysis/enrichment-library.js';
+import { createEnrichmentWorkspace } from '../../src/analysis/enrichment-workspace.js';
 import { mulberry32 } from '../support/prng.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -62,13 +64,15 @@ describe.skipIf(!haveShared)('enrichment benchmark', () => {
     const files = readdirSync(genesetDir).filter((f) => f.endsWith('.gmt')).sort();
     const parsed = new Map<string, ParsedGmt>();
     const libs: PreparedLibrary[] = [];
+    // One workspace for all libraries, as the gene-set service of a context does.
+    const workspace = createEnrichmentWorkspace();
     const loadRows: { file: string; sets: number; tested: number; N: number; parseMs: number; prepareMs: number }[] = [];
     for (const file of files) {
       const text = readFileSync(path.join(genesetDir, file), 'utf8');
       const parseMs = median(time(() => parsed.set(file, parseGmt(text)), 3, 1));
       const p = parsed.get(file) as ParsedGmt;
       let lib: PreparedLibrary | undefined;
-      const prepareMs = median(time(() => (lib = prepareLibrary(p, { name: file })), 3, 1));
+      const prepareMs = median(time(() => (lib = prepareLibrary(p, { name: file }, {}, workspace)), 3, 1));
       libs.push(lib as PreparedLibrary);
       loadRows.push({ file, sets: p.sets.length, tested: lib!.testedCount, N: lib!.N, parseMs, prepareMs });
     }

@@ -16,13 +16,16 @@
 //   q <= qThreshold (a prefix of the p order, since BH q never decreases with p); `withOverlap` always
 //   counts the sets with k >= 1.
 // - Links: Reactome R-XXX-n ids -> reactome.org, GO ids -> AmiGO, MSigDB names/card URLs -> MSigDB card.
-import type { GeneSet, ParsedGmt } from './gmt.js';
-import { ascendingOrderInto, bhAdjustDistinct, hypergeomUpperTailsUnchecked, logFactorialTable, type LogFactorialTable } from './stats.js';
+import type { PreparedLibrary } from './enrichment-library.js';
+import { f64, i32, type EnrichmentWorkspace } from './enrichment-workspace.js';
+import { ascendingOrderInto } from './argsort.js';
+import { bhAdjustDistinct } from './multiple-testing.js';
+import { hypergeomUpperTailsUnchecked } from './stats.js';
 
 // Why the query code is shaped this way (figures: bench/enrichment, 7 libraries, 500-gene panel, where
 // the whole query takes ~1 ms; see its README for where the time goes):
-// - Symbols are hashed once per query, not once per library: every library registers its symbols in a
-//   shared SymbolIndex and keeps symbol id -> gene id as a typed array.
+// - Symbols are hashed once per query, not once per library: the libraries of one context register their
+//   symbols in a shared EnrichmentWorkspace and keep symbol id -> gene id as a typed array.
 // - Overlap counts come from an inverted index (gene -> sets), touching only the panel's postings, and
 //   are indexed by size rank, so one sequential scan finds the hits already grouped by K.
 // - p depends only on (k, K) for a fixed panel and library: the 9,764 hits of the benchmark have 4,394
@@ -32,71 +35,6 @@ import { ascendingOrderInto, bhAdjustDistinct, hypergeomUpperTailsUnchecked, log
 //   the report order is a counting sort of the hits by p group, so no per-set sort remains.
 // - Overlap gene lists and row objects are built only for the rows asked for; rows 'significant' also
 //   rank only p <= qThreshold (rankPairs says why their q stay exact).
-
-/**
- * Symbol -> small integer, shared by the libraries prepared with it, so that a query hashes each panel
- * symbol once for all its libraries and then only indexes each library's geneOfSymbol array.
- */
-export interface SymbolIndex {
-  readonly ids: Map<string, number>;
-}
-
-/**
- * The index prepareLibrary registers into. It grows with the distinct symbols of the libraries prepared
- * in this process (a few 10^4 for the usual collections), never with query panels.
- */
-const sharedSymbols: SymbolIndex = { ids: new Map() };
-
-function internSymbol(index: SymbolIndex, symbol: string): number {
-  let id = index.ids.get(symbol);
-  if (id === undefined) {
-    id = index.ids.size;
-    index.ids.set(symbol, id);
-  }
-  return id;
-}
-
-/** A library indexed once so that every query is integer work only; reuse it across requests. */
-export interface PreparedLibrary {
-  readonly name: string;
-  readonly source?: string;
-  readonly date?: string;
-  /** Universe size: distinct genes in the whole library. */
-  readonly N: number;
-  readonly setCount: number;
-  /** BH m: sets whose size is within [minSize, maxSize]. */
-  readonly testedCount: number;
-  readonly minSize: number;
-  readonly maxSize: number;
-  /** Size of the largest tested set (bounds per-query scratch tables). */
-  readonly maxTestedSize: number;
-  /** Gene id -> symbol, sorted by code unit so overlap lists come out alphabetical for free. */
-  readonly genes: readonly string[];
-  readonly geneIndex: ReadonlyMap<string, number>;
-  /** The symbol index the genes are registered in, and its symbol id -> gene id (-1: not in this
-   * library; ids past the end were first registered after this library, so are not in it either). */
-  readonly symbolIndex: SymbolIndex;
-  readonly geneOfSymbol: Int32Array;
-  /** Tested sets in CSR form: members[offsets[s] .. offsets[s+1]) are sorted gene ids of set s. */
-  readonly offsets: Int32Array;
-  readonly members: Int32Array;
-  /** Tested sets by ascending size, ties in library order ("size rank" = position here), the size at
-   * each rank, and the rank of each set. Queries count overlaps by size rank, so their hits come out
-   * grouped by K (p depends on k and K only) from a sequential scan. */
-  readonly setsBySize: Int32Array;
-  readonly sizesBySize: Int32Array;
-  readonly sizeRankOf: Int32Array;
-  /** Inverted index over tested sets: geneSets[geneOffsets[g] .. geneOffsets[g+1]) are the size ranks of
-   * the sets containing gene g (ascending), so a query touches only the postings of its ~500 genes
-   * instead of every member of every set. */
-  readonly geneOffsets: Int32Array;
-  readonly geneSets: Int32Array;
-  readonly setIds: readonly string[];
-  readonly setNames: readonly string[];
-  readonly setLinks: readonly (string | undefined)[];
-  /** log(i!) for i <= N, shared by every query on this library. */
-  readonly logFact: LogFactorialTable;
-}
 
 /** One tested set with at least one panel gene; field names follow DESIGN.md's report list. */
 export interface EnrichmentRow {
@@ -136,125 +74,6 @@ export interface EnrichOptions {
   rows?: 'all' | 'significant';
 }
 
-const MSIGDB_NAME = /^(HALLMARK|REACTOME|KEGG|BIOCARTA|PID|WP|GOBP|GOCC|GOMF|HP)_[A-Z0-9_]+$/;
-
-/** Public web page for a set, so every reported pathway can be checked by a human. */
-export function setLink(set: Pick<GeneSet, 'id' | 'name' | 'description'>): string | undefined {
-  if (/^R-[A-Z]{3}-\d+$/.test(set.id)) return `https://reactome.org/content/detail/${set.id}`;
-  if (/^GO:\d{7}$/.test(set.id)) return `https://amigo.geneontology.org/amigo/term/${set.id}`;
-  if (/msigdb\/cards\//i.test(set.description) || MSIGDB_NAME.test(set.name)) {
-    return `https://www.gsea-msigdb.org/gsea/msigdb/cards/${encodeURIComponent(set.name)}`;
-  }
-  return undefined;
-}
-
-/** Index a parsed GMT; done once per library because it dominates the cost of a single query. */
-export function prepareLibrary(
-  parsed: ParsedGmt,
-  meta: { name: string; source?: string; date?: string },
-  sizes: { minSize?: number; maxSize?: number } = {},
-): PreparedLibrary {
-  const minSize = sizes.minSize ?? 5;
-  const maxSize = sizes.maxSize ?? 2000;
-  const symbolSet = new Set<string>();
-  for (const s of parsed.sets) for (const g of s.genes) symbolSet.add(g);
-  const genes = [...symbolSet].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const geneIndex = new Map<string, number>();
-  genes.forEach((g, i) => geneIndex.set(g, i));
-  const symbolIds = genes.map((g) => internSymbol(sharedSymbols, g));
-  const geneOfSymbol = new Int32Array(sharedSymbols.ids.size).fill(-1);
-  symbolIds.forEach((id, g) => (geneOfSymbol[id] = g));
-
-  // Sizes are counted after dedupe (parseGmt already deduplicates; the Set here guards hand-built input).
-  const tested: { set: GeneSet; ids: Int32Array }[] = [];
-  let total = 0;
-  for (const s of parsed.sets) {
-    const uniq = new Set<number>();
-    for (const g of s.genes) uniq.add(geneIndex.get(g) as number);
-    if (uniq.size < minSize || uniq.size > maxSize) continue;
-    const ids = Int32Array.from(uniq).sort();
-    tested.push({ set: s, ids });
-    total += ids.length;
-  }
-  const offsets = new Int32Array(tested.length + 1);
-  const members = new Int32Array(total);
-  let pos = 0;
-  tested.forEach((t, i) => {
-    members.set(t.ids, pos);
-    pos += t.ids.length;
-    offsets[i + 1] = pos;
-  });
-  const geneOffsets = new Int32Array(genes.length + 1);
-  for (let j = 0; j < total; j++) {
-    const at = (members[j] as number) + 1;
-    geneOffsets[at] = (geneOffsets[at] as number) + 1;
-  }
-  for (let g = 0; g < genes.length; g++) geneOffsets[g + 1] = (geneOffsets[g + 1] as number) + (geneOffsets[g] as number);
-  const { setsBySize, sizesBySize, sizeRankOf } = orderBySize(offsets);
-  const fill = geneOffsets.slice(0, genes.length);
-  const geneSets = new Int32Array(total);
-  for (let rank = 0; rank < tested.length; rank++) {
-    const set = setsBySize[rank] as number;
-    for (let j = offsets[set] as number; j < (offsets[set + 1] as number); j++) {
-      const g = members[j] as number;
-      geneSets[fill[g] as number] = rank;
-      fill[g] = (fill[g] as number) + 1;
-    }
-  }
-  const lib: PreparedLibrary = {
-    name: meta.name,
-    ...(meta.source !== undefined ? { source: meta.source } : {}),
-    ...(meta.date !== undefined ? { date: meta.date } : {}),
-    N: genes.length,
-    setCount: parsed.sets.length,
-    testedCount: tested.length,
-    minSize,
-    maxSize,
-    maxTestedSize: tested.reduce((mx, t) => Math.max(mx, t.ids.length), 0),
-    genes,
-    geneIndex,
-    symbolIndex: sharedSymbols,
-    geneOfSymbol,
-    offsets,
-    members,
-    setsBySize,
-    sizesBySize,
-    sizeRankOf,
-    geneOffsets,
-    geneSets,
-    setIds: tested.map((t) => t.set.id),
-    setNames: tested.map((t) => t.set.name),
-    setLinks: tested.map((t) => setLink(t.set)),
-    logFact: logFactorialTable(genes.length),
-  };
-  return lib;
-}
-
-/** Tested sets sorted by size with a stable counting sort, so equal sizes keep library order. */
-function orderBySize(offsets: Int32Array): { setsBySize: Int32Array; sizesBySize: Int32Array; sizeRankOf: Int32Array } {
-  const m = offsets.length - 1;
-  let maxSize = 0;
-  for (let s = 0; s < m; s++) maxSize = Math.max(maxSize, (offsets[s + 1] as number) - (offsets[s] as number));
-  const next = new Int32Array(maxSize + 2);
-  for (let s = 0; s < m; s++) {
-    const at = (offsets[s + 1] as number) - (offsets[s] as number) + 1;
-    next[at] = (next[at] as number) + 1;
-  }
-  for (let K = 1; K < next.length; K++) next[K] = (next[K] as number) + (next[K - 1] as number);
-  const setsBySize = new Int32Array(m);
-  const sizesBySize = new Int32Array(m);
-  const sizeRankOf = new Int32Array(m);
-  for (let s = 0; s < m; s++) {
-    const K = (offsets[s + 1] as number) - (offsets[s] as number);
-    const at = next[K] as number;
-    setsBySize[at] = s;
-    sizesBySize[at] = K;
-    sizeRankOf[s] = at;
-    next[K] = at + 1;
-  }
-  return { setsBySize, sizesBySize, sizeRankOf };
-}
-
 /** Sample odds ratio with Haldane-Anscombe only on zero cells: finite for k = 0 or k = K = n. */
 export function oddsRatio(k: number, K: number, n: number, N: number): number {
   let a = k;
@@ -286,57 +105,6 @@ export interface EnrichmentScores {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Working arrays
-
-/**
- * Typed arrays reused by every query, grown on demand. A library's query needs about twenty, and
- * allocating one costs 0.5-1 µs here, more than several of the loops that use them. Sharing is safe
- * because a query is synchronous (nothing else runs until it returns) and each step clears what it
- * reads before using it. Only the arrays a query returns are allocated per call.
- */
-const work = {
-  panel: new Int32Array(0),
-  counts: new Int32Array(0),
-  kCount: new Int32Array(0),
-  pairOfK: new Int32Array(0),
-  ks: new Int32Array(0),
-  hits: new Int32Array(0),
-  hitPair: new Int32Array(0),
-  pairMult: new Int32Array(0),
-  kept: new Int32Array(0),
-  sorted: new Int32Array(0),
-  sortTmp: new Int32Array(0),
-  groupOf: new Int32Array(0),
-  groupSize: new Int32Array(0),
-  groupPairs: new Int32Array(0),
-  next: new Int32Array(0),
-  rowOf: new Int32Array(0),
-  cursor: new Int32Array(0),
-  overlapIds: new Int32Array(0),
-  tails: new Float64Array(0),
-  pairP: new Float64Array(0),
-  keptP: new Float64Array(0),
-  groupP: new Float64Array(0),
-  groupQ: new Float64Array(0),
-};
-type Work = typeof work;
-type KeysOf<T> = { [K in keyof Work]: Work[K] extends T ? K : never }[keyof Work];
-
-/** work[key] with room for `size` entries; the first `size` are zeroed when asked. */
-function i32(key: KeysOf<Int32Array>, size: number, zero = false): Int32Array {
-  let a = work[key];
-  if (a.length < size) work[key] = a = new Int32Array(Math.max(size, 2 * a.length));
-  else if (zero) a.fill(0, 0, size);
-  return a;
-}
-
-function f64(key: KeysOf<Float64Array>, size: number): Float64Array {
-  let a = work[key];
-  if (a.length < size) work[key] = a = new Float64Array(Math.max(size, 2 * a.length));
-  return a;
-}
-
-// ---------------------------------------------------------------------------------------------------
 // Panel and overlap counts
 
 /** A query panel mapped once to symbol ids: distinct symbols in first-seen order, id -1 if unknown to the index. */
@@ -345,13 +113,13 @@ interface PanelSymbols {
   readonly ids: Int32Array;
 }
 
-function internPanel(panel: readonly string[], index: SymbolIndex): PanelSymbols {
+function internPanel(panel: readonly string[], ws: EnrichmentWorkspace): PanelSymbols {
   const symbols: string[] = [];
   const ids: number[] = [];
-  const seen = new Uint8Array(index.ids.size);
+  const seen = new Uint8Array(ws.symbols.size);
   let unknown: Set<string> | undefined; // symbols in no library are rare; dedupe them by name
   for (const g of panel) {
-    const id = index.ids.get(g);
+    const id = ws.symbols.get(g);
     if (id === undefined) {
       unknown ??= new Set();
       if (unknown.has(g)) continue;
@@ -369,8 +137,9 @@ function internPanel(panel: readonly string[], index: SymbolIndex): PanelSymbols
 
 /** The panel's gene ids in this library (ascending) and, in panel order, the symbols it lacks. */
 function panelInLibrary(panel: PanelSymbols, lib: PreparedLibrary): { panelIds: Int32Array; notInLibrary: string[] } {
+  const ws = lib.workspace;
   const map = lib.geneOfSymbol;
-  const ids = i32('panel', panel.ids.length);
+  const ids = i32(ws, 'panel', panel.ids.length);
   const notInLibrary: string[] = [];
   let n = 0;
   for (let i = 0; i < panel.ids.length; i++) {
@@ -384,8 +153,9 @@ function panelInLibrary(panel: PanelSymbols, lib: PreparedLibrary): { panelIds: 
 
 /** k of every tested set, indexed by size rank, from the postings of the panel genes only. */
 function overlapCounts(panelIds: Int32Array, lib: PreparedLibrary): Int32Array {
+  const ws = lib.workspace;
   const { geneOffsets, geneSets } = lib;
-  const counts = i32('counts', lib.testedCount, true);
+  const counts = i32(ws, 'counts', lib.testedCount, true);
   for (let i = 0; i < panelIds.length; i++) {
     const g = panelIds[i] as number;
     const end = geneOffsets[g + 1] as number;
@@ -412,17 +182,18 @@ function overlapCounts(panelIds: Int32Array, lib: PreparedLibrary): Int32Array {
  * Benchmark panel, 7 libraries: 21,229 tested sets, 9,764 hits, 4,394 pairs, 1,992 distinct K.
  */
 function pairTails(counts: Int32Array, n: number, lib: PreparedLibrary): { H: number; D: number } {
+  const ws = lib.workspace;
   const m = lib.testedCount;
   const sizes = lib.sizesBySize;
   const kLimit = Math.min(n, lib.maxTestedSize) + 1;
-  const kCount = i32('kCount', kLimit, true);
-  const pairOfK = i32('pairOfK', kLimit);
-  const ks = i32('ks', kLimit);
-  const tails = f64('tails', kLimit);
-  const hits = i32('hits', m);
-  const hitPair = i32('hitPair', m);
-  const pairP = f64('pairP', m);
-  const pairMult = i32('pairMult', m);
+  const kCount = i32(ws, 'kCount', kLimit, true);
+  const pairOfK = i32(ws, 'pairOfK', kLimit);
+  const ks = i32(ws, 'ks', kLimit);
+  const tails = f64(ws, 'tails', kLimit);
+  const hits = i32(ws, 'hits', m);
+  const hitPair = i32(ws, 'hitPair', m);
+  const pairP = f64(ws, 'pairP', m);
+  const pairMult = i32(ws, 'pairMult', m);
   let H = 0;
   let D = 0;
   for (let a = 0; a < m; ) {
@@ -508,11 +279,11 @@ function sortSmall(a: Int32Array, len: number): void {
  * Fills groupOf[pair], groupP, groupQ, groupSize and groupPairs (pairs per group: more than one only
  * when different (k, K) give exactly the same p); returns the number of groups.
  */
-function rankPairs(D: number, m: number, pMax: number): number {
-  const { pairP, pairMult } = work;
-  const groupOf = i32('groupOf', D);
-  const kept = i32('kept', D);
-  const keptP = f64('keptP', D);
+function rankPairs(ws: EnrichmentWorkspace, D: number, m: number, pMax: number): number {
+  const { pairP, pairMult } = ws.work;
+  const groupOf = i32(ws, 'groupOf', D);
+  const kept = i32(ws, 'kept', D);
+  const keptP = f64(ws, 'keptP', D);
   let keptCount = 0;
   for (let pair = 0; pair < D; pair++) {
     const v = pairP[pair] as number;
@@ -521,10 +292,10 @@ function rankPairs(D: number, m: number, pMax: number): number {
     keptP[keptCount] = v;
     keptCount += v <= pMax ? 1 : 0;
   }
-  const sorted = ascendingOrderInto(keptP, keptCount, i32('sorted', keptCount), i32('sortTmp', keptCount));
-  const groupP = f64('groupP', keptCount);
-  const groupSize = i32('groupSize', keptCount, true);
-  const groupPairs = i32('groupPairs', keptCount, true);
+  const sorted = ascendingOrderInto(keptP, keptCount, i32(ws, 'sorted', keptCount), i32(ws, 'sortTmp', keptCount));
+  const groupP = f64(ws, 'groupP', keptCount);
+  const groupSize = i32(ws, 'groupSize', keptCount, true);
+  const groupPairs = i32(ws, 'groupPairs', keptCount, true);
   let G = 0;
   for (let r = 0; r < keptCount; r++) {
     const pair = kept[sorted[r] as number] as number;
@@ -534,7 +305,7 @@ function rankPairs(D: number, m: number, pMax: number): number {
     groupSize[G - 1] = (groupSize[G - 1] as number) + (pairMult[pair] as number);
     groupPairs[G - 1] = (groupPairs[G - 1] as number) + 1;
   }
-  bhAdjustDistinct(groupP, groupSize, m, G, f64('groupQ', G));
+  bhAdjustDistinct(groupP, groupSize, m, G, f64(ws, 'groupQ', G));
   return G;
 }
 
@@ -544,8 +315,9 @@ function rankPairs(D: number, m: number, pMax: number): number {
  * set. The five outputs share one buffer (one allocation instead of five).
  */
 function reportOrder(H: number, G: number, counts: Int32Array, lib: PreparedLibrary): Pick<EnrichmentScores, 'sets' | 'k' | 'K' | 'p' | 'q'> {
-  const { hits, hitPair, groupOf, groupP, groupQ, groupSize, groupPairs } = work;
-  const next = i32('next', G);
+  const ws = lib.workspace;
+  const { hits, hitPair, groupOf, groupP, groupQ, groupSize, groupPairs } = ws.work;
+  const next = i32(ws, 'next', G);
   let ranked = 0;
   for (let g = 0; g < G; g++) {
     next[g] = ranked;
@@ -599,13 +371,13 @@ function scoreLibrary(panel: PanelSymbols, lib: PreparedLibrary, pMax = Infinity
   const n = panelIds.length;
   const counts = overlapCounts(panelIds, lib);
   const { H, D } = pairTails(counts, n, lib);
-  const G = rankPairs(D, lib.testedCount, pMax);
+  const G = rankPairs(lib.workspace, D, lib.testedCount, pMax);
   return { n, notInLibrary, panelIds, ...reportOrder(H, G, counts, lib), withOverlap: H };
 }
 
 /** The numeric core of enrich without building row objects: for batch callers and the benchmark. */
 export function enrichScores(panel: readonly string[], lib: PreparedLibrary): EnrichmentScores {
-  const { withOverlap: _, ...scores } = scoreLibrary(internPanel(panel, lib.symbolIndex), lib);
+  const { withOverlap: _, ...scores } = scoreLibrary(internPanel(panel, lib.workspace), lib);
   return scores;
 }
 
@@ -617,16 +389,17 @@ export function enrichScores(panel: readonly string[], lib: PreparedLibrary): En
  * instead of the library's whole gene table.
  */
 function overlapIds(sc: EnrichmentScores, lib: PreparedLibrary, count: number): Int32Array {
+  const ws = lib.workspace;
   const { geneOffsets, geneSets } = lib;
-  const rowOf = i32('rowOf', lib.testedCount, true); // size rank -> row + 1, 0 = not wanted
-  const cursor = i32('cursor', count);
+  const rowOf = i32(ws, 'rowOf', lib.testedCount, true); // size rank -> row + 1, 0 = not wanted
+  const cursor = i32(ws, 'cursor', count);
   let total = 0;
   for (let r = 0; r < count; r++) {
     rowOf[lib.sizeRankOf[sc.sets[r] as number] as number] = r + 1;
     cursor[r] = total;
     total += sc.k[r] as number;
   }
-  const ids = i32('overlapIds', total);
+  const ids = i32(ws, 'overlapIds', total);
   for (let i = 0; i < sc.panelIds.length; i++) {
     const g = sc.panelIds[i] as number;
     const end = geneOffsets[g + 1] as number;
@@ -689,7 +462,7 @@ function pMaxFor(opts: EnrichOptions): number {
 
 /** Test a panel against one library; BH over all tested sets of that library. */
 export function enrich(panel: readonly string[], lib: PreparedLibrary, opts: EnrichOptions = {}): EnrichmentResult {
-  return buildResult(scoreLibrary(internPanel(panel, lib.symbolIndex), lib, pMaxFor(opts)), lib, opts);
+  return buildResult(scoreLibrary(internPanel(panel, lib.workspace), lib, pMaxFor(opts)), lib, opts);
 }
 
 /** Several libraries at once; BH stays per library, never pooled across libraries. */
@@ -698,13 +471,13 @@ export function enrichMany(
   libraries: readonly PreparedLibrary[],
   opts: EnrichOptions = {},
 ): EnrichmentResult[] {
-  // One symbol lookup per panel gene for all libraries sharing an index (normally all of them).
-  const interned = new Map<SymbolIndex, PanelSymbols>();
+  // One symbol lookup per panel gene for all libraries sharing a workspace (normally all of them).
+  const interned = new Map<EnrichmentWorkspace, PanelSymbols>();
   return libraries.map((lib) => {
-    let panelSymbols = interned.get(lib.symbolIndex);
+    let panelSymbols = interned.get(lib.workspace);
     if (panelSymbols === undefined) {
-      panelSymbols = internPanel(panel, lib.symbolIndex);
-      interned.set(lib.symbolIndex, panelSymbols);
+      panelSymbols = internPanel(panel, lib.workspace);
+      interned.set(lib.workspace, panelSymbols);
     }
     return buildResult(scoreLibrary(panelSymbols, lib, pMaxFor(opts)), lib, opts);
   });

@@ -13,7 +13,8 @@
 //   must never be allowed to pass them: that would read arbitrary files on the server.
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { prepareLibrary, type PreparedLibrary } from '../analysis/enrichment.js';
+import { prepareLibrary, type PreparedLibrary } from '../analysis/enrichment-library.js';
+import { createEnrichmentWorkspace } from '../analysis/enrichment-workspace.js';
 import { parseGmt, type ParsedGmt } from '../analysis/gmt.js';
 import type { Config } from '../config.js';
 import { errorMessage, UpstreamError } from '../errors.js';
@@ -123,6 +124,8 @@ export function createGeneSetService({ config, log, http }: GeneSetServiceDeps):
   const memo = new Map<string, { key: string; value: Promise<Prepared> }>();
   // Concurrent loads of a missing library share one download and one file write.
   const downloads = new Map<string, Promise<LoadedLibrary>>();
+  // One workspace for every library of this service, so a query maps its panel once for all of them.
+  const workspace = createEnrichmentWorkspace();
 
   function prepareFile(file: string, key: string, meta: (sha: string) => { name: string; source?: string; date?: string }): Promise<Prepared> {
     const hit = memo.get(file);
@@ -132,7 +135,7 @@ export function createGeneSetService({ config, log, http }: GeneSetServiceDeps):
       const sha = sha256(bytes);
       const parsed = parseGmt(bytes.toString('utf8'));
       if (parsed.sets.length === 0) throw new Error(`${file}: no gene sets found (expected GMT lines: name<TAB>description<TAB>gene<TAB>gene...)`);
-      return { sha256: sha, bytes: bytes.length, library: prepareLibrary(parsed, meta(sha)), gmtWarnings: parsed.warnings };
+      return { sha256: sha, bytes: bytes.length, library: prepareLibrary(parsed, meta(sha), {}, workspace), gmtWarnings: parsed.warnings };
     })();
     memo.set(file, { key, value });
     value.catch(() => {
@@ -192,7 +195,7 @@ export function createGeneSetService({ config, log, http }: GeneSetServiceDeps):
       throw new UpstreamError({ source: 'enrichr', failure: 'parse', message: `library ${name}: the response holds no gene sets` });
     }
     const fetchedAt = new Date().toISOString();
-    const library = prepareLibrary(parsed, { name, source: got.url, date: fetchedAt });
+    const library = prepareLibrary(parsed, { name, source: got.url, date: fetchedAt }, {}, workspace);
     const sidecar: LibrarySidecar = {
       format: SIDECAR_FORMAT,
       library: name,

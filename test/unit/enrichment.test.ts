@@ -2,9 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { createEnrichmentWorkspace } from '../../src/analysis/enrichment-workspace.js';
 import { parseGmt } from '../../src/analysis/gmt.js';
-import { enrich, enrichMany, enrichScores, oddsRatio, prepareLibrary, setLink, type EnrichmentRow } from '../../src/analysis/enrichment.js';
-import { bhAdjust, hypergeomUpperTail } from '../../src/analysis/stats.js';
+import { enrich, enrichMany, enrichScores, oddsRatio, type EnrichmentRow } from '../../src/analysis/enrichment.js';
+import { prepareLibrary, setLink } from '../../src/analysis/enrichment-library.js';
+import { bhAdjust } from '../../src/analysis/multiple-testing.js';
+import { hypergeomUpperTail } from '../../src/analysis/stats.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const genesetDir = path.join(path.resolve(repoRoot, '../shared'), 'genesets');
@@ -225,10 +228,12 @@ describe("rows: 'significant'", () => {
   });
 });
 
-describe('symbol index shared across libraries', () => {
+describe('a workspace shared across libraries', () => {
   it('maps a panel once for libraries prepared at different times, new symbols included', () => {
-    const first = prepareLibrary(parseGmt(`F\t\t${genes('F', 6).join('\t')}`), { name: 'first' });
-    const later = prepareLibrary(parseGmt(`L\t\t${genes('NEWSYM', 6).join('\t')}\tF1`), { name: 'later' });
+    const ws = createEnrichmentWorkspace();
+    const first = prepareLibrary(parseGmt(`F\t\t${genes('F', 6).join('\t')}`), { name: 'first' }, {}, ws);
+    const later = prepareLibrary(parseGmt(`L\t\t${genes('NEWSYM', 6).join('\t')}\tF1`), { name: 'later' }, {}, ws);
+    expect(later.workspace).toBe(first.workspace);
     const panel = ['NEWSYM1', 'F1', 'NEWSYM2', 'NEWSYM1', 'nope'];
     const [a, b] = enrichMany(panel, [first, later]);
     expect(a).toEqual(enrich(panel, first));
@@ -237,6 +242,16 @@ describe('symbol index shared across libraries', () => {
     expect(b?.notInLibrary).toEqual(['nope']);
     expect([a?.n, b?.n]).toEqual([1, 3]);
     expect(b?.rows[0]?.overlapGenes).toEqual(['F1', 'NEWSYM1', 'NEWSYM2']);
+  });
+
+  it('libraries in separate workspaces (separate contexts) give the same answers as in one', () => {
+    const parsed = [parseGmt(`F\t\t${genes('F', 6).join('\t')}`), parseGmt(`L\t\t${genes('NEWSYM', 6).join('\t')}\tF1`)];
+    const ws = createEnrichmentWorkspace();
+    const shared = parsed.map((p, i) => prepareLibrary(p, { name: `l${i}` }, {}, ws));
+    const apart = parsed.map((p, i) => prepareLibrary(p, { name: `l${i}` }));
+    expect(apart[0]?.workspace).not.toBe(apart[1]?.workspace);
+    const panel = ['NEWSYM1', 'F1', 'F2', 'nope'];
+    expect(enrichMany(panel, apart)).toEqual(enrichMany(panel, shared));
   });
 });
 

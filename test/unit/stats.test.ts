@@ -1,15 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  ascendingOrder,
-  ascendingOrderInto,
-  bhAdjust,
-  bhAdjustDistinct,
-  bhAdjustTyped,
-  hypergeomUpperTail,
-  hypergeomUpperTailsUnchecked,
-  logFactorialTable,
-} from '../../src/analysis/stats.js';
+import { ascendingOrder, ascendingOrderInto } from '../../src/analysis/argsort.js';
+import { bhAdjust, bhAdjustDistinct, bhAdjustTyped } from '../../src/analysis/multiple-testing.js';
+import { hypergeomUpperTail, hypergeomUpperTailsUnchecked, logFactorialTable } from '../../src/analysis/stats.js';
 
 // Reference values come from R (see test/fixtures/r-reference/*.R and the "commands" field of each JSON).
 interface HyperCase { k: number; K: number; n: number; N: number; note: string; p: number; log10p: number | null }
