@@ -186,6 +186,28 @@ describeShared('svc_generate_insights', () => {
     expect(r.drugCandidates.every((d) => !d.sources.includes('dgidb'))).toBe(true);
   });
 
+  it('degrades when context sources fail: null parts, warnings, the core analysis unchanged', async () => {
+    const baseline = await analyze({});
+    fake.route('POST', '/gnomad/api', { status: 500, body: { message: 'down' } });
+    fake.route('POST', '/gprofiler/api/gost/profile/', { status: 503, body: 'busy' });
+    fake.route('GET', '/icite/api/pubs', { status: 500, body: { error: 'down' } });
+    fake.route('POST', '/civic/api/graphql', { body: { errors: [{ message: 'Field "evidenceItems" does not exist' }], data: null } });
+    const r = await analyze({});
+    for (const id of ['gnomad', 'gprofiler', 'icite', 'civic']) {
+      expect(r.sources.find((s) => s.id === id)?.status, id).toBe('failed');
+      expect(r.warnings.some((w) => w.startsWith(`${id} failed`)), id).toBe(true);
+    }
+    expect(r.focusGenes.every((f) => f.constraint === null && f.clinicalEvidence === null)).toBe(true);
+    expect(r.focusGenes[0]?.protein?.accession).toBe('P00533'); // UniProt still answered
+    expect(r.enrichmentCrossCheck).toBeNull();
+    expect(r.enrichedPathways.every((p) => p.confirmedByGprofiler === null)).toBe(true);
+    expect(r.citationMetrics.every((m) => m.relativeCitationRatio === null)).toBe(true);
+    expect(r.citationMetrics.some((m) => m.influentialCitationCount !== null)).toBe(true); // Semantic Scholar still answered
+    const core = (x: InsightsOutput) => ({ p: x.enrichedPathways.map(({ confirmedByGprofiler: _, ...rest }) => rest), d: x.drugCandidates, h: x.hypotheses, i: x.integrity });
+    expect(core(r)).toEqual(core(baseline));
+    expect(r.qualityParts.sourceCoverage).toBeLessThan(baseline.qualityParts.sourceCoverage);
+  });
+
   it('rejects a panel where no gene resolves, naming them', async () => {
     const res = (await client.callTool({ name: 'svc_generate_insights', arguments: { genes: ['NOTAGENE1', 'NOTAGENE2'], diseaseContext: 'breast cancer' } })) as CallToolResult;
     expect(res.isError).toBe(true);
