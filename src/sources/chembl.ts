@@ -4,7 +4,7 @@
 // empty text/html body: it means "not found" (null), not a failure.
 // @see https://chembl.gitbook.io/chembl-interface-documentation/web-services/chembl-data-web-services
 import { isNotFoundStatus } from '../errors.js';
-import { chunk } from './eutils.js';
+import { chunk } from './batch.js';
 import type { UpstreamClient } from './http.js';
 import { numeric, optStr, shapeOf, type Obj } from './shape.js';
 

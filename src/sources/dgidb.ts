@@ -2,7 +2,7 @@
 // order, not the request's, and an unknown gene has no node at all, so results are matched by
 // gene name. interactionScore is DGIdb's unbounded relevance score, not a 0-1 probability.
 // @see https://dgidb.org/api
-import { chunk } from './eutils.js';
+import { chunk, uniqueIds } from './batch.js';
 import { graphql } from './graphql.js';
 import type { UpstreamClient } from './http.js';
 import { optNum, optStr, shapeOf, uniqueBy, type Obj } from './shape.js';
@@ -60,7 +60,7 @@ export class Dgidb {
 
   /** Interactions per requested symbol (case kept as given); genes DGIdb does not know map to null. */
   async interactions(genes: readonly string[], signal?: AbortSignal): Promise<Map<string, GeneInteractions | null>> {
-    const names = [...new Set(genes.map((g) => g.trim()).filter(Boolean))];
+    const names = uniqueIds(genes);
     const parts = await Promise.all(
       chunk(names, GENE_BATCH).map(async (batch) =>
         parseGeneInteractions(await graphql<unknown>(this.http, SOURCE, '/graphql', INTERACTIONS_QUERY, { names: batch }, signal), batch),

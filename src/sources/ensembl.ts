@@ -10,7 +10,7 @@
 //   `strand` is 1 or -1; `canonical_transcript` carries its version (ENST00000646891.2).
 // - `description` ends with "[Source:HGNC Symbol;Acc:HGNC:1097]" and is absent for some genes.
 // @see https://rest.ensembl.org/documentation/info/symbol_post
-import { chunk } from './eutils.js';
+import { chunk, uniqueIds } from './batch.js';
 import type { UpstreamClient } from './http.js';
 import { optStr, shapeOf, type Obj } from './shape.js';
 
@@ -40,7 +40,7 @@ export class Ensembl {
 
   /** Gene per requested symbol (as given, trimmed); symbols Ensembl does not know map to null. */
   async lookupSymbols(symbols: readonly string[], signal?: AbortSignal): Promise<Map<string, EnsemblGene | null>> {
-    const names = [...new Set(symbols.map((s) => s.trim()).filter(Boolean))];
+    const names = uniqueIds(symbols);
     const parts = await Promise.all(
       chunk(names, SYMBOL_BATCH).map(async (batch) =>
         parseEnsemblLookup(

@@ -3,6 +3,7 @@
 // @see https://www.ncbi.nlm.nih.gov/books/NBK25499/
 import { XMLParser } from 'fast-xml-parser';
 import { UpstreamError } from '../errors.js';
+import { chunk } from './batch.js';
 import type { UpstreamClient } from './http.js';
 
 export const ESUMMARY_BATCH = 200;
@@ -259,10 +260,4 @@ export function decodeEntities(s: string): string {
 function yearOf(date: string): number | undefined {
   const m = /\b(1[89]\d\d|20\d\d)\b/.exec(date);
   return m ? Number(m[1]) : undefined;
-}
-
-export function chunk<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
 }

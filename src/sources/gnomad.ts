@@ -16,7 +16,7 @@
 //   it, and the API throttles bursts (HTTP 429), hence one request at a time (registry).
 // @see https://gnomad.broadinstitute.org/help/constraint
 import { UpstreamError } from '../errors.js';
-import { chunk } from './eutils.js';
+import { chunk, uniqueIds } from './batch.js';
 import type { UpstreamClient } from './http.js';
 import { optNum, optStr, shapeOf, type Obj } from './shape.js';
 
@@ -73,7 +73,7 @@ export class Gnomad {
 
   /** Constraint per requested symbol (as given, trimmed); symbols gnomAD does not know map to null. */
   async constraint(symbols: readonly string[], signal?: AbortSignal): Promise<Map<string, GeneConstraint | null>> {
-    const names = [...new Set(symbols.map((s) => s.trim()).filter(Boolean))];
+    const names = uniqueIds(symbols);
     const parts = await Promise.all(
       chunk(names, GENE_BATCH).map(async (batch) => {
         const aliases = new Map(batch.map((name, i) => [`g${i}`, name]));

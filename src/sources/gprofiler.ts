@@ -8,6 +8,7 @@
 // The request is a read-only POST, cached explicitly.
 // @see https://biit.cs.ut.ee/gprofiler/page/apis
 import { InvalidInputError } from '../errors.js';
+import { uniqueIds } from './batch.js';
 import type { UpstreamClient } from './http.js';
 import { shapeOf, optStr } from './shape.js';
 
@@ -60,7 +61,7 @@ export class GProfiler {
 
   /** Enrichment of `genes` (human symbols or ids) with FDR correction over annotated genes. */
   async gost(genes: readonly string[], options: GostOptions = {}, signal?: AbortSignal): Promise<GostResult> {
-    const query = [...new Set(genes.map((g) => g.trim()).filter(Boolean))];
+    const query = uniqueIds(genes);
     // Nothing to analyse is not worth a request (g:Profiler would answer 400).
     if (query.length === 0) return { terms: [], failedGenes: [], version: null };
     const threshold = options.threshold ?? DEFAULT_THRESHOLD;

@@ -10,6 +10,7 @@ import { UpstreamError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { redact } from '../log.js';
 import { exchangeKey, readRecording, writeRecording, type Exchange } from './recordings.js';
+import { backoff, parseRetryAfter, rateWindow, RETRY_STATUSES, sleep } from './pacing.js';
 import { resolveSource, SOURCE_IDS, type SourceId } from './registry.js';
 import { upstreamMessage } from './upstream-message.js';
 
@@ -68,8 +69,6 @@ export interface UpstreamClientOptions {
   fetchImpl?: typeof fetch;
 }
 
-const RETRY_STATUSES = new Set([408, 425, 429, 500, 502, 503, 504]);
-const MAX_BACKOFF_MS = 30_000;
 const NOT_FOUND_TTL_MS = 3_600_000;
 
 export class UpstreamClient {
@@ -386,39 +385,4 @@ export function buildUrl(base: string, path: string, query: Record<string, Query
   }
   const qs = params.toString();
   return `${base}${path}${qs ? (path.includes('?') ? '&' : '?') + qs : ''}`;
-}
-
-/** Retry-After is either delta-seconds or an HTTP date. */
-export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
-  if (!value) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, Math.min(seconds * 1000, MAX_BACKOFF_MS));
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, Math.min(date - now, MAX_BACKOFF_MS));
-}
-
-/** Exponential backoff with full jitter: 250 ms, 500 ms, 1 s... capped. */
-export function backoff(attempt: number, random = Math.random): number {
-  const ceiling = Math.min(MAX_BACKOFF_MS, 250 * 2 ** attempt);
-  return Math.round(ceiling / 2 + random() * (ceiling / 2));
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
-}
-
-/** p-queue window for a rate: whole requests per second, or one request per 1/rate seconds below 1/s. */
-export function rateWindow(perSecond: number): { intervalCap: number; interval: number } {
-  if (perSecond >= 1) return { intervalCap: Math.floor(perSecond), interval: 1000 };
-  return { intervalCap: 1, interval: Math.round(1000 / perSecond) };
 }

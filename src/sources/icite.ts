@@ -16,7 +16,7 @@
 //   its whole `cited_by` and `references` PMID lists.
 // @see https://icite.od.nih.gov/api
 // @see https://support.icite.nih.gov/hc/en-us/articles/9513563045787-Bulk-Data-and-API
-import { chunk } from './eutils.js';
+import { chunk, uniqueIds } from './batch.js';
 import type { UpstreamClient } from './http.js';
 import { optNum, optStr, shapeOf, type Obj } from './shape.js';
 
@@ -79,7 +79,7 @@ export class ICite {
    * PMIDs iCite does not know, and malformed ones (not all digits, never sent), map to null.
    */
   async pubs(pmids: readonly string[], signal?: AbortSignal): Promise<Map<string, ICitePub | null>> {
-    const requested = [...new Set(pmids.map((p) => p.trim()).filter(Boolean))];
+    const requested = uniqueIds(pmids);
     const valid = requested.filter((p) => /^\d+$/.test(p));
     const found = new Map<string, ICitePub | null>();
     const parts = await Promise.all(chunk(valid, ICITE_BATCH_SIZE).map((batch) => this.batch(batch, signal)));

@@ -4,7 +4,7 @@
 // enum): asking for the old field is a GraphQL error, which graphql() turns into an UpstreamError.
 // A missing field in an answer is a schema error here too, never an empty list.
 // @see https://platform-docs.opentargets.org/data-access/graphql-api
-import { chunk } from './eutils.js';
+import { chunk, uniqueIds } from './batch.js';
 import { graphql } from './graphql.js';
 import type { UpstreamClient } from './http.js';
 import { mergeSaltForms, stagePhase, type CandidateRow, type ClinicalCandidate, type DiseaseRef } from './opentargets-candidates.js';
@@ -80,7 +80,7 @@ export class OpenTargets {
 
   /** Batch form of findTarget through mapIds: every requested symbol maps to a hit or null. */
   async mapTargets(symbols: readonly string[], signal?: AbortSignal): Promise<Map<string, TargetHit | null>> {
-    const terms = [...new Set(symbols.map((s) => s.trim()).filter(Boolean))];
+    const terms = uniqueIds(symbols);
     if (!terms.length) return new Map();
     return parseMapIds(await this.query(Q.MAP_TARGET_IDS, { terms }, signal), terms);
   }

@@ -4,7 +4,7 @@
 // Names go in a POST form, so any character (commas, slashes, brackets) survives.
 // @see https://pubchem.ncbi.nlm.nih.gov/docs/pug-rest
 import { isNotFoundStatus } from '../errors.js';
-import { chunk } from './eutils.js';
+import { chunk } from './batch.js';
 import type { UpstreamClient } from './http.js';
 import { numeric, optNum, optStr, shapeOf } from './shape.js';
 

@@ -9,7 +9,7 @@
 // - The unauthenticated pool is shared and often answers 429. One retry (honouring Retry-After):
 //   citation counts are context, and three backed-off retries would hold a whole analysis up.
 // @see https://api.semanticscholar.org/api-docs/graph#tag/Paper-Data/operation/post_graph_get_papers
-import { chunk } from './eutils.js';
+import { chunk, uniqueIds } from './batch.js';
 import type { UpstreamClient } from './http.js';
 import { optNum, optStr, shapeOf, type Obj } from './shape.js';
 
@@ -39,7 +39,7 @@ export class SemanticScholar {
    * Unknown, merged-away and malformed PMIDs (not all digits, never sent) map to null.
    */
   async papers(pmids: readonly string[], signal?: AbortSignal): Promise<Map<string, S2Paper | null>> {
-    const requested = uniquePmids(pmids);
+    const requested = uniqueIds(pmids);
     const valid = requested.filter(isPmid);
     const found = new Map<string, S2Paper | null>();
     const parts = await Promise.all(chunk(valid, S2_BATCH_SIZE).map((batch) => this.batch(batch, signal)));
@@ -61,10 +61,6 @@ export class SemanticScholar {
     });
     return parseS2PaperBatch(json, pmids);
   }
-}
-
-function uniquePmids(pmids: readonly string[]): string[] {
-  return [...new Set(pmids.map((p) => p.trim()).filter(Boolean))];
 }
 
 function isPmid(p: string): boolean {

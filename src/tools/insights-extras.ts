@@ -6,7 +6,7 @@
 import type { DrugCandidate } from '../analysis/drug-candidates.js';
 import type { EnrichmentRow } from '../analysis/enrichment.js';
 import { pathwayLabel } from '../analysis/pathway-names.js';
-import { normaliseTermName, termKey } from '../sources/gprofiler.js';
+import { normaliseTermName, termKey, type GostResult } from '../sources/gprofiler.js';
 import type { Gather } from './insights-gather.js';
 import { titleAbstractQuery } from './insights-gather.js';
 import { truncate } from '../text.js';
@@ -40,7 +40,11 @@ export async function gprofilerCrossCheck(g: Gather, symbols: readonly string[])
     records: (x) => x.terms.length,
     degrades: 'enriched pathways are not cross-checked against g:Profiler',
   });
-  if (!r) return undefined;
+  return r ? crossCheckOf(r) : undefined;
+}
+
+/** The keys (stable ids and normalised names) of g:Profiler's significant terms. */
+export function crossCheckOf(r: GostResult): CrossCheck {
   const keys = new Set<string>();
   let significantTerms = 0;
   for (const t of r.terms) {
@@ -92,7 +96,7 @@ export interface PreprintOut {
 export async function preprints(g: Gather, genes: readonly string[], disease: string): Promise<PreprintOut[]> {
   const found = await Promise.all(
     genes.slice(0, EXTRA_CAPS.preprintGenes).map(async (gene) => {
-      const query = titleAbstractQuery([gene, disease]).replace(/SRC:MED$/, 'SRC:PPR');
+      const query = titleAbstractQuery([gene, disease], 'PPR');
       const r = await g.report.call('europepmc', () => g.call.ctx.sources.europepmc.search(query, { pageSize: 5, sort: 'P_PDATE_D desc' }, g.call.signal), {
         records: (x) => x.records.length,
         degrades: `preprints on ${gene} are missing`,

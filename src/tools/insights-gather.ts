@@ -101,10 +101,11 @@ export async function networkEdges(g: Gather, symbols: readonly string[]): Promi
   return (rows ?? []).map((r) => ({ a: r.partnerA, b: r.partnerB, score: r.score }));
 }
 
-/** Europe PMC query for records naming every term in title or abstract (MEDLINE records: PMIDs). */
-export function titleAbstractQuery(terms: readonly string[]): string {
+/** Europe PMC query for records naming every term in title or abstract: MEDLINE records (PMIDs) by
+ * default, or preprints (PPR). */
+export function titleAbstractQuery(terms: readonly string[], source: 'MED' | 'PPR' = 'MED'): string {
   const q = (t: string) => `"${t.replace(/"/g, '')}"`;
-  return [...terms.map((t) => `(TITLE:${q(t)} OR ABSTRACT:${q(t)})`), 'SRC:MED'].join(' AND ');
+  return [...terms.map((t) => `(TITLE:${q(t)} OR ABSTRACT:${q(t)})`), `SRC:${source}`].join(' AND ');
 }
 
 async function literature(g: Gather, terms: readonly string[], pageSize: number): Promise<{ count: number | null; pmids: string[]; query: string }> {

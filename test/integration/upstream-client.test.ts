@@ -6,7 +6,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ConfigInput } from '../../src/config.js';
 import { UpstreamError } from '../../src/errors.js';
 import { createLogger } from '../../src/log.js';
-import { backoff, parseRetryAfter, UpstreamClient } from '../../src/sources/http.js';
+import { UpstreamClient } from '../../src/sources/http.js';
+import { backoff, parseRetryAfter } from '../../src/sources/pacing.js';
 import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
 import { tempDir, testConfig } from '../support/context.js';
 

@@ -1,23 +1,11 @@
 // Matching our enriched gene sets with g:Profiler's terms (the cross-check of svc_generate_insights).
 import { describe, expect, it } from 'vitest';
-import { confirmedBy, type CrossCheck } from '../../src/tools/insights-extras.js';
-import { normaliseTermName, parseGost, termKey } from '../../src/sources/gprofiler.js';
+import { parseGost } from '../../src/sources/gprofiler.js';
+import { confirmedBy, crossCheckOf } from '../../src/tools/insights-extras.js';
 import { ownJson } from '../support/shared.js';
 
-/** The keys gprofilerCrossCheck builds, from the doc-shaped g:GOSt answer (TP53 pathways). */
-function check(): CrossCheck {
-  const r = parseGost(ownJson('gprofiler', 'gost-TP53-pathway-doc-shaped.json'));
-  const keys = new Set<string>();
-  for (const t of r.terms.filter((x) => x.significant)) {
-    const id = termKey(t.native);
-    if (id) keys.add(id);
-    keys.add(normaliseTermName(t.name));
-  }
-  return { source: 'gprofiler', version: r.version, significantTerms: keys.size, keys };
-}
-
 describe('confirmedBy', () => {
-  const c = check();
+  const c = crossCheckOf(parseGost(ownJson('gprofiler', 'gost-TP53-pathway-doc-shaped.json')));
   it('matches by stable id whatever the library writes around it', () => {
     expect(confirmedBy(c, { id: 'R-HSA-5633007', name: 'Regulation of TP53 Activity R-HSA-5633007' })).toBe(true);
     expect(confirmedBy(c, { id: 'GO:0042981', name: 'regulation of apoptotic process (GO:0042981)' })).toBe(true);
@@ -27,6 +15,10 @@ describe('confirmedBy', () => {
   it('falls back to the plain name (KEGG has no stable id in Enrichr names; MSigDB names are UPPER_SNAKE)', () => {
     expect(confirmedBy(c, { id: 'p53 signaling pathway', name: 'p53 signaling pathway' })).toBe(true);
     expect(confirmedBy(c, { id: 'R-HSA-9999999', name: 'Regulation-of-TP53-Activity' })).toBe(true);
+  });
+
+  it('counts only significant terms', () => {
+    expect(c).toMatchObject({ source: 'gprofiler', significantTerms: 6 });
   });
 
   it('says false for a set g:Profiler does not call significant, and null without a cross-check', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rateWindow } from '../../src/sources/http.js';
+import { rateWindow } from '../../src/sources/pacing.js';
 import { SOURCES } from '../../src/sources/registry.js';
 
 describe('rateWindow', () => {
