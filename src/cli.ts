@@ -12,8 +12,8 @@ import { runTool, splitList, withContext, type GlobalFlags } from './cli/run-too
 import { DEFAULT_LIBRARIES } from './genesets/service.js';
 import { runHttpServer } from './server/http.js';
 import { runStdioServer } from './server/stdio.js';
-import { targetBriefTool } from './tools/target-brief.js';
-import { verifyClaimTool } from './tools/verify-claim.js';
+import { targetBriefTool } from './tools/target-brief/tool.js';
+import { verifyClaimTool } from './tools/verify-claim/tool.js';
 import { VERSION } from './version.js';
 
 function buildProgram(): Command {

@@ -8,7 +8,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { generateInsights } from '../../src/tools/generate-insights.js';
+import { analysePanel as generateInsights } from '../../src/tools/shared/panel-analysis/analyse.js';
 import { createMemoryStore } from '../../src/store/index.js';
 import { testContext, tempDir } from '../../test/support/context.js';
 import { startFakeUpstream } from '../../test/support/fake-upstream.js';

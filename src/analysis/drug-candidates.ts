@@ -16,7 +16,7 @@
 //   better-evidenced candidate first.
 import { admetOf, type Admet } from './admet.js';
 import type { Directionality } from '../sources/dgidb.js';
-import { isApprovedStage } from '../sources/opentargets-candidates.js';
+import { isApprovedStage } from './clinical-candidates.js';
 import type { DrugIndications } from '../sources/opentargets.js';
 import {
   groupDrugEvidence,
@@ -98,7 +98,7 @@ export interface DrugCandidateOptions {
 type Of<K extends EvidenceRecord['kind']> = Extract<EvidenceRecord, { kind: K }>;
 const recordsOf = <K extends EvidenceRecord['kind']>(d: DrugEvidence, kind: K): Of<K>[] => d.records.filter((r): r is Of<K> => r.kind === kind);
 
-// Furthest-stage order; an approval outranks a withdrawal (as in opentargets-candidates.ts).
+// Furthest-stage order; an approval outranks a withdrawal (as in clinical-candidates.ts).
 const STAGE_ORDER = ['UNKNOWN', 'PRECLINICAL', 'IND', 'EARLY_PHASE_1', 'PHASE_1', 'PHASE_1_2', 'PHASE_2', 'PHASE_2_3', 'PHASE_3', 'PREAPPROVAL', 'WITHDRAWAL', 'APPROVAL', 'PHASE_4'];
 const stageRank = (s: string | null): number => (s === null ? -2 : STAGE_ORDER.indexOf(s));
 const furthest = (stages: (string | null | undefined)[]): string | null =>

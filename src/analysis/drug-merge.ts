@@ -5,7 +5,7 @@
 // Pure functions; the tool layer assembles the input from the sources.
 import type { ChemblMechanism, ChemblMolecule } from '../sources/chembl.js';
 import type { Directionality, DrugGeneInteraction } from '../sources/dgidb.js';
-import { parentName, type ClinicalCandidate } from '../sources/opentargets-candidates.js';
+import { parentName, type ClinicalCandidate } from './clinical-candidates.js';
 import type { DiseaseAssociation, DrugIndications } from '../sources/opentargets.js';
 import type { CompoundProperties } from '../sources/pubchem.js';
 import type { EnrichmentRow } from './enrichment.js';

@@ -1,6 +1,6 @@
 // The top drugs of a target brief: Open Targets drug and clinical candidates (salt forms already
 // merged by the source) ranked for a disease context, joined with DGIdb interaction types and
-// ChEMBL/PubChem ADMET. Pure functions; tools/target-brief-gather.ts does the fetching.
+// ChEMBL/PubChem ADMET. Pure functions; tools/target-brief/gather.ts does the fetching.
 //
 // Ranking, in order: clinical phase on this target (furthest first, unknown last); approved
 // before withdrawn at the same phase; indicated for the disease context first; the drug's
@@ -15,7 +15,8 @@
 import { admetOf, type Admet, type Sourced } from './admet.js';
 import type { ChemblMolecule } from '../sources/chembl.js';
 import type { DrugGeneInteraction } from '../sources/dgidb.js';
-import { parentName, type ClinicalCandidate, type DiseaseHit } from '../sources/opentargets.js';
+import { parentName, type ClinicalCandidate } from './clinical-candidates.js';
+import type { DiseaseHit } from '../sources/opentargets.js';
 import type { CompoundProperties } from '../sources/pubchem.js';
 
 export const TOP_DRUGS = 10;

@@ -1,8 +1,8 @@
 // `biointel analyze`: svc_generate_insights from the terminal.
 import type { Command } from 'commander';
 import { AUDIENCES } from '../analysis/evidence-brief.js';
-import type { InsightsOutput } from '../tools/_insights-schema.js';
-import { generateInsightsTool } from '../tools/generate-insights.js';
+import type { InsightsOutput } from '../tools/shared/panel-analysis/schema.js';
+import { generateInsightsTool } from '../tools/insights/tool.js';
 import { assertWritableReportPath, writeHtmlReport } from '../report/write.js';
 import { reportError } from './output.js';
 import { checkGmtFiles } from './enrich.js';

@@ -11,7 +11,7 @@ import { fileProblem } from '../genesets/library-files.js';
 import { DEFAULT_LIBRARIES, type LibraryFailure, type LoadedLibrary } from '../genesets/service.js';
 import { isEnrichrLibraryName } from '../sources/enrichr.js';
 import { SourceReport, type SourceEntry } from '../sources/report.js';
-import { genePanel } from '../tools/_schemas.js';
+import { genePanel } from '../tools/shared/schemas.js';
 import { EXIT, print, printJson, reportError, UsageError } from './output.js';
 import { terminalProgress } from './progress.js';
 import { renderCachedLibraries, renderEnrich } from './render/enrich.js';

@@ -2,9 +2,9 @@
 // validation, errors and exit codes are those of MCP (0 ok, 1 failure e.g. unknown id, 2 usage).
 import type { Command } from 'commander';
 import type { z } from 'zod';
-import { getSnapshotTool } from '../tools/get-snapshot.js';
-import { searchSnapshotsTool } from '../tools/search-snapshots.js';
-import { SEARCH_LIMIT } from '../tools/_snapshot-schemas.js';
+import { getSnapshotTool } from '../tools/get-snapshot/tool.js';
+import { searchSnapshotsTool } from '../tools/search-snapshots/tool.js';
+import { SEARCH_LIMIT } from '../tools/shared/snapshot-schemas.js';
 import { heading, style, table, UsageError } from './output.js';
 import { runTool, type GlobalFlags } from './run-tool.js';
 import { truncate } from '../text.js';

@@ -2,7 +2,7 @@
 // justifies each), ADMET with the source of every value, evidence quality. Or the note that says
 // why there are no candidates.
 import { FACTOR_NAMES, FACTOR_WEIGHTS, type FactorName } from '../analysis/drug-scoring.js';
-import type { InsightsOutput } from '../tools/_insights-schema.js';
+import type { InsightsOutput } from '../tools/shared/panel-analysis/schema.js';
 import { chemblUrl, html, join, link, pmidLinks, type SafeHtml } from './escape.js';
 import { fixed } from './format.js';
 import { meter } from './sections.js';

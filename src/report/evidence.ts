@@ -1,6 +1,6 @@
 // Report sections about trust: the evidence brief with its citations, the integrity panel, the
 // sources consulted and the warnings.
-import type { InsightsOutput } from '../tools/_insights-schema.js';
+import type { InsightsOutput } from '../tools/shared/panel-analysis/schema.js';
 import { html, join, pmidLinks, type SafeHtml } from './escape.js';
 import { fixed, integer, percent } from './format.js';
 

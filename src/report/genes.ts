@@ -1,6 +1,6 @@
 // Report section on the focus genes: protein, structure, genetics and clinical evidence side by side,
 // each cell linking to its source so a reader can check it.
-import type { InsightsOutput } from '../tools/_insights-schema.js';
+import type { InsightsOutput } from '../tools/shared/panel-analysis/schema.js';
 import { html, join, link, pmidLinks, type SafeHtml } from './escape.js';
 import { fixed } from './format.js';
 

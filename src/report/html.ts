@@ -3,7 +3,7 @@
 // or archived next to the snapshot. The result carries upstream text, so every string is escaped
 // (escape.ts) and a Content-Security-Policy forbids loading or running anything, in case one
 // escape is ever missed.
-import type { InsightsOutput } from '../tools/_insights-schema.js';
+import type { InsightsOutput } from '../tools/shared/panel-analysis/schema.js';
 import { VERSION } from '../version.js';
 import { drugsSection } from './drugs.js';
 import { html, raw } from './escape.js';

@@ -1,7 +1,7 @@
 // Report sections about the panel itself: header, enriched pathways, strategies, hypotheses.
 import { pathwayLabel } from '../analysis/pathway-names.js';
 import { QUALITY_WEIGHTS } from '../analysis/quality.js';
-import type { InsightsOutput } from '../tools/_insights-schema.js';
+import type { InsightsOutput } from '../tools/shared/panel-analysis/schema.js';
 import { chemblUrl, html, join, link, pmidLinks, type SafeHtml } from './escape.js';
 import { fixed, integer, negLog10, pValue } from './format.js';
 import { barChart } from './svg-chart.js';

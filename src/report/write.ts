@@ -6,7 +6,7 @@ import { constants } from 'node:fs';
 import { access, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { BiointelError, InvalidInputError, errorMessage } from '../errors.js';
-import type { InsightsOutput } from '../tools/_insights-schema.js';
+import type { InsightsOutput } from '../tools/shared/panel-analysis/schema.js';
 import { renderHtmlReport, type ReportMeta } from './html.js';
 
 export interface WrittenReport {

@@ -7,11 +7,11 @@
 import { chunk, uniqueIds } from './batch.js';
 import { graphql } from './graphql.js';
 import type { UpstreamClient } from './http.js';
-import { mergeSaltForms, stagePhase, type CandidateRow, type ClinicalCandidate, type DiseaseRef } from './opentargets-candidates.js';
+import { mergeSaltForms, stagePhase, type CandidateRow, type ClinicalCandidate, type DiseaseRef } from '../analysis/clinical-candidates.js';
 import * as Q from './opentargets-queries.js';
 import { optNum, optStr, shapeOf, type Obj } from './shape.js';
 
-export * from './opentargets-candidates.js';
+export * from '../analysis/clinical-candidates.js';
 
 const SOURCE = 'opentargets';
 /** Targets per `targets(ensemblIds:)` call: candidate lists run to ~100 rows a target. */

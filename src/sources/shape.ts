@@ -61,8 +61,4 @@ export function numeric(v: unknown): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-export function uniqueBy<T>(items: readonly T[], key: (t: T) => string): T[] {
-  const seen = new Map<string, T>();
-  for (const item of items) if (!seen.has(key(item))) seen.set(key(item), item);
-  return [...seen.values()];
-}
+export { uniqueBy } from '../collections.js';

@@ -1,10 +1,10 @@
 // The tool registry: the MCP server, the discovery document, the CLI and the README read this array.
 import type { AnyTool } from './define.js';
-import { generateInsightsTool } from './generate-insights.js';
-import { getSnapshotTool } from './get-snapshot.js';
-import { searchSnapshotsTool } from './search-snapshots.js';
-import { targetBriefTool } from './target-brief.js';
-import { verifyClaimTool } from './verify-claim.js';
+import { generateInsightsTool } from './insights/tool.js';
+import { getSnapshotTool } from './get-snapshot/tool.js';
+import { searchSnapshotsTool } from './search-snapshots/tool.js';
+import { targetBriefTool } from './target-brief/tool.js';
+import { verifyClaimTool } from './verify-claim/tool.js';
 
 export const tools: readonly AnyTool[] = [generateInsightsTool, verifyClaimTool, targetBriefTool, searchSnapshotsTool, getSnapshotTool];
 

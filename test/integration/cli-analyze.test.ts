@@ -3,7 +3,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InsightsOutput } from '../../src/tools/_insights-schema.js';
+import type { InsightsOutput } from '../../src/tools/shared/panel-analysis/schema.js';
 import { runCli } from '../support/binary.js';
 import { fakeSourceUrls, tempDir } from '../support/context.js';
 import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';

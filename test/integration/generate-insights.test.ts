@@ -4,7 +4,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import type { InsightsOutput } from '../../src/tools/_insights-schema.js';
+import type { InsightsOutput } from '../../src/tools/shared/panel-analysis/schema.js';
 import { testContext, tempDir } from '../support/context.js';
 import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
 import { mountFakeWorld, type FakeWorld } from '../support/fake-world.js';

@@ -3,7 +3,7 @@
 import { buildDrugCandidates, type DrugCandidate, type DrugCandidateInput, type GeneDrugEvidence } from '../../src/analysis/drug-candidates.js';
 import type { ChemblMechanism, ChemblMolecule } from '../../src/sources/chembl.js';
 import type { Directionality, DrugGeneInteraction } from '../../src/sources/dgidb.js';
-import { isApprovedStage, stagePhase, type ClinicalCandidate, type DiseaseRef } from '../../src/sources/opentargets-candidates.js';
+import { isApprovedStage, stagePhase, type ClinicalCandidate, type DiseaseRef } from '../../src/analysis/clinical-candidates.js';
 
 export const NSCLC: DiseaseRef = { id: 'MONDO_0005233', name: 'non-small cell lung carcinoma' };
 export const BREAST: DiseaseRef = { id: 'MONDO_0007254', name: 'breast cancer' };

@@ -1,7 +1,7 @@
 // Matching our enriched gene sets with g:Profiler's terms (the cross-check of svc_generate_insights).
 import { describe, expect, it } from 'vitest';
 import { parseGost } from '../../src/sources/gprofiler.js';
-import { confirmedBy, crossCheckOf } from '../../src/tools/insights-extras.js';
+import { confirmedBy, crossCheckOf } from '../../src/tools/shared/panel-analysis/extras.js';
 import { ownJson } from '../support/shared.js';
 
 describe('confirmedBy', () => {

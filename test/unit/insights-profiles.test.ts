@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseCivicGeneEvidence } from '../../src/sources/civic.js';
 import { parseClinicalAnnotations } from '../../src/sources/pharmgkb.js';
-import { sameDisease } from '../../src/tools/insights-gather.js';
-import { clinicalOf, pgxOf } from '../../src/tools/insights-profiles.js';
+import { sameDisease } from '../../src/tools/shared/disease.js';
+import { clinicalOf, pgxOf } from '../../src/tools/shared/panel-analysis/profiles.js';
 import { ownJson } from '../support/shared.js';
 
 describe('sameDisease', () => {

@@ -12,7 +12,7 @@ import {
 import type { ChemblMolecule, ChemblProperties } from '../../src/sources/chembl.js';
 import type { DrugGeneInteraction } from '../../src/sources/dgidb.js';
 import { stagePhase, type ClinicalCandidate } from '../../src/sources/opentargets.js';
-import { briefStatements } from '../../src/tools/target-brief-integrity.js';
+import { briefStatements } from '../../src/tools/target-brief/integrity.js';
 
 function candidate(name: string, stage: string | null, indications: [string, string][] = [], extra: Partial<ClinicalCandidate> = {}): ClinicalCandidate {
   return {

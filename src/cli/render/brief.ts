@@ -1,5 +1,5 @@
 // Terminal rendering of svc_get_target_brief: one page, sources named, failures visible.
-import type { BriefOutput } from '../../tools/target-brief-output.js';
+import type { BriefOutput } from '../../tools/target-brief/output.js';
 import { heading, style, table } from '../output.js';
 import { truncate } from '../../text.js';
 

@@ -1,6 +1,6 @@
 // Terminal rendering of svc_generate_insights: a markdown-like report that reads well in a
 // terminal and pastes cleanly into notes.
-import type { InsightsOutput } from '../../tools/_insights-schema.js';
+import type { InsightsOutput } from '../../tools/shared/panel-analysis/schema.js';
 import { pathwayLabel } from '../../analysis/pathway-names.js';
 import { truncate as cut } from '../../text.js';
 import { heading, table } from '../output.js';

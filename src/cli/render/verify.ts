@@ -1,6 +1,6 @@
 // Terminal rendering of svc_verify_claim.
 import type { z } from 'zod';
-import type { verifyClaimTool } from '../../tools/verify-claim.js';
+import type { verifyClaimTool } from '../../tools/verify-claim/tool.js';
 import { heading, style, table } from '../output.js';
 import { truncate } from '../../text.js';
 

@@ -3,16 +3,17 @@
 // Ensembl), how intolerant it is to loss of function (gnomAD), what clinical variant evidence exists
 // (CIViC) and what pharmacogenomic annotations (ClinPGx). Every call degrades on failure: a profile
 // field is null when its source had nothing or failed, and the report says which.
-import type { FocusGene } from '../analysis/focus-genes.js';
-import type { CivicGeneEvidence } from '../sources/civic.js';
-import type { EnsemblGene } from '../sources/ensembl.js';
-import type { GeneConstraint } from '../sources/gnomad.js';
-import type { ClinicalAnnotation } from '../sources/pharmgkb.js';
-import { evidenceRank } from '../sources/pharmgkb.js';
-import type { UniProtEntry } from '../sources/uniprot.js';
-import type { Gather, PanelGene } from './insights-gather.js';
-import { sameDisease } from './insights-gather.js';
-import { truncate } from '../text.js';
+import type { FocusGene } from '../../../analysis/focus-genes.js';
+import type { CivicGeneEvidence } from '../../../sources/civic.js';
+import type { EnsemblGene } from '../../../sources/ensembl.js';
+import type { GeneConstraint } from '../../../sources/gnomad.js';
+import type { ClinicalAnnotation } from '../../../sources/pharmgkb.js';
+import { evidenceRank } from '../../../sources/pharmgkb.js';
+import type { UniProtEntry } from '../../../sources/uniprot.js';
+import { sameDisease } from '../disease.js';
+import type { Gather } from '../gather.js';
+import type { PanelGene } from '../panel.js';
+import { truncate } from '../../../text.js';
 
 /** Per-gene calls of providers limited to about 2 requests per second stop at this many genes. */
 export const CLINICAL_PROFILE_GENES = 4;

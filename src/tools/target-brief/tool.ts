@@ -2,15 +2,15 @@
 // protein (UniProt), structure confidence (AlphaFold), druggability (Open Targets tractability +
 // UniProt, analysis/druggability.ts), disease associations and top drugs (Open Targets, ChEMBL,
 // PubChem, DGIdb), pathways (Reactome), trials (ClinicalTrials.gov), partners (STRING), and the
-// integrity check of the statements that cite PMIDs. Fetching: target-brief-gather.ts.
+// integrity check of the statements that cite PMIDs. Fetching: gather.ts.
 import { z } from 'zod';
-import { druggability } from '../analysis/druggability.js';
-import { topDrugView } from '../analysis/top-drugs.js';
-import { SourceReport } from '../sources/report.js';
-import { defineTool, type ToolCall } from './define.js';
-import { diseaseContext, geneSymbol } from './_schemas.js';
-import { BRIEF_LIMITS, gatherBrief, type BriefData } from './target-brief-gather.js';
-import { briefOutput, type BriefOutput } from './target-brief-output.js';
+import { druggability } from '../../analysis/druggability.js';
+import { topDrugView } from '../../analysis/top-drugs.js';
+import { SourceReport } from '../../sources/report.js';
+import { defineTool, type ToolCall } from '../define.js';
+import { diseaseContext, geneSymbol } from '../shared/schemas.js';
+import { BRIEF_LIMITS, gatherBrief, type BriefData } from './gather.js';
+import { briefOutput, type BriefOutput } from './output.js';
 
 export const DEFAULT_DISEASE = 'cancer';
 

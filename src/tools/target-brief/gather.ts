@@ -12,25 +12,25 @@
 //
 // So the critical path is 3 rounds (4 when the PubChem fallback is needed). HGNC's cascade adds
 // requests inside round 1 for aliases and previous symbols (one per field tried); HGNC down adds a
-// round (see target-brief-gene.ts). A UniProt accession missing from HGNC is taken from the
+// round (see gene.ts). A UniProt accession missing from HGNC is taken from the
 // UniProt gene search, which puts AlphaFold and Reactome in round 3.
-import { diseaseMatcher, matchInteraction, needsPubchem, rankCandidates, type DiseaseMatcher, type RankedCandidate } from '../analysis/top-drugs.js';
-import { enrich } from '../analysis/enrichment.js';
-import type { LoadResult } from '../genesets/service.js';
-import type { AlphaFoldModel } from '../sources/alphafold.js';
-import type { ChemblMolecule } from '../sources/chembl.js';
-import type { TrialSearch } from '../sources/clinicaltrials.js';
-import type { DrugGeneInteraction, GeneInteractions } from '../sources/dgidb.js';
-import type { DiseaseHit, TargetClinicalContext, Tractability } from '../sources/opentargets.js';
-import type { CompoundProperties } from '../sources/pubchem.js';
-import type { ReactomePathway } from '../sources/reactome.js';
-import type { SourceId } from '../sources/registry.js';
-import type { SourceReport } from '../sources/report.js';
-import type { StringInteraction } from '../sources/string.js';
-import type { UniProtEntry } from '../sources/uniprot.js';
-import type { ToolCall } from './define.js';
-import { resolveBriefGene, type BriefGene } from './target-brief-gene.js';
-import { briefIntegrity, briefStatements, type BriefIntegrity } from './target-brief-integrity.js';
+import { diseaseMatcher, matchInteraction, needsPubchem, rankCandidates, type DiseaseMatcher, type RankedCandidate } from '../../analysis/top-drugs.js';
+import { enrich } from '../../analysis/enrichment.js';
+import type { LoadResult } from '../../genesets/service.js';
+import type { AlphaFoldModel } from '../../sources/alphafold.js';
+import type { ChemblMolecule } from '../../sources/chembl.js';
+import type { TrialSearch } from '../../sources/clinicaltrials.js';
+import type { DrugGeneInteraction, GeneInteractions } from '../../sources/dgidb.js';
+import type { DiseaseHit, TargetClinicalContext, Tractability } from '../../sources/opentargets.js';
+import type { CompoundProperties } from '../../sources/pubchem.js';
+import type { ReactomePathway } from '../../sources/reactome.js';
+import type { SourceId } from '../../sources/registry.js';
+import type { SourceReport } from '../../sources/report.js';
+import type { StringInteraction } from '../../sources/string.js';
+import type { UniProtEntry } from '../../sources/uniprot.js';
+import type { ToolCall } from '../define.js';
+import { resolveBriefGene, type BriefGene } from './gene.js';
+import { briefIntegrity, briefStatements, type BriefIntegrity } from './integrity.js';
 
 /** Caps of the one-page brief (the totals are reported beside them). */
 export const BRIEF_LIMITS = { associations: 10, diseaseHits: 5, partners: 10, trials: 10, pathways: 20 } as const;

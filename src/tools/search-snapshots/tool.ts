@@ -6,11 +6,11 @@
 // else (an alias such as HER2, a previous symbol) goes through HGNC; when HGNC cannot be reached the
 // upper-cased input is searched and a warning says so. That HGNC call is why openWorldHint is true.
 import { z } from 'zod';
-import { normaliseSymbol, type ResolutionHow } from '../sources/hgnc.js';
-import { SourceReport } from '../sources/report.js';
-import { defineTool, type ToolCall } from './define.js';
-import { geneSymbol, LIMITS, provenance } from './_schemas.js';
-import { SEARCH_LIMIT, snapshotSummary } from './_snapshot-schemas.js';
+import { normaliseSymbol, type ResolutionHow } from '../../sources/hgnc.js';
+import { SourceReport } from '../../sources/report.js';
+import { defineTool, type ToolCall } from '../define.js';
+import { geneSymbol, LIMITS, provenance } from '../shared/schemas.js';
+import { SEARCH_LIMIT, snapshotSummary } from '../shared/snapshot-schemas.js';
 
 const limitMessage = `limit must be a whole number from ${SEARCH_LIMIT.min} to ${SEARCH_LIMIT.max}`;
 

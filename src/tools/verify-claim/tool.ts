@@ -1,15 +1,15 @@
 // svc_verify_claim: is a biomedical claim supported by PubMed? With PMIDs it checks those (do they
 // exist, do their abstracts entail the claim); without, it searches PubMed and judges what it finds.
 import { z } from 'zod';
-import { claimQueries } from '../evidence/claim-query.js';
-import type { Judgement } from '../evidence/judge.js';
-import { evidencePassage, integrityBlock, round, runIntegrity, type IntegrityRun } from '../evidence/pipeline.js';
-import { evidenceStatus as statusOf, type EvidenceStatus } from '../evidence/status.js';
-import { citedStatements } from '../evidence/statements.js';
-import type { PubmedArticle } from '../sources/eutils.js';
-import { SourceReport } from '../sources/report.js';
-import { defineTool, type ToolCall } from './define.js';
-import { evidenceStatus, geneSymbol, integrity, LIMITS, pmid, provenance } from './_schemas.js';
+import { claimQueries } from '../../evidence/claim-query.js';
+import type { Judgement } from '../../evidence/judge.js';
+import { evidencePassage, integrityBlock, round, runIntegrity, type IntegrityRun } from '../../evidence/pipeline.js';
+import { evidenceStatus as statusOf, type EvidenceStatus } from '../../evidence/status.js';
+import { citedStatements } from '../../evidence/statements.js';
+import type { PubmedArticle } from '../../sources/eutils.js';
+import { SourceReport } from '../../sources/report.js';
+import { defineTool, type ToolCall } from '../define.js';
+import { evidenceStatus, geneSymbol, integrity, LIMITS, pmid, provenance } from '../shared/schemas.js';
 
 /** Abstracts judged when the claim comes without PMIDs. */
 export const SEARCH_TOP = 10;

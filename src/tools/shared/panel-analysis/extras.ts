@@ -3,13 +3,13 @@
 // trials (ClinicalTrials.gov) and FDA labels (openFDA) of the top drug candidates, and citation
 // metrics (iCite, Semantic Scholar) of every PMID the answer cites. None of these is needed for the
 // core result, so each one degrades to "unknown" and a warning when its source fails.
-import type { DrugCandidate } from '../analysis/drug-candidates.js';
-import type { EnrichmentRow } from '../analysis/enrichment.js';
-import { pathwayLabel } from '../analysis/pathway-names.js';
-import { normaliseTermName, termKey, type GostResult } from '../sources/gprofiler.js';
-import type { Gather } from './insights-gather.js';
-import { titleAbstractQuery } from './insights-gather.js';
-import { truncate } from '../text.js';
+import type { DrugCandidate } from '../../../analysis/drug-candidates.js';
+import type { EnrichmentRow } from '../../../analysis/enrichment.js';
+import { pathwayLabel } from '../../../analysis/pathway-names.js';
+import { normaliseTermName, termKey, type GostResult } from '../../../sources/gprofiler.js';
+import type { Gather } from '../gather.js';
+import { titleAbstractQuery } from '../literature.js';
+import { truncate } from '../../../text.js';
 
 export const EXTRA_CAPS = {
   reactomeDetails: 3,

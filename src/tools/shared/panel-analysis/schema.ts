@@ -1,8 +1,8 @@
 // Input and output schemas of svc_generate_insights (kept apart: the handler file stays readable).
 import { z } from 'zod';
-import { AUDIENCES } from '../analysis/evidence-brief.js';
-import { FACTOR_NAMES } from '../analysis/drug-scoring.js';
-import { admet, diseaseContext, genePanel, integrity, pathwayRef, provenance } from './_schemas.js';
+import { AUDIENCES } from '../../../analysis/evidence-brief.js';
+import { FACTOR_NAMES } from '../../../analysis/drug-scoring.js';
+import { admet, diseaseContext, genePanel, integrity, pathwayRef, provenance } from '../schemas.js';
 
 export const insightsInput = z.object({
   genes: genePanel.describe('Gene symbols of the panel (HGNC symbols; aliases and previous symbols are resolved). 1-500.'),

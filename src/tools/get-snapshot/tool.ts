@@ -2,9 +2,9 @@
 // and its index fields. The ninth tool (DESIGN.md 2.1); ids come from analysis results
 // (`snapshotId`) or from svc_search_snapshots.
 import { z } from 'zod';
-import { NotFoundError } from '../errors.js';
-import { defineTool } from './define.js';
-import { snapshotId, snapshotSummary } from './_snapshot-schemas.js';
+import { defineTool } from '../define.js';
+import { snapshotId, snapshotSummary } from '../shared/snapshot-schemas.js';
+import { loadSnapshot } from '../shared/snapshots.js';
 
 const input = z.object({
   snapshotId: snapshotId.describe('The id of a saved analysis (the `snapshotId` of an analysis result, or from svc_search_snapshots)'),
@@ -26,14 +26,7 @@ export const getSnapshotTool = defineTool({
   output,
   annotations: { readOnlyHint: true, openWorldHint: false, idempotentHint: true },
   async handler(args, { ctx }) {
-    const snapshot = await ctx.snapshots.get(args.snapshotId);
-    if (!snapshot) {
-      throw new NotFoundError(
-        'snapshot',
-        args.snapshotId,
-        'Find the ids of saved analyses with svc_search_snapshots (by disease or gene), or `biointel snapshots search` in a terminal.',
-      );
-    }
+    const snapshot = await loadSnapshot(ctx, args.snapshotId);
     return {
       id: snapshot.id,
       createdAt: snapshot.createdAt,

@@ -3,7 +3,7 @@
 // function, diseaseAssociations[], pathways[] (qValue: the enrichment engine on the gene's STRING
 // neighbourhood), clinicalTrials[]. Every number carries, or sits under, the source it came from.
 import { z } from 'zod';
-import { admet, integrity, provenance } from './_schemas.js';
+import { admet, integrity, provenance } from '../shared/schemas.js';
 
 
 const topDrug = z.object({

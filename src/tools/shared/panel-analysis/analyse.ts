@@ -1,6 +1,7 @@
-// svc_generate_insights: the primary analysis. A gene panel and a disease context in; enriched
-// pathways, therapeutic strategies, tiered drug candidates, hypotheses and an evidence brief out,
-// every statement checked by the integrity pipeline, the whole saved as a snapshot.
+// The panel analysis behind svc_generate_insights (and the panel tools built on it): a gene panel and
+// a disease context in; enriched pathways, therapeutic strategies, tiered drug candidates,
+// hypotheses and an evidence brief out, every statement checked by the integrity pipeline, the
+// whole saved as a snapshot.
 //
 // Rounds on the critical path (independent work runs in parallel inside each):
 //   1. HGNC resolution | Open Targets disease search | gene-set libraries
@@ -10,44 +11,33 @@
 //   3. ChEMBL/PubChem for the drafts | drug literature | pair literature
 //   4. integrity: esummary + efetch, then NLI | citation metrics (iCite, Semantic Scholar) |
 //      trials (ClinicalTrials.gov) and FDA labels (openFDA) of the final top candidates
-import { buildDrugCandidates, rankForTier, type DrugCandidate, type GeneDrugEvidence } from '../analysis/drug-candidates.js';
-import { enrichMany, type EnrichmentRow } from '../analysis/enrichment.js';
-import { focusGenes } from '../analysis/focus-genes.js';
-import { canonicalStatements, renderBrief, type BriefFacts } from '../analysis/evidence-brief.js';
-import { buildHypotheses, candidatePairs, type Edge } from '../analysis/hypotheses.js';
-import { qualityScore } from '../analysis/quality.js';
-import { buildStrategies } from '../analysis/strategies.js';
-import { integrityBlock, round, runIntegrity } from '../evidence/pipeline.js';
-import { SourceReport } from '../sources/report.js';
-import { newSnapshotId } from '../store/snapshot-id.js';
-import { defineTool, type ToolCall } from './define.js';
-import { insightsInput, insightsOutput, type InsightsInput, type InsightsOutput } from './_insights-schema.js';
-import { candidateContext, citationMetrics, confirmedBy, gprofilerCrossCheck, preprints, reactomeSummaries, type CandidateContext, type CrossCheck } from './insights-extras.js';
-import { geneProfiles } from './insights-profiles.js';
-import { drugDetails, drugEvidence, drugLiterature, geneLiterature, matchDisease, networkEdges, pairLiterature, resolvePanel, type Gather } from './insights-gather.js';
+import { type DrugCandidate } from '../../../analysis/drug-candidates.js';
+import { enrichMany } from '../../../analysis/enrichment.js';
+import { focusGenes } from '../../../analysis/focus-genes.js';
+import { canonicalStatements, renderBrief, type BriefFacts } from '../../../analysis/evidence-brief.js';
+import { buildHypotheses, candidatePairs } from '../../../analysis/hypotheses.js';
+import { qualityScore } from '../../../analysis/quality.js';
+import { buildStrategies } from '../../../analysis/strategies.js';
+import { integrityBlock, round, runIntegrity } from '../../../evidence/pipeline.js';
+import { SourceReport } from '../../../sources/report.js';
+import { newSnapshotId } from '../../../store/snapshot-id.js';
+import type { ToolCall } from '../../define.js';
+import { matchDisease } from '../disease.js';
+import { drugAnalysisNote, drugEvidence, rankCandidates } from '../drugs.js';
+import type { Gather } from '../gather.js';
+import { geneLiterature, pairLiterature } from '../literature.js';
+import { networkEdges, resolvePanel } from '../panel.js';
+import { candidateContext, citationMetrics, gprofilerCrossCheck, preprints, reactomeSummaries, type CandidateContext } from './extras.js';
+import { candidateOut, crossCheckOut, pathwayOut } from './output.js';
+import { geneProfiles } from './profiles.js';
+import type { InsightsInput, InsightsOutput } from './schema.js';
 
-export const TOOL_NAME = 'svc_generate_insights';
+/** The tool name saved with each snapshot of a panel analysis. */
+export const INSIGHTS_TOOL = 'svc_generate_insights';
 const MAX_PATHWAYS = 25;
 const MAX_CANDIDATES = 25;
 
-export const generateInsightsTool = defineTool({
-  name: TOOL_NAME,
-  title: 'Gene-panel insights: pathways, strategies, drugs, hypotheses, evidence brief',
-  description:
-    'Analyses a gene panel in a disease context: FDR pathway enrichment (hypergeometric + Benjamini-Hochberg ' +
-    'over Reactome, GO, WikiPathways, MSigDB Hallmark and KEGG), therapeutic strategies, tiered drug ' +
-    'candidates with a 6-factor score and ADMET (withheld for the free tier), data-derived hypotheses, and an ' +
-    'evidence brief for the chosen audience whose statements are checked against PubMed (PMIDs exist, NLI ' +
-    'entailment, ALCE citation F1). Also: a g:Profiler cross-check of the pathways, profiles of the focus genes ' +
-    '(protein, structure, constraint, CIViC clinical evidence, pharmacogenomics), trials and FDA labels of the top ' +
-    'candidates, preprints and citation metrics. Saved as a snapshot (snapshotId).',
-  input: insightsInput,
-  output: insightsOutput,
-  annotations: { readOnlyHint: false, openWorldHint: true, idempotentHint: false },
-  handler: generateInsights,
-});
-
-export async function generateInsights(input: InsightsInput, call: ToolCall): Promise<InsightsOutput> {
+export async function analysePanel(input: InsightsInput, call: ToolCall): Promise<InsightsOutput> {
   const { ctx, signal } = call;
   const report = new SourceReport(ctx.http);
   const g: Gather = { call, report };
@@ -158,7 +148,7 @@ export async function generateInsights(input: InsightsInput, call: ToolCall): Pr
     warnings: report.warnings,
   };
   const saved = await ctx.snapshots
-    .save({ id: snapshotId, tool: TOOL_NAME, genes: symbols, diseaseContext: disease, qualityScore: quality.qualityScore, inputs: input, result })
+    .save({ id: snapshotId, tool: INSIGHTS_TOOL, genes: symbols, diseaseContext: disease, qualityScore: quality.qualityScore, inputs: input, result })
     .then(() => true)
     .catch((err: unknown) => {
       ctx.log.error('snapshot could not be saved', { err });
@@ -167,86 +157,4 @@ export async function generateInsights(input: InsightsInput, call: ToolCall): Pr
   if (!saved) result.warnings.push('the snapshot could not be saved; this result cannot be fetched again by its snapshotId');
   step(steps, 'Done');
   return result;
-}
-
-/** Why drug candidates are absent, or undefined when they are analysed (DESIGN.md 2.3). */
-function drugAnalysisNote(includeDrugs: boolean, call: ToolCall): string | undefined {
-  if (!includeDrugs) return 'Drug analysis skipped: includeDrugs is false (pathway-only analysis; no drug sources were called).';
-  if (call.tier === 'free') {
-    return 'Ranked drug candidates are not included for the free tier. Use an API key of tier "researcher" (X-API-Key header), or run biointel locally, to get tiered candidates with scores and ADMET.';
-  }
-  return undefined;
-}
-
-async function rankCandidates(
-  g: Gather,
-  evidence: GeneDrugEvidence[],
-  disease: { ids: string[]; name: string },
-  pathways: EnrichmentRow[],
-  edges: Edge[],
-): Promise<{ ranked: DrugCandidate[]; statements: { drug: string; gene: string; pmids: string[] }[] }> {
-  const networkDegree = new Map<string, number>();
-  for (const e of edges) for (const x of [e.a, e.b]) networkDegree.set(x, (networkDegree.get(x) ?? 0) + 1);
-  const base = { genes: evidence, disease, pathways, networkDegree };
-  // Drafts decide which drugs deserve the (per-drug) detail and literature calls.
-  const drafts = buildDrugCandidates(base);
-  if (drafts.length === 0) {
-    for (const id of ['chembl', 'pubchem'] as const) g.report.skip(id, 'no drug candidate for this panel');
-    return { ranked: [], statements: [] };
-  }
-  const [details, literature] = await Promise.all([drugDetails(g, drafts), drugLiterature(g, drafts, disease.name)]);
-  // Tiered list: tier I first, then II, then III, by score within a tier.
-  const ranked = rankForTier(buildDrugCandidates({ ...base, molecules: details.molecules, pubchem: details.pubchem, literature: literature.support }), 'all');
-  return { ranked, statements: literature.statements };
-}
-
-function crossCheckOut(check: CrossCheck | undefined, reported: readonly EnrichmentRow[]): InsightsOutput['enrichmentCrossCheck'] {
-  if (!check) return null;
-  const confirmed = reported.filter((r) => confirmedBy(check, r)).length;
-  return { source: check.source, version: check.version, significantTerms: check.significantTerms, confirmed, checked: reported.length };
-}
-
-function pathwayOut(r: EnrichmentRow, check: CrossCheck | undefined, reactomeSummary: string | null): InsightsOutput['enrichedPathways'][number] {
-  return {
-    id: r.id,
-    name: r.name,
-    library: r.library,
-    ...(r.link ? { link: r.link } : {}),
-    overlapGenes: r.overlapGenes,
-    k: r.k,
-    K: r.K,
-    n: r.n,
-    N: r.N,
-    oddsRatio: round(r.oddsRatio),
-    p: r.p,
-    q: r.q,
-    confirmedByGprofiler: confirmedBy(check, r),
-    ...(reactomeSummary ? { reactomeSummary } : {}),
-  };
-}
-
-function candidateOut(c: DrugCandidate, context: CandidateContext | undefined): InsightsOutput['drugCandidates'][number] {
-  return {
-    name: c.name,
-    chemblId: c.chemblId,
-    tier: c.tier,
-    tierReason: c.tierReason,
-    score: c.score,
-    factors: c.factors,
-    missingFactors: c.missingFactors,
-    targetGenes: c.targetGenes,
-    actionTypes: c.actionTypes,
-    mechanisms: [...new Set(c.mechanisms.map((m) => m.mechanismOfAction).filter((m): m is string => Boolean(m)))],
-    maxPhase: c.maxPhase,
-    approved: c.approved,
-    withdrawn: c.withdrawn,
-    indicatedForDisease: c.indicatedForDisease,
-    admet: c.admet,
-    evidenceQuality: c.evidenceQuality,
-    evidenceQualityReason: c.evidenceQualityReason,
-    sources: [...c.sources, ...(context?.trials ? ['clinicaltrials'] : []), ...(context?.label ? ['openfda'] : [])],
-    pmids: c.pmids,
-    ...(context?.trials ? { trials: context.trials } : {}),
-    ...(context?.label !== undefined ? { label: context.label } : {}),
-  };
 }

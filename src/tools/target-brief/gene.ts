@@ -11,11 +11,11 @@
 //   symbols could not be resolved. If neither confirms, the HGNC error is the call's error: with
 //   no authority reachable, "not found" would be a guess. This costs one extra dependent round,
 //   only when HGNC is down.
-import { InvalidInputError, NotFoundError, UpstreamError } from '../errors.js';
-import { normaliseSymbol, type ResolvedSymbol } from '../sources/hgnc.js';
-import type { SourceReport } from '../sources/report.js';
-import type { UniProtEntry } from '../sources/uniprot.js';
-import type { ToolCall } from './define.js';
+import { InvalidInputError, NotFoundError, UpstreamError } from '../../errors.js';
+import { normaliseSymbol, type ResolvedSymbol } from '../../sources/hgnc.js';
+import type { SourceReport } from '../../sources/report.js';
+import type { UniProtEntry } from '../../sources/uniprot.js';
+import type { ToolCall } from '../define.js';
 
 export type GeneResolution = 'approved' | 'previous' | 'alias' | 'replacement' | 'unverified';
 

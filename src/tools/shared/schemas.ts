@@ -1,6 +1,6 @@
 // zod pieces shared by several tools: the limits of DESIGN.md section 7 live here, once.
 import { z } from 'zod';
-import { EVIDENCE_STATUSES } from '../evidence/status.js';
+import { EVIDENCE_STATUSES } from '../../evidence/status.js';
 
 export const LIMITS = { genes: 500, pmids: 200, claimChars: 2000, diseaseChars: 500 } as const;
 

@@ -8,13 +8,13 @@
 // integrity check takes one dependent round instead of two. PMIDs that turn out not to exist
 // were fetched for nothing, which costs no extra round.
 import type { z } from 'zod';
-import { integrityBlock, round, runIntegrity } from '../evidence/pipeline.js';
-import { splitSentences } from '../evidence/statements.js';
-import { Eutils, type PubmedArticle } from '../sources/eutils.js';
-import type { UpstreamClient } from '../sources/http.js';
-import type { SourceReport } from '../sources/report.js';
-import type { ToolCall } from './define.js';
-import type { integrity as integritySchema } from './_schemas.js';
+import { integrityBlock, round, runIntegrity } from '../../evidence/pipeline.js';
+import { splitSentences } from '../../evidence/statements.js';
+import { Eutils, type PubmedArticle } from '../../sources/eutils.js';
+import type { UpstreamClient } from '../../sources/http.js';
+import type { SourceReport } from '../../sources/report.js';
+import type { ToolCall } from '../define.js';
+import type { integrity as integritySchema } from '../shared/schemas.js';
 
 /** Drug statements judged at most (each costs NLI passes). */
 const MAX_DRUG_STATEMENTS = 5;

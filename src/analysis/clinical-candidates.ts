@@ -1,8 +1,9 @@
 // Open Targets drug and clinical candidates: clinical stage -> phase, and the merging of salt
 // forms that Open Targets lists as separate rows (EGFR: AFATINIB and AFATINIB DIMALEATE).
-// Pure functions; opentargets.ts parses the rows and re-exports these.
+// Pure functions: sources/opentargets.ts parses the rows and re-exports these; analysis uses them
+// without importing a source module.
 // @see https://platform-docs.opentargets.org/data-access/graphql-api
-import { uniqueBy } from './shape.js';
+import { uniqueBy } from '../collections.js';
 
 /** Values of `maxClinicalStage` (ot-ui-apps clinicalStageCategories, 2026). */
 export const CLINICAL_STAGES = [

@@ -1,0 +1,21 @@
+// What every source-gathering function of a tool receives: the call (context, tier, signal) and the
+// SourceReport that records each source's outcome. Gathering functions degrade (undefined / empty +
+// a warning) instead of throwing, unless the answer cannot exist without them.
+import type { SourceReport } from '../../sources/report.js';
+import type { ToolCall } from '../define.js';
+
+export interface Gather {
+  call: ToolCall;
+  report: SourceReport;
+}
+
+/** Caps on fan-out: each is a number of upstream requests an analysis may spend on one question. */
+export const CAPS = {
+  literatureGenes: 10,
+  networkGenes: 200,
+  drugsForLiterature: 6,
+  drugTargetStatements: 3,
+  hypothesisPairs: 8,
+  chemblMolecules: 40,
+  pubchemFallbacks: 5,
+} as const;

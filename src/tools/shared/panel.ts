@@ -1,0 +1,50 @@
+// The gene panel as the sources know it: HGNC resolution and the STRING network between its genes.
+import type { Edge } from '../../analysis/hypotheses.js';
+import { InvalidInputError } from '../../errors.js';
+import type { ResolvedSymbol } from '../../sources/hgnc.js';
+import { CAPS, type Gather } from './gather.js';
+
+export interface PanelGene {
+  input: string;
+  symbol: string | null;
+  /** HGNC resolution (approved, previous, alias, ...) or 'unchecked' when HGNC could not be asked. */
+  how: string;
+  ensemblGeneId: string | null;
+  /** First UniProt accession HGNC lists for the gene. */
+  uniprotId: string | null;
+}
+
+export interface PanelResolution {
+  results: PanelGene[];
+  symbols: string[];
+  unresolved: string[];
+}
+
+/** HGNC resolution; an empty remainder is an input error listing the unresolved genes. */
+export async function resolvePanel(g: Gather, genes: readonly string[]): Promise<PanelResolution> {
+  const resolution = await g.report.call('hgnc', () => g.call.ctx.sources.hgnc.resolveSymbols(genes), {
+    records: (r) => r.symbols.length,
+    degrades: 'gene symbols were used as given, without alias or previous-symbol resolution',
+  });
+  if (!resolution) {
+    const symbols = [...new Set(genes.map((x) => x.trim().toUpperCase()))];
+    return { results: symbols.map((s) => ({ input: s, symbol: s, how: 'unchecked', ensemblGeneId: null, uniprotId: null })), symbols, unresolved: [] };
+  }
+  if (resolution.symbols.length === 0) {
+    throw new InvalidInputError('genes', `none of the genes could be resolved to an HGNC symbol: ${resolution.unresolved.join(', ')}`, 'Check the spelling, or use approved HGNC symbols (https://www.genenames.org).');
+  }
+  const results = resolution.results.map((r: ResolvedSymbol) => ({ input: r.input, symbol: r.symbol, how: r.how, ensemblGeneId: r.ensemblGeneId, uniprotId: r.uniprotIds[0] ?? null }));
+  return { results, symbols: resolution.symbols, unresolved: resolution.unresolved };
+}
+
+
+export async function networkEdges(g: Gather, symbols: readonly string[]): Promise<Edge[]> {
+  if (symbols.length < 2) {
+    g.report.skip('string', 'fewer than two genes: no network');
+    return [];
+  }
+  const rows = await g.report.call('string', () => g.call.ctx.sources.string.network(symbols.slice(0, CAPS.networkGenes), {}, g.call.signal), {
+    degrades: 'interaction evidence is missing from hypotheses',
+  });
+  return (rows ?? []).map((r) => ({ a: r.partnerA, b: r.partnerB, score: r.score }));
+}
