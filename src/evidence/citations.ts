@@ -7,7 +7,8 @@ export const AT_MOST_CITATIONS = 3;
 
 export interface AlceStatement {
   text: string;
-  /** Citation ids in order; ids not in `documents` are out of range. */
+  /** Citation ids in order, duplicates kept as ALCE keeps them (its `re.findall(r"\[\d+", sent)`
+   * returns `[1][1]` as two citations); ids not in `documents` are out of range. */
   citations: readonly string[];
 }
 
@@ -60,7 +61,7 @@ export async function alceScores(
       credits = [];
       for (const c of judged) {
         if (await entails([c], s.text)) credits.push(1);
-        else if (await entails(judged.filter((x) => x !== c), s.text)) credits.push(0); // over-citation
+        else if (await entails(withoutFirst(judged, c), s.text)) credits.push(0); // over-citation
         else credits.push(1); // needed jointly
       }
     } else {
@@ -72,6 +73,13 @@ export async function alceScores(
   const recall = statements.length === 0 ? 0 : recallSum / statements.length;
   const precision = totalCitations === 0 ? 0 : precisionNumerator / totalCitations;
   return { recall, precision, f1: f1Score(precision, recall), statements: scored };
+}
+
+/** ALCE's `subset_exclude.remove(psgs_id)`: only the first occurrence goes. */
+function withoutFirst(ids: readonly string[], id: string): string[] {
+  const out = [...ids];
+  out.splice(out.indexOf(id), 1);
+  return out;
 }
 
 export function f1Score(precision: number, recall: number): number {

@@ -1,9 +1,34 @@
 // Turns a natural-language claim into PubMed queries. PubMed ANDs every word of a sentence, so a
 // full claim usually finds nothing: use its content words, then relax in fixed steps.
-import { contentWords } from './lexical.js';
 
 const MAX_TERMS = 8;
 const MAX_GENES = 5;
+
+/** Function words that carry no topic (negations included: PubMed ignores them anyway). */
+const STOP_WORDS = new Set(
+  (
+    'a an the and or but if then than so as at by for from in into of on onto to with without within ' +
+    'is are was were be been being am do does did done doing has have had having can could may might ' +
+    'must shall should will would this that these those it its itself they them their there here ' +
+    'we our us you your he she his her i me my which who whom whose what when where why how ' +
+    'all any both each few more most other some such only own same too very also just about above ' +
+    'after again against among because before below between during further once out over under ' +
+    'up down off through until while not no nor never none neither'
+  ).split(' '),
+);
+
+const QUERY_WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
+
+/** Content words as written (case and hyphens kept, possessive 's dropped), in order: search
+ * queries need real words ("IL-6", "metformin"), not stems. */
+export function contentWords(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(QUERY_WORD)) {
+    const word = m[0].replace(/['’]s$/i, '');
+    if (!STOP_WORDS.has(word.toLowerCase()) && !/n['’]t$/i.test(word)) out.push(word);
+  }
+  return out;
+}
 
 /** Queries to try in order until one finds records: all terms, the leading half, any term. */
 export function claimQueries(claim: string, genes: readonly string[] = []): string[] {

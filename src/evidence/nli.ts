@@ -1,24 +1,23 @@
 // The local NLI judge: a sequence-classification model (default Xenova/nli-deberta-v3-xsmall, q8)
 // run by transformers.js on the CPU, with the passage as premise and the statement as `text_pair`.
-// transformers.js is an optional dependency, imported lazily; without it, without the model files,
-// or with a broken model, judge() hands out the lexical fallback and status() says why. Nothing is
-// downloaded inside a tool call unless BIOINTEL_NLI_ALLOW_DOWNLOAD is set: `biointel nli download`
-// (download()) is the intended way to fetch the model into <dataDir>/models.
+// Without the package, without the model files, with a broken model, or while the model downloads,
+// judge() hands out a NoModel (nothing is judged; the warning says why) and status() says why.
+// Nothing is ever downloaded inside a tool call: `biointel nli download` (download()) fetches the
+// model into <dataDir>/models, and a server that starts without it downloads it in the background
+// (startAutoDownload(), BIOINTEL_NLI_AUTO_DOWNLOAD) while calls go on unjudged.
 import { createHash } from 'node:crypto';
-import { existsSync, statSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { existsSync } from 'node:fs';
 import type Keyv from 'keyv';
 import PQueue from 'p-queue';
-import type * as Transformers from '@huggingface/transformers';
 import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
-import type { ActiveJudge, Judgement, NliService, NliState, NliStatus } from './judge.js';
-import { createLexicalJudge, LEXICAL_METHOD } from './lexical.js';
-import { fitPassage, type TokenCounter } from './passage.js';
-import { mapLabels, softmax, toJudgement, type LabelMap } from './nli-labels.js';
+import { NO_MODEL_METHOD, type ActiveJudge, type Judgement, type ModelJudge, type NliService, type NliState, type NliStatus, type NoModel, type ProgressFn } from './judge.js';
+import { DownloadTracker, downloadFailure, progressFilePath, readDownload } from './nli-download.js';
+import { firstLine, loadModel, MISSING_ERRORS, modelFiles, pairFits, remoteHost, resolveModelSource, scorePair, type LoadedModel } from './nli-load.js';
+import { noModelWarning } from './no-model.js';
 
 export { mapLabels, softmax, toJudgement, type LabelMap } from './nli-labels.js';
+export { resolveModelSource, type ModelSource } from './nli-load.js';
 
 export interface NliDeps {
   config: Config;
@@ -35,184 +34,20 @@ export interface LocalNliService extends NliService {
   close(): Promise<void>;
 }
 
-export type ProgressFn = (file: string, loaded: number, total: number | undefined) => void;
-
-const MAX_TOKENS = 512;
-const DTYPE_SUFFIX: Record<Config['nliDtype'], string> = {
-  fp32: '', fp16: '_fp16', q8: '_quantized', int8: '_int8', uint8: '_uint8', q4: '_q4',
-};
-
-// ---- model source ------------------------------------------------------------------------------
-
-export interface ModelSource {
-  /** Hub id, or absolute folder path. */
-  ref: string;
-  local: boolean;
-  /** `<dataDir>/models`: where hub ids are downloaded to and looked up. */
-  cacheDir: string;
-}
-
-/** A folder when the value exists as a directory or is written as a path; a hub id otherwise. */
-export function resolveModelSource(config: Config): ModelSource {
-  const cacheDir = path.join(config.dataDir, 'models');
-  const raw = config.nliModel.startsWith('~/') ? path.join(os.homedir(), config.nliModel.slice(2)) : config.nliModel;
-  const abs = path.resolve(raw);
-  const isDir = existsSync(abs) && statSync(abs).isDirectory();
-  const looksLikePath = path.isAbsolute(raw) || raw.startsWith('.') || raw.includes('\\') || raw !== config.nliModel;
-  return isDir || looksLikePath ? { ref: abs, local: true, cacheDir } : { ref: config.nliModel, local: false, cacheDir };
-}
-
-function modelDir(source: ModelSource): string {
-  return source.local ? source.ref : path.join(source.cacheDir, source.ref);
-}
-
-function modelFiles(source: ModelSource, dtype: Config['nliDtype']): string[] {
-  const files = ['config.json', 'tokenizer.json', 'tokenizer_config.json', `onnx/model${DTYPE_SUFFIX[dtype]}.onnx`];
-  return files.map((f) => path.join(modelDir(source), f));
-}
-
-// ---- loading -----------------------------------------------------------------------------------
-
-interface LoadedModel {
-  tokenizer: Transformers.PreTrainedTokenizer;
-  model: Transformers.PreTrainedModel;
-  labels: LabelMap;
-  maxTokens: number;
-  counter: TokenCounter;
-}
-
-class TransformersMissingError extends Error {
-  override name = 'TransformersMissingError';
-}
-
-class ModelNotDownloadedError extends Error {
-  override name = 'ModelNotDownloadedError';
-}
-const MISSING_ERRORS = new Set(['ModelNotDownloadedError', 'ModelFileNotFoundError']);
-
-let transformers: Promise<typeof Transformers> | undefined;
-let defaultRemoteHost: string | undefined;
-
-async function importTransformers(): Promise<typeof Transformers> {
-  transformers ??= import('@huggingface/transformers').then(
-    (mod) => {
-      defaultRemoteHost = mod.env.remoteHost;
-      // info/debug go to console.log = stdout, the MCP channel in stdio mode.
-      mod.env.logLevel = mod.LogLevel.ERROR;
-      return mod;
-    },
-    (err: unknown) => {
-      transformers = undefined;
-      throw new TransformersMissingError(
-        `@huggingface/transformers is not installed (optional dependency; install it with ONNXRUNTIME_NODE_INSTALL=skip): ${firstLine(err)}`,
-      );
-    },
-  );
-  return transformers;
-}
-
-// transformers.js settings are process-global; loads run one at a time so two services (or a
-// download next to a normal load) never see each other's allowRemoteModels / remoteHost.
-let envLock: Promise<unknown> = Promise.resolve();
-function withEnvLock<T>(fn: () => Promise<T>): Promise<T> {
-  const run = envLock.then(fn, fn);
-  envLock = run.catch(() => undefined);
-  return run;
-}
-
-async function loadModel(config: Config, source: ModelSource, allowRemote: boolean, onProgress?: ProgressFn): Promise<LoadedModel> {
-  const tf = await importTransformers();
-  // Checked here rather than left to transformers.js: its tokenizer lookup memoizes "file absent"
-  // for the life of the process, which would break a later download() of the same model.
-  const missing = allowRemote ? [] : modelFiles(source, config.nliDtype).filter((f) => !existsSync(f));
-  if (missing.length > 0) {
-    const names = missing.map((f) => path.relative(modelDir(source), f));
-    throw new ModelNotDownloadedError(`model files not found in ${modelDir(source)}: ${names.join(', ')}`);
-  }
-  return withEnvLock(async () => {
-    const { env } = tf;
-    env.logLevel = tf.LogLevel.ERROR;
-    env.cacheDir = source.cacheDir;
-    env.localModelPath = source.cacheDir;
-    env.allowLocalModels = true;
-    env.allowRemoteModels = allowRemote;
-    env.remoteHost = withSlash(config.nliRemoteHost ?? defaultRemoteHost ?? 'https://huggingface.co/');
-    const common = {
-      cache_dir: source.cacheDir,
-      local_files_only: !allowRemote,
-      ...(onProgress ? { progress_callback: progressAdapter(onProgress) } : {}),
-    };
-    try {
-      // config.json first: cheap, and a model that is not NLI fails before a large download.
-      const modelConfig = await tf.AutoConfig.from_pretrained(source.ref, common);
-      const meta = modelConfig as unknown as { id2label?: Record<string, string>; max_position_embeddings?: number };
-      const labels = mapLabels(meta.id2label);
-      const tokenizer = await tf.AutoTokenizer.from_pretrained(source.ref, common).catch((err: unknown) => {
-        // Without tokenizer_config.json transformers.js fails with an opaque TypeError.
-        const found = existsSync(path.join(modelDir(source), 'tokenizer_config.json'));
-        throw found ? err : new ModelNotDownloadedError(`tokenizer files not found for ${source.ref}`);
-      });
-      const model = await tf.AutoModelForSequenceClassification.from_pretrained(source.ref, {
-        ...common,
-        config: modelConfig,
-        dtype: config.nliDtype,
-        device: 'cpu',
-        session_options: { intraOpNumThreads: os.availableParallelism(), logSeverityLevel: 3 },
-      });
-      const limits = [MAX_TOKENS, tokenizer.model_max_length, meta.max_position_embeddings];
-      const maxTokens = Math.min(...limits.filter((n): n is number => typeof n === 'number' && Number.isFinite(n) && n > 8));
-      const count = (text: string) => tokenizer.encode(text, { add_special_tokens: false }).length;
-      const pairSpecials = tokenizer.encode('a', { text_pair: 'a' }).length - 2 * count('a');
-      return { tokenizer, model, labels, maxTokens, counter: { count, pairSpecials } };
-    } finally {
-      env.allowRemoteModels = config.nliAllowDownload;
-    }
-  });
-}
-
-function progressAdapter(onProgress: ProgressFn): Transformers.ProgressCallback {
-  const sizes = new Map<string, { loaded: number; total: number | undefined }>();
-  const report = (file: string, loaded: number, total: number | undefined) => {
-    try {
-      onProgress(file, loaded, total);
-    } catch {
-      // A broken progress display must not abort the download.
-    }
-  };
-  return (info) => {
-    if (info.status === 'progress') {
-      const total = info.total > 0 ? info.total : undefined;
-      sizes.set(info.file, { loaded: info.loaded, total });
-      report(info.file, info.loaded, total);
-    } else if (info.status === 'done') {
-      const last = sizes.get(info.file);
-      report(info.file, last?.total ?? last?.loaded ?? 0, last?.total);
-    }
-  };
-}
-
-async function runModel(m: LoadedModel, premise: string, claim: string, log: Logger): Promise<Judgement> {
-  const passage = fitPassage(m.counter, premise, claim, m.maxTokens);
-  if (passage === null) log.warn('nli: statement longer than the model input; it is truncated', { maxTokens: m.maxTokens });
-  const inputs =
-    passage === null
-      ? m.tokenizer(premise, { text_pair: claim, truncation: true, max_length: m.maxTokens })
-      : m.tokenizer(passage, { text_pair: claim });
-  const output = (await m.model(inputs)) as { logits: Transformers.Tensor };
-  return toJudgement(softmax(Array.from(output.logits.data as Float32Array, Number)), m.labels);
-}
-
-// ---- service -----------------------------------------------------------------------------------
-
-/** Verdict cache key: sha256 of (model id or absolute folder, dtype, passage, statement). */
+/** Verdict cache key: sha256 of (model id or absolute folder, dtype, passage, statement). v2: long
+ * premises are judged as covering windows (v1 shrank them to one lexically chosen window). */
 export function nliCacheKey(model: string, dtype: string, passage: string, claim: string): string {
-  return `v1:${createHash('sha256').update(JSON.stringify([model, dtype, passage, claim])).digest('hex')}`;
+  return `v2:${createHash('sha256').update(JSON.stringify([model, dtype, passage, claim])).digest('hex')}`;
 }
+
+/** Log lines of a background download, at most one per quarter. */
+const LOG_EVERY_PERCENT = 25;
 
 export function createNliService(deps: NliDeps): LocalNliService {
   const { config, log, cache } = deps;
+  const off = config.nli === 'off';
   const source = resolveModelSource(config);
-  const lexical = createLexicalJudge();
+  const progressFile = progressFilePath(source, config.nliDtype);
   const nliMethod = `nli:${config.nliModel}@${config.nliDtype}`;
   const queue = new PQueue({ concurrency: 1 });
   const counts = { inferences: 0, cacheHits: 0 };
@@ -220,18 +55,26 @@ export function createNliService(deps: NliDeps): LocalNliService {
   let lastError: string | undefined;
   let attempt: Promise<ActiveJudge> | undefined;
   let loaded: LoadedModel | undefined;
+  /** The last load failed because files were missing: retried once they appear. */
+  let missingFiles = false;
+  let downloading: { promise: Promise<NliStatus>; tracker: DownloadTracker; listeners: ProgressFn[] } | undefined;
+
+  const filesPresent = () => modelFiles(source, config.nliDtype).every((f) => existsSync(f));
 
   // Before the first load, status() can only check that the files are in place; a load failure
   // (corrupt file, unsupported model) later turns 'ready' into 'error'.
   function initialState(): NliState {
-    if (config.nli === 'off') return 'disabled';
-    return modelFiles(source, config.nliDtype).every((f) => existsSync(f)) ? 'ready' : 'not_downloaded';
+    if (off) return 'disabled';
+    return filesPresent() ? 'ready' : 'not_downloaded';
   }
 
-  function modelJudge(m: LoadedModel): ActiveJudge {
+  const noModel = (): NoModel => ({ nliEnabled: false, method: NO_MODEL_METHOD, warning: noModelWarning(status(), source.local) });
+
+  function modelJudge(m: LoadedModel): ModelJudge {
     return {
       nliEnabled: true,
       method: nliMethod,
+      fits: (premise, hypothesis) => pairFits(m, premise, hypothesis),
       async score(premise, hypothesis) {
         const key = nliCacheKey(source.ref, config.nliDtype, premise, hypothesis);
         const hit = await readCache(key);
@@ -241,7 +84,7 @@ export function createNliService(deps: NliDeps): LocalNliService {
         }
         const judgement = await queue.add(() => {
           counts.inferences++;
-          return runModel(m, premise, hypothesis, log);
+          return scorePair(m, premise, hypothesis, log);
         });
         await cache.set(key, judgement).catch((err: unknown) => log.debug('nli: cache write failed', { err }));
         return judgement;
@@ -268,18 +111,19 @@ export function createNliService(deps: NliDeps): LocalNliService {
       lastError = undefined;
       state = 'ready';
       log.info('nli: model loaded', { model: config.nliModel, dtype: config.nliDtype, maxTokens: m.maxTokens });
-      return config.nli === 'off' ? lexical : modelJudge(m);
+      return off ? noModel() : modelJudge(m);
     } catch (err) {
       const missing = err instanceof Error && MISSING_ERRORS.has(err.name);
+      missingFiles = missing;
       state = missing ? 'not_downloaded' : 'error';
-      lastError = `${err instanceof Error ? err.name : 'Error'}: ${firstLine(err)}`;
-      if (missing) {
+      lastError = allowRemote ? downloadFailure(config, remoteHost(config), err) : `${err instanceof Error ? err.name : 'Error'}: ${firstLine(err)}`;
+      if (missing && !allowRemote) {
         lastError += source.local
           ? ' (check BIOINTEL_NLI_MODEL and BIOINTEL_NLI_DTYPE)'
           : ' (run `biointel nli download`, or set BIOINTEL_NLI_MODEL to a local model folder)';
       }
-      log.warn('nli: model unavailable, using the lexical fallback', { reason: lastError });
-      return lexical;
+      log.warn('nli: model unavailable; claims are not judged', { reason: lastError });
+      return noModel();
     }
   }
 
@@ -293,8 +137,38 @@ export function createNliService(deps: NliDeps): LocalNliService {
     }
   }
 
+  function startDownload(onProgress?: ProgressFn): Promise<NliStatus> {
+    if (downloading) {
+      if (onProgress) downloading.listeners.push(onProgress);
+      return downloading.promise;
+    }
+    const listeners = onProgress ? [onProgress] : [];
+    const tracker = new DownloadTracker(progressFile, (file, loadedBytes, total) => {
+      for (const l of listeners) l(file, loadedBytes, total);
+    });
+    const promise = (async () => {
+      await attempt?.catch(() => undefined);
+      // Already loaded means the files are in place; unloading would break judges in use.
+      if (loaded && !off) return status();
+      await unload();
+      // With BIOINTEL_NLI=off the files are still fetched (an explicit request) but not kept loaded.
+      const judge = await load(true, tracker.onProgress);
+      attempt = Promise.resolve(judge);
+      if (off) await unload();
+      return status();
+    })().finally(() => {
+      tracker.end();
+      downloading = undefined;
+    });
+    downloading = { promise, tracker, listeners };
+    return promise;
+  }
+
   function status(): NliStatus {
-    const current: NliState = config.nli === 'off' ? 'disabled' : state;
+    // A model that appeared since (downloaded by another process, copied in) is ready to load.
+    if (state === 'not_downloaded' && !downloading && filesPresent()) state = 'ready';
+    const download = downloading?.tracker.progress() ?? readDownload(progressFile);
+    const current: NliState = off ? 'disabled' : download ? 'downloading' : state;
     return {
       state: current,
       model: config.nliModel,
@@ -303,33 +177,54 @@ export function createNliService(deps: NliDeps): LocalNliService {
       passageWindow: config.nliWindow,
       device: 'cpu',
       cacheDir: source.local ? source.ref : source.cacheDir,
-      entailmentMethod: current === 'ready' ? nliMethod : LEXICAL_METHOD,
+      entailmentMethod: current === 'ready' ? nliMethod : NO_MODEL_METHOD,
+      ...(download ? { download } : {}),
       ...(lastError === undefined ? {} : { lastError }),
     };
+  }
+
+  function startAutoDownload(): Promise<NliStatus> | undefined {
+    if (off || !config.nliAutoDownload || source.local || filesPresent() || downloading || readDownload(progressFile)) return undefined;
+    log.warn(
+      `nli: the NLI model ${config.nliModel} is not downloaded; downloading it in the background from ${remoteHost(config)} into ${source.cacheDir}. ` +
+        'Until it is ready claims are not judged (evidenceStatus "unjudged"); `biointel nli status` shows progress; BIOINTEL_NLI_AUTO_DOWNLOAD=0 turns this off.',
+    );
+    let logged = 0;
+    const pending = startDownload(() => {
+      const p = downloading?.tracker.progress();
+      if (!p?.totalBytes) return;
+      const percent = Math.floor((100 * p.loadedBytes) / p.totalBytes);
+      if (percent >= logged + LOG_EVERY_PERCENT && percent < 100) {
+        logged = percent - (percent % LOG_EVERY_PERCENT);
+        log.warn(`nli: downloading ${config.nliModel}: ${percent}% (${megabytes(p.loadedBytes)} of ${megabytes(p.totalBytes)} MB)`);
+      }
+    });
+    return pending.then((s) => {
+      if (s.state === 'ready') log.warn(`nli: model ${config.nliModel} downloaded and loaded; claims are judged from now on`);
+      else log.warn(`nli: model download failed; claims stay unjudged: ${s.lastError ?? s.state}`);
+      return s;
+    });
   }
 
   return {
     threshold: config.nliThreshold,
     window: config.nliWindow,
     judge() {
-      if (config.nli === 'off') return Promise.resolve(lexical);
-      attempt ??= load(config.nliAllowDownload);
+      // Never wait for a download (this process's or another's): answer unjudged meanwhile.
+      if (off || downloading || readDownload(progressFile)) return Promise.resolve(noModel());
+      if (missingFiles && filesPresent()) {
+        missingFiles = false;
+        attempt = undefined;
+      }
+      attempt ??= load(false);
       return attempt;
     },
     status,
-    async download(onProgress) {
-      await attempt?.catch(() => undefined);
-      // Already loaded means the files are in place; unloading would break judges in use.
-      if (loaded && config.nli !== 'off') return status();
-      await unload();
-      // With BIOINTEL_NLI=off the files are still fetched (an explicit request) but not kept loaded.
-      attempt = load(true, onProgress);
-      await attempt;
-      if (config.nli === 'off') await unload();
-      return status();
-    },
+    download: (onProgress) => startDownload(onProgress),
+    startAutoDownload,
     stats: () => ({ ...counts }),
     async close() {
+      await downloading?.promise.catch(() => undefined);
       await attempt?.catch(() => undefined);
       await unload();
       state = initialState();
@@ -337,13 +232,6 @@ export function createNliService(deps: NliDeps): LocalNliService {
   };
 }
 
-function withSlash(url: string): string {
-  return url.endsWith('/') ? url : `${url}/`;
-}
-
-/** First line of the message, plus the cause's code ("fetch failed (ECONNREFUSED)"). */
-function firstLine(err: unknown): string {
-  const text = ((err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '').trim();
-  const code = err instanceof Error ? (err.cause as { code?: unknown } | undefined)?.code : undefined;
-  return typeof code === 'string' ? `${text} (${code})` : text;
+function megabytes(bytes: number): string {
+  return (bytes / 1_000_000).toFixed(1);
 }

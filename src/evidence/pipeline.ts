@@ -1,13 +1,15 @@
-// The evidence integrity pipeline run on every answer: stage 0 (PMIDs exist), stage 1 (NLI on
-// abstract passages), stage 2 (ALCE citation recall/precision/F1). Fails closed: without a
-// readable abstract or a real NLI judge nothing is called grounded.
+// The evidence integrity pipeline run on every answer: stage 0 (every PMID exists), stage 1 (NLI on
+// whole abstracts, window by window), stage 2 (ALCE citation recall/precision/F1). Fails closed:
+// without a model nothing is judged (the warning says which model is missing and how to get it);
+// without a readable abstract nothing is supported.
 import type { Eutils, PubmedArticle, PubmedSummary } from '../sources/eutils.js';
 import type { SourceReport } from '../sources/report.js';
 import { alceScores, type AlceStatementScore } from './citations.js';
-import type { ActiveJudge, Judgement, NliService } from './judge.js';
-import { selectPassage } from './passage.js';
-import { checkPmids, PMID_PATTERN } from './pmids.js';
+import { DocumentJudge, type DocJudgement } from './doc-judge.js';
+import type { ActiveJudge, NliService } from './judge.js';
+import { checkPmids, PMID_PATTERN, type PmidCheck } from './pmids.js';
 import { OUT_OF_RANGE, type CitedStatement } from './statements.js';
+import { statementStatus, type StatementStatus, type StatusContext } from './status.js';
 
 export interface EvidenceDeps {
   eutils: Eutils;
@@ -16,13 +18,30 @@ export interface EvidenceDeps {
   signal?: AbortSignal;
 }
 
+export interface IntegrityOptions {
+  /** Abstracts already fetched (efetch) for some cited PMIDs. */
+  prefetched?: Map<string, PubmedArticle>;
+  /**
+   * The cited PMIDs were returned by a PubMed search together with these records: they exist, so
+   * stage 0 does not ask esummary again (search mode of svc_verify_claim).
+   */
+  found?: Map<string, PubmedArticle>;
+  /** Further PMIDs of the answer (not cited by a statement) checked in the same esummary batches. */
+  alsoCheck?: readonly string[];
+  /** False when citation precision/recall do not apply (the claim cited nothing: search mode). */
+  citationMetrics?: boolean;
+}
+
 export interface StatementCheck extends AlceStatementScore {
   text: string;
   citations: string[];
-  /** Highest single-passage entailment among the statement's existing citations. */
+  /** Cited documents some window of which entails / contradicts the statement (distinct, in order). */
+  entailing: string[];
+  contradicting: string[];
+  /** Highest entailment over the statement's readable citations and their windows. */
   bestEntailment: number;
   bestPmid?: string;
-  contradicted: boolean;
+  status: StatementStatus;
 }
 
 export interface Integrity {
@@ -37,6 +56,10 @@ export interface Integrity {
   nliEnabled: boolean;
   entailmentMethod: string;
   threshold: number;
+  /** Distinct PMIDs stage 0 examined (0 when PubMed could not be asked). */
+  checkedPmids: number;
+  /** Statements an NLI model judged (0 without a model). */
+  judgedStatements: number;
 }
 
 /** The `integrity` block every result carries (DESIGN.md 2.1): the public part of Integrity. */
@@ -59,82 +82,117 @@ export interface IntegrityRun {
   statements: StatementCheck[];
   summaries: Map<string, PubmedSummary | null>;
   articles: Map<string, PubmedArticle>;
-  /** Cited PMIDs that exist and have an abstract: the only evidence that can ground a statement. */
+  /** Cited PMIDs that exist and have an abstract: the only evidence that can support a statement. */
   readable: Set<string>;
   /** Distinct PMIDs cited (out-of-range markers excluded). */
   cited: string[];
+  /** Cited PMIDs PubMed does not know. */
+  citedHallucinated: Set<string>;
   judge: ActiveJudge;
-  /** Scores one PMID's best passage against a text (memoized; for per-PMID reports). */
-  scorePmid(pmid: string, text: string): Promise<{ passage: string; judgement: Judgement } | undefined>;
+  /** Whether citation precision/recall apply (see IntegrityOptions). */
+  citationMetrics: boolean;
+  /** One cited PMID judged against a text, window by window (undefined without a model or abstract). */
+  judgePmid(pmid: string, text: string): Promise<DocJudgement | undefined>;
 }
 
-export async function runIntegrity(
-  deps: EvidenceDeps,
-  statements: readonly CitedStatement[],
-  prefetched?: Map<string, PubmedArticle>,
-): Promise<IntegrityRun> {
+export async function runIntegrity(deps: EvidenceDeps, statements: readonly CitedStatement[], options: IntegrityOptions = {}): Promise<IntegrityRun> {
   // Out-of-range markers ([k] beyond the list) are not PMIDs: ALCE scores them, stage 0 skips them.
   const cited = [...new Set(statements.flatMap((s) => s.pmids))].filter((p) => !p.startsWith(OUT_OF_RANGE));
+  const toCheck = [...new Set([...cited, ...(options.alsoCheck ?? [])])];
   // Existence (esummary) and abstracts (efetch) in parallel: one round trip instead of two.
   // efetch simply omits PMIDs that do not exist, so nothing is lost by asking before knowing.
   const wellFormed = cited.filter((p) => PMID_PATTERN.test(p));
   const [stage0, fetched] = await Promise.all([
-    checkPmids(deps.eutils, cited, deps.report, deps.signal),
-    readArticles(deps, wellFormed, prefetched),
+    options.found ? Promise.resolve(foundBySearch(options.found)) : checkPmids(deps.eutils, toCheck, deps.report, deps.signal),
+    readArticles(deps, wellFormed, options.prefetched ?? options.found),
   ]);
   // Without esummary, an abstract that efetch returned is still proof that the PMID exists.
-  const existing = cited.filter((p) => (stage0.checked ? stage0.summaries.get(p) : fetched.has(p)));
+  const exists = (p: string) => (stage0.checked ? Boolean(stage0.summaries.get(p)) : fetched.has(p));
+  const existing = cited.filter(exists);
   const articles = new Map([...fetched].filter(([p]) => existing.includes(p)));
+  const readable = new Set(existing.filter((p) => Boolean(articles.get(p)?.abstract)));
   const judge = await deps.nli.judge();
-  const scorer = new PassageScorer(judge, deps.nli.window, articles, stage0.summaries);
+  const threshold = deps.nli.threshold;
+  if (!judge.nliEnabled && statements.length > 0 && !deps.report.warnings.includes(judge.warning)) deps.report.warnings.push(judge.warning);
 
   // ALCE documents: cited PMIDs that exist in PubMed (an article without abstract is judged on its
   // title, as ALCE formats passages). Nonexistent PMIDs are out of range.
   const documents = new Set(existing.filter((p) => articles.has(p)));
-  const threshold = deps.nli.threshold;
+  const docJudge = judge.nliEnabled
+    ? new DocumentJudge(judge, threshold, deps.nli.window, (p) => {
+        const a = documents.has(p) ? articles.get(p) : undefined;
+        return a ? { title: a.title || stage0.summaries.get(p)?.title || '', abstract: a.abstract } : undefined;
+      })
+    : undefined;
   const alce = await alceScores(
     statements.map((s) => ({ text: s.text, citations: s.pmids })),
     documents,
-    async (ids, text) => (await scorer.joint(ids, text)).entailment >= threshold,
+    async (ids, text) => (docJudge ? docJudge.entails(ids, text) : false),
   );
 
+  const citedHallucinated = new Set(stage0.checked ? cited.filter((p) => !stage0.summaries.get(p)) : []);
+  const context: StatusContext = { nliEnabled: judge.nliEnabled, pmidsChecked: stage0.checked, hallucinated: citedHallucinated, readable };
   const checks: StatementCheck[] = [];
   for (const [i, s] of statements.entries()) {
-    let best = 0;
-    let bestPmid: string | undefined;
-    let contradicted = false;
-    for (const pmid of s.pmids.filter((p) => documents.has(p))) {
-      const j = await scorer.joint([pmid], s.text);
-      if (j.entailment > best) [best, bestPmid] = [j.entailment, pmid];
-      if (j.contradiction >= threshold && j.contradiction > j.entailment) contradicted = true;
+    const entailing: string[] = [];
+    const contradicting: string[] = [];
+    let best: DocJudgement | undefined;
+    for (const pmid of [...new Set(s.pmids)].filter((p) => documents.has(p))) {
+      const d = await docJudge?.document(pmid, s.text);
+      if (!d) continue;
+      if (d.entails) entailing.push(pmid);
+      if (d.contradicts) contradicting.push(pmid);
+      if (!best || d.judgement.entailment > best.judgement.entailment) best = d;
     }
-    checks.push({ ...alce.statements[i]!, text: s.text, citations: s.pmids, bestEntailment: best, ...(bestPmid ? { bestPmid } : {}), contradicted });
+    const evidence = { citations: s.pmids, entailing, contradicting };
+    checks.push({
+      ...alce.statements[i]!,
+      text: s.text,
+      citations: s.pmids,
+      entailing,
+      contradicting,
+      bestEntailment: best?.judgement.entailment ?? 0,
+      ...(best && best.judgement.entailment > 0 ? { bestPmid: best.pmid } : {}),
+      status: statementStatus(evidence, context),
+    });
   }
 
-  const hallucinatedPmids = stage0.checked ? stage0.hallucinated : [];
-  const grounded = checks.filter((c) => c.bestEntailment >= threshold).length;
+  const hallucinatedPmids = stage0.checked ? toCheck.filter((p) => !stage0.summaries.get(p)) : [];
+  const supported = checks.filter((c) => c.status === 'supported').length;
   return {
     integrity: {
       pmidsChecked: stage0.checked,
       hallucinated: hallucinatedPmids.length,
       hallucinatedPmids,
-      hallucinationRate: cited.length === 0 ? 0 : round(hallucinatedPmids.length / cited.length),
-      groundedRatio: checks.length === 0 ? 0 : round(grounded / checks.length),
+      hallucinationRate: !stage0.checked || toCheck.length === 0 ? 0 : round(hallucinatedPmids.length / toCheck.length),
+      groundedRatio: !judge.nliEnabled || checks.length === 0 ? 0 : round(supported / checks.length),
       citationPrecision: round(alce.precision),
       citationRecall: round(alce.recall),
       citeF1: round(alce.f1),
       nliEnabled: judge.nliEnabled,
       entailmentMethod: judge.method,
       threshold,
+      checkedPmids: stage0.checked ? toCheck.length : 0,
+      judgedStatements: judge.nliEnabled ? checks.filter((c) => c.citations.some((p) => documents.has(p))).length : 0,
     },
     statements: checks,
     summaries: stage0.summaries,
     articles,
-    readable: new Set(existing.filter((p) => Boolean(articles.get(p)?.abstract))),
+    readable,
     cited,
+    citedHallucinated,
     judge,
-    scorePmid: (pmid, text) => scorer.single(pmid, text),
+    citationMetrics: options.citationMetrics ?? true,
+    judgePmid: async (pmid, text) => (documents.has(pmid) ? docJudge?.document(pmid, text) : undefined),
   };
+}
+
+/** Records a PubMed search returned exist; their summaries come from the records themselves. */
+function foundBySearch(found: Map<string, PubmedArticle>): PmidCheck {
+  const summaries = new Map<string, PubmedSummary | null>(
+    [...found].map(([p, a]) => [p, { pmid: p, title: a.title, journal: a.journal, year: a.year, doi: a.doi, pubTypes: a.pubTypes }]),
+  );
+  return { checked: true, summaries, hallucinated: [] };
 }
 
 async function readArticles(deps: EvidenceDeps, pmids: string[], prefetched?: Map<string, PubmedArticle>): Promise<Map<string, PubmedArticle>> {
@@ -147,52 +205,6 @@ async function readArticles(deps: EvidenceDeps, pmids: string[], prefetched?: Ma
     for (const [p, a] of fetched ?? []) have.set(p, a);
   }
   return have;
-}
-
-/**
- * Builds ALCE-style passages ("Title: ...\n<abstract window>") and memoizes judgements. A joint
- * premise splits the passage window between its documents so it still fits the model.
- */
-class PassageScorer {
-  private readonly memo = new Map<string, Promise<Judgement>>();
-
-  constructor(
-    private readonly judge: ActiveJudge,
-    private readonly window: number,
-    private readonly articles: Map<string, PubmedArticle>,
-    private readonly summaries: Map<string, PubmedSummary | null>,
-  ) {}
-
-  passage(pmid: string, text: string, window: number): string | undefined {
-    const article = this.articles.get(pmid);
-    const title = article?.title || this.summaries.get(pmid)?.title;
-    if (!article && !title) return undefined;
-    return evidencePassage(title ?? '', article?.abstract ?? '', text, window);
-  }
-
-  joint(ids: readonly string[], text: string): Promise<Judgement> {
-    const key = `${ids.join(',')}\u0000${text}`;
-    let pending = this.memo.get(key);
-    if (!pending) {
-      const share = Math.floor(this.window / Math.max(1, ids.length));
-      const premise = ids.map((id) => this.passage(id, text, share) ?? '').join('\n');
-      pending = this.judge.score(premise, text);
-      this.memo.set(key, pending);
-    }
-    return pending;
-  }
-
-  async single(pmid: string, text: string): Promise<{ passage: string; judgement: Judgement } | undefined> {
-    const passage = this.passage(pmid, text, this.window);
-    if (passage === undefined) return undefined;
-    return { passage, judgement: await this.joint([pmid], text) };
-  }
-}
-
-/** ALCE's passage format ("Title: ...\n<text>"), with the abstract window that best matches `text`. */
-export function evidencePassage(title: string, abstract: string, text: string, window: number): string {
-  const body = abstract ? selectPassage(abstract, text, window) : '';
-  return `Title: ${title}\n${body}`.trim();
 }
 
 export function round(x: number, digits = 4): number {

@@ -1,27 +1,57 @@
 // Splitting text into statements (ALCE judges citations per sentence) and reading inline citation
 // markers: `[PMID:123]`, `[PMID 123, 456]` cite PubMed ids; `[2]` cites the 2nd of the given PMIDs.
+//
+// Sentences: Unicode sentence segmentation (Intl.Segmenter, UAX #29), which never breaks before a
+// lower-case letter, plus the break NLTK's Punkt (ALCE's `sent_tokenize`) makes there: after a
+// sentence-final period that does not end an abbreviation or an initial, a new sentence may start
+// with a lower-case word, as gene and protein names do ("p53 loss ...", "mTOR inhibition ...").
 
 export interface CitedStatement {
   text: string;
-  /** PMIDs in citation order (ALCE judges the first 3). */
+  /** PMIDs in citation order, duplicates kept (ALCE counts `[1][1]` as two citations; it judges the first 3). */
   pmids: string[];
 }
 
-const ABBREVIATIONS = /\b(e\.g|i\.e|et al|vs|fig|figs|approx|ca|cf|dr|no|nos|ref|refs|resp|spp|sp|var|incl|st|mt|inc|ltd|co)\.$/i;
+const ABBREVIATION = /(?:^|[\s(\[])(?:e\.g|i\.e|et al|vs|fig|figs|approx|ca|cf|dr|no|nos|ref|refs|resp|spp|sp|var|incl|st|mt|inc|ltd|co)\.["')\]]*$/i;
+/** Dotted abbreviations and initials: "i.v.", "U.S.", "J." */
+const DOTTED = /(?:^|[\s(\[])(?:\p{L}\.)+["')\]]*$/u;
+/** A sentence end followed by a lower-case word: a candidate break Intl.Segmenter never makes. */
+const LOWER_START = /[.!?]["')\]]*\s+(?=\p{Ll})/gu;
 
-/** Sentences of a text, with abbreviation and decimal-aware merging on top of Intl.Segmenter. */
+function endsWithAbbreviation(text: string): boolean {
+  const t = text.trimEnd();
+  return ABBREVIATION.test(t) || DOTTED.test(t);
+}
+
+/** Sentences of a text (whitespace normalised). */
 export function splitSentences(text: string): string[] {
   const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
   const out: string[] = [];
   for (const { segment } of segmenter.segment(text.replace(/\s+/g, ' ').trim())) {
-    const s = segment.trim();
-    if (!s) continue;
-    const prev = out[out.length - 1];
-    // Segmenter splits after "e.g." and before a lower-case continuation; join those back.
-    if (prev !== undefined && (ABBREVIATIONS.test(prev) || /^[a-z(]/.test(s))) out[out.length - 1] = `${prev} ${s}`;
-    else out.push(s);
+    for (const piece of splitBeforeLowerCase(segment)) {
+      const s = piece.trim();
+      if (!s) continue;
+      const prev = out[out.length - 1];
+      // The segmenter breaks after "e.g." or "Fig." before a capital or digit; join those back.
+      if (prev !== undefined && endsWithAbbreviation(prev)) out[out.length - 1] = `${prev} ${s}`;
+      else out.push(s);
+    }
   }
   return out;
+}
+
+function splitBeforeLowerCase(segment: string): string[] {
+  const pieces: string[] = [];
+  let from = 0;
+  for (const m of segment.matchAll(LOWER_START)) {
+    const end = (m.index ?? 0) + m[0].trimEnd().length;
+    const candidate = segment.slice(from, end);
+    if (endsWithAbbreviation(candidate)) continue;
+    pieces.push(candidate);
+    from = (m.index ?? 0) + m[0].length;
+  }
+  pieces.push(segment.slice(from));
+  return pieces;
 }
 
 const IDS = String.raw`(\d+(?:\s*[,;]\s*(?:PMID\s*:?\s*)?\d+)*)`;
@@ -31,26 +61,39 @@ const MARKER = new RegExp(String.raw`\s*(?:\[\s*(PMIDs?\s*:?\s*)?${IDS}\s*\]|\(\
 export const OUT_OF_RANGE = '#';
 
 /**
- * Statements with their citations. A statement with no marker cites every PMID given (a claim
- * checked against a list). `[PMID:n]` and `(PMID n)` cite PubMed ids; a bare `[k]` is the k-th
- * given PMID (ALCE style), out of range when k exceeds the list.
+ * Statements with their citations, as ALCE reads them:
+ * - `[PMID:n]` and `(PMID n)` cite PubMed ids; a bare `[k]` is the k-th given PMID, out of range
+ *   when k exceeds the list; a list `[1, 2]` counts as `[1][2]`; duplicates are kept.
+ * - When the text carries any marker, a sentence without one is uncited (recall 0), as in ALCE.
+ * - A text with no marker at all is a claim checked against a list: every given PMID cites each
+ *   of its sentences.
+ * A sentence that is only a marker ("... works. [1]") lends its citations to the sentence before.
  */
 export function citedStatements(text: string, given: readonly string[]): CitedStatement[] {
-  return splitSentences(text).map((sentence) => {
-    const cited: string[] = [];
-    let found = false;
+  const parsed: { text: string; ids: string[]; marked: boolean }[] = [];
+  for (const sentence of splitSentences(text)) {
+    const ids: string[] = [];
+    let marked = false;
     const clean = sentence.replace(MARKER, (_m, w1: string | undefined, ids1: string | undefined, w2: string | undefined, ids2: string | undefined) => {
       const pmidWord = Boolean(w1 ?? w2);
       for (const raw of (ids1 ?? ids2 ?? '').split(/[,;]/)) {
         const n = raw.replace(/\D/g, '');
         if (!n) continue;
         const k = Number(n);
-        const id = pmidWord ? String(k) : k >= 1 && k <= given.length ? given[k - 1]! : `${OUT_OF_RANGE}${n}`;
-        if (!cited.includes(id)) cited.push(id);
+        ids.push(pmidWord ? String(k) : k >= 1 && k <= given.length ? given[k - 1]! : `${OUT_OF_RANGE}${n}`);
       }
-      found = true;
+      marked = true;
       return '';
     });
-    return { text: clean.replace(/\s+([.,;:!?])/g, '$1').trim(), pmids: found ? cited : [...given] };
-  });
+    const body = clean.replace(/\s+([.,;:!?])/g, '$1').trim();
+    const prev = parsed[parsed.length - 1];
+    if (!/[\p{L}\p{N}]/u.test(body) && marked && prev) {
+      prev.ids.push(...ids);
+      prev.marked = true;
+      continue;
+    }
+    parsed.push({ text: body, ids, marked });
+  }
+  const anyMarked = parsed.some((s) => s.marked);
+  return parsed.map((s) => ({ text: s.text, pmids: s.marked ? s.ids : anyMarked ? [] : [...given] }));
 }

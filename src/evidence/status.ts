@@ -1,20 +1,68 @@
-// evidenceStatus (DESIGN.md 2.1), failing closed: a missing abstract, an unreachable PubMed or a
-// lexical-only judge never yields `grounded`.
-import type { IntegrityRun } from './pipeline.js';
+// evidenceStatus (DESIGN.md 2.1), failing closed: without a model nothing is judged (`unjudged`);
+// a missing abstract or an unreachable PubMed never yields grounded or supported; entailing and
+// contradicting evidence together is `contested`, never `supported` or `grounded`.
 
-export const EVIDENCE_STATUSES = ['grounded', 'supported', 'unsupported', 'contradicted', 'hallucinated', 'unverifiable'] as const;
+export const EVIDENCE_STATUSES = ['grounded', 'supported', 'contested', 'contradicted', 'unsupported', 'unjudged', 'hallucinated', 'unverifiable'] as const;
 export type EvidenceStatus = (typeof EVIDENCE_STATUSES)[number];
+
+/** A single statement has no citation-F1 of its own, so it is never `grounded`. */
+export type StatementStatus = Exclude<EvidenceStatus, 'grounded'>;
 
 /** citeF1 at or above this is "well grounded" (a project convention; ALCE defines no F1 threshold). */
 export const GROUNDED_F1 = 0.6;
 
-export function evidenceStatus(run: Pick<IntegrityRun, 'integrity' | 'statements' | 'readable' | 'cited'>): EvidenceStatus {
-  const { integrity: i, statements, readable, cited } = run;
-  if (i.pmidsChecked && cited.length > 0 && i.hallucinated === cited.length) return 'hallucinated';
-  if (readable.size === 0) return 'unverifiable';
-  const allJudgedReadable = statements.every((s) => s.judged.every((p) => readable.has(p)));
-  if (i.citeF1 >= GROUNDED_F1 && i.hallucinated === 0 && i.pmidsChecked && i.nliEnabled && allJudgedReadable) return 'grounded';
-  if (statements.some((s) => s.bestEntailment >= i.threshold)) return 'supported';
-  if (statements.some((s) => s.contradicted)) return 'contradicted';
-  return 'unsupported';
+/** What decides one statement's status (computed by the pipeline). */
+export interface StatementEvidence {
+  /** Cited ids, out-of-range markers included. */
+  citations: readonly string[];
+  /** Cited documents that entail / contradict it (some window of their abstract does). */
+  entailing: readonly string[];
+  contradicting: readonly string[];
+}
+
+export interface StatusContext {
+  nliEnabled: boolean;
+  pmidsChecked: boolean;
+  /** Cited PMIDs PubMed does not know. */
+  hallucinated: ReadonlySet<string>;
+  /** Cited PMIDs that exist and have an abstract. */
+  readable: ReadonlySet<string>;
+}
+
+export function statementStatus(s: StatementEvidence, c: StatusContext): StatementStatus {
+  // Out-of-range markers ("#7": [7] of a 2-PMID list) cite nothing: recall 0, as in ALCE.
+  const ids = [...new Set(s.citations)].filter((p) => !p.startsWith('#'));
+  if (ids.length === 0) return 'unsupported'; // uncited
+  if (c.pmidsChecked && ids.every((p) => c.hallucinated.has(p))) return 'hallucinated';
+  if (!ids.some((p) => c.readable.has(p))) return 'unverifiable';
+  if (!c.nliEnabled) return 'unjudged';
+  if (s.entailing.length > 0 && s.contradicting.length > 0) return 'contested';
+  if (s.contradicting.length > 0) return 'contradicted';
+  return s.entailing.length > 0 ? 'supported' : 'unsupported';
+}
+
+export interface ClaimEvidence extends StatusContext {
+  statements: readonly (StatementEvidence & { judged: readonly string[] })[];
+  /** Distinct cited PMIDs (out-of-range markers excluded). */
+  cited: readonly string[];
+  citeF1: number;
+  /** False when citation precision/recall do not apply (the claim cited nothing: search mode). */
+  citationMetrics: boolean;
+}
+
+/**
+ * The status of a whole claim. Order matters: fake citations, then nothing readable, then no
+ * judge, then contradiction in any form (contested or contradicted), then grounded, supported.
+ */
+export function evidenceStatus(e: ClaimEvidence): EvidenceStatus {
+  if (e.pmidsChecked && e.cited.length > 0 && e.cited.every((p) => e.hallucinated.has(p))) return 'hallucinated';
+  if (e.readable.size === 0) return 'unverifiable';
+  if (!e.nliEnabled) return 'unjudged';
+  const entails = e.statements.some((s) => s.entailing.length > 0);
+  const contradicts = e.statements.some((s) => s.contradicting.length > 0);
+  if (entails && contradicts) return 'contested';
+  if (contradicts) return 'contradicted';
+  const allJudgedReadable = e.statements.every((s) => s.judged.every((p) => e.readable.has(p)));
+  if (e.citationMetrics && e.citeF1 >= GROUNDED_F1 && e.hallucinated.size === 0 && e.pmidsChecked && allJudgedReadable) return 'grounded';
+  return entails ? 'supported' : 'unsupported';
 }
