@@ -1,49 +1,15 @@
-// Operator commands: the NLI model, the source registry with its metrics, and the cache.
+// Operator commands: the NLI model (nli-commands.ts), the source registry with its metrics, and the cache.
 import { stat } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { ENV_VARS } from '../config.js';
 import { readMetrics } from '../sources/metrics-store.js';
 import { resolveSource, SOURCE_IDS, sourceUrlVar } from '../sources/registry.js';
 import type { Namespace } from '../store/index.js';
 import { EXIT, heading, print, printJson, table } from './output.js';
+import { addNliCommands } from './nli-commands.js';
 import { withContext, type GlobalFlags } from './run-tool.js';
 
 export function addAdminCommands(program: Command): void {
-  const nli = program.command('nli').description('The local NLI entailment model');
-  nli
-    .command('status')
-    .description('Show whether the NLI model is ready, and why not')
-    .option('--json', 'print JSON')
-    .action(async (opts: { json?: boolean }, cmd: Command) => {
-      process.exitCode = await withContext(cmd.optsWithGlobals<GlobalFlags>(), async (ctx) => {
-        await ctx.nli.judge(); // a local-only load attempt, so the state is real
-        const s = ctx.nli.status();
-        if (opts.json) printJson(s);
-        else {
-          print(table(Object.entries(s).map(([k, v]) => [k, String(v)])));
-          if (s.state === 'not_downloaded') print(`\nRun \`biointel nli download\` to fetch ${s.model} (about 96 MB for the default).`);
-        }
-        return s.state === 'ready' || s.state === 'disabled' ? EXIT.ok : EXIT.failure;
-      });
-    });
-  nli
-    .command('download')
-    .description(`Download the NLI model into the data directory (model from ${ENV_VARS.nliModel})`)
-    .option('--json', 'print JSON')
-    .action(async (opts: { json?: boolean }, cmd: Command) => {
-      process.exitCode = await withContext(cmd.optsWithGlobals<GlobalFlags>(), async (ctx) => {
-        const seen = new Map<string, number>();
-        const s = await ctx.nli.download((file, loaded, total) => {
-          const pct = total ? Math.floor((100 * loaded) / total) : undefined;
-          if (pct !== undefined && (seen.get(file) ?? -10) + 10 > pct && pct !== 100) return;
-          seen.set(file, pct ?? 0);
-          process.stderr.write(`downloading ${file}${pct === undefined ? '' : ` ${pct}%`}\n`);
-        });
-        if (opts.json) printJson(s);
-        else print(s.state === 'ready' ? `NLI model ready: ${s.model} (${s.dtype}) in ${s.cacheDir}` : `NLI model not ready: ${s.lastError ?? s.state}`);
-        return s.state === 'ready' ? EXIT.ok : EXIT.failure;
-      });
-    });
+  addNliCommands(program);
 
   program
     .command('sources')

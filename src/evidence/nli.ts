@@ -51,6 +51,7 @@ export function createNliService(deps: NliDeps): LocalNliService {
   const nliMethod = `nli:${config.nliModel}@${config.nliDtype}`;
   const queue = new PQueue({ concurrency: 1 });
   const counts = { inferences: 0, cacheHits: 0 };
+  const filesPresent = () => modelFiles(source, config.nliDtype).every((f) => existsSync(f));
   let state: NliState = initialState();
   let lastError: string | undefined;
   let attempt: Promise<ActiveJudge> | undefined;
@@ -58,8 +59,6 @@ export function createNliService(deps: NliDeps): LocalNliService {
   /** The last load failed because files were missing: retried once they appear. */
   let missingFiles = false;
   let downloading: { promise: Promise<NliStatus>; tracker: DownloadTracker; listeners: ProgressFn[] } | undefined;
-
-  const filesPresent = () => modelFiles(source, config.nliDtype).every((f) => existsSync(f));
 
   // Before the first load, status() can only check that the files are in place; a load failure
   // (corrupt file, unsupported model) later turns 'ready' into 'error'.
@@ -149,17 +148,18 @@ export function createNliService(deps: NliDeps): LocalNliService {
     const promise = (async () => {
       await attempt?.catch(() => undefined);
       // Already loaded means the files are in place; unloading would break judges in use.
-      if (loaded && !off) return status();
+      if (loaded && !off) return;
       await unload();
       // With BIOINTEL_NLI=off the files are still fetched (an explicit request) but not kept loaded.
       const judge = await load(true, tracker.onProgress);
       attempt = Promise.resolve(judge);
       if (off) await unload();
-      return status();
-    })().finally(() => {
-      tracker.end();
-      downloading = undefined;
-    });
+    })()
+      .finally(() => {
+        tracker.end();
+        downloading = undefined;
+      })
+      .then(() => status());
     downloading = { promise, tracker, listeners };
     return promise;
   }

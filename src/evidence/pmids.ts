@@ -27,7 +27,8 @@ export async function checkPmids(
     return { checked: true, summaries: new Map(malformed.map((p) => [p, null])), hallucinated: malformed };
   }
   const found = await report.call('eutils', () => eutils.summaries(wellFormed, signal), {
-    degrades: 'PMID existence could not be checked',
+    degrades: 'PMID existence could not be checked, so no PMID is called hallucinated',
+    essential: true,
     records: (m) => [...m.values()].filter(Boolean).length,
   });
   if (!found) return { checked: false, summaries: new Map(), hallucinated: [] };

@@ -13,14 +13,17 @@ export interface CitedStatement {
 }
 
 const ABBREVIATION = /(?:^|[\s(\[])(?:e\.g|i\.e|et al|vs|fig|figs|approx|ca|cf|dr|no|nos|ref|refs|resp|spp|sp|var|incl|st|mt|inc|ltd|co)\.["')\]]*$/i;
-/** Dotted abbreviations and initials: "i.v.", "U.S.", "J." */
-const DOTTED = /(?:^|[\s(\[])(?:\p{L}\.)+["')\]]*$/u;
+/** Dotted abbreviations: "i.v.", "s.c.", "U.S." (a lone "D." ends "vitamin D." more often than it is an initial). */
+const DOTTED = /(?:^|[\s(\[])(?:\p{L}\.){2,}["')\]]*$/u;
 /** A sentence end followed by a lower-case word: a candidate break Intl.Segmenter never makes. */
 const LOWER_START = /[.!?]["')\]]*\s+(?=\p{Ll})/gu;
 
 function endsWithAbbreviation(text: string): boolean {
-  const t = text.trimEnd();
-  return ABBREVIATION.test(t) || DOTTED.test(t);
+  return ABBREVIATION.test(text.trimEnd());
+}
+
+function endsWithDottedAbbreviation(text: string): boolean {
+  return endsWithAbbreviation(text) || DOTTED.test(text.trimEnd());
 }
 
 /** Sentences of a text (whitespace normalised). */
@@ -46,7 +49,7 @@ function splitBeforeLowerCase(segment: string): string[] {
   for (const m of segment.matchAll(LOWER_START)) {
     const end = (m.index ?? 0) + m[0].trimEnd().length;
     const candidate = segment.slice(from, end);
-    if (endsWithAbbreviation(candidate)) continue;
+    if (endsWithDottedAbbreviation(candidate)) continue;
     pieces.push(candidate);
     from = (m.index ?? 0) + m[0].length;
   }
@@ -67,7 +70,8 @@ export const OUT_OF_RANGE = '#';
  * - When the text carries any marker, a sentence without one is uncited (recall 0), as in ALCE.
  * - A text with no marker at all is a claim checked against a list: every given PMID cites each
  *   of its sentences.
- * A sentence that is only a marker ("... works. [1]") lends its citations to the sentence before.
+ * A marker left alone at the very end ("... works. [1]") cites the sentence before; one that opens a
+ * sentence ("... works. [1] Then ...") belongs to that sentence, as with Punkt.
  */
 export function citedStatements(text: string, given: readonly string[]): CitedStatement[] {
   const parsed: { text: string; ids: string[]; marked: boolean }[] = [];

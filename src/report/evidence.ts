@@ -9,24 +9,35 @@ type Statement = Result['evidenceBrief']['statements'][number];
 
 export function briefSection(r: Result): SafeHtml {
   const b = r.evidenceBrief;
-  const supported = b.statements.filter((s) => s.supported).length;
+  const supported = b.statements.filter((s) => s.status === 'supported').length;
   const items = b.statements.map(statementItem);
+  const tally = r.integrity.nliEnabled
+    ? html`<p class="muted">${supported} of ${b.statements.length} statements supported: a cited abstract entails the checked claim and none contradicts it (see Integrity).</p>`
+    : html`<p class="muted">No statement was judged: no NLI model was available, so the citations were looked up in PubMed but entailment was not checked (see Warnings).</p>`;
   return html`<section id="brief"><h2>Evidence brief <span class="muted small">for a ${b.audience}</span></h2>
 <p class="headline">${b.headline}</p><p>${b.summary}</p>${
-    b.statements.length
-      ? html`<p class="muted">${supported} of ${b.statements.length} statements supported: the cited abstracts jointly entail the checked claim (see Integrity).</p><ol class="statements">${items}</ol>`
-      : html`<p class="empty">No statement could be made with a citation, so none was checked.</p>`
+    b.statements.length ? html`${tally}<ol class="statements">${items}</ol>` : html`<p class="empty">No statement could be made with a citation, so none was checked.</p>`
   }</section>`;
 }
+
+const STATUS_MARK: Record<Statement['status'], { symbol: string; tone: 'ok' | 'warn' | 'bad'; title: string }> = {
+  grounded: { symbol: '✓', tone: 'ok', title: 'grounded: entailed by the cited abstracts' },
+  supported: { symbol: '✓', tone: 'ok', title: 'supported: a cited abstract entails the claim and none contradicts it' },
+  contested: { symbol: '±', tone: 'warn', title: 'contested: some cited abstracts entail the claim, others contradict it' },
+  contradicted: { symbol: '✗', tone: 'bad', title: 'contradicted: a cited abstract contradicts the claim and none entails it' },
+  unsupported: { symbol: '✗', tone: 'bad', title: 'unsupported: no cited abstract entails the claim' },
+  unjudged: { symbol: '?', tone: 'warn', title: 'unjudged: no NLI model was available to judge entailment' },
+  hallucinated: { symbol: '✗', tone: 'bad', title: 'hallucinated: every cited PMID is unknown to PubMed' },
+  unverifiable: { symbol: '?', tone: 'warn', title: 'unverifiable: no cited abstract could be read' },
+};
 
 /** The rendered text ends with "[PMID a, b]"; that tail is replaced by links rather than repeated. */
 function statementItem(s: Statement): SafeHtml {
   const tail = s.citations.length ? ` [PMID ${s.citations.join(', ')}]` : '';
   const text = tail && s.text.endsWith(tail) ? s.text.slice(0, -tail.length) : s.text;
-  const mark = s.supported
-    ? html`<span class="mark ok" title="supported: entailed by the cited abstracts">✓ supported</span>`
-    : html`<span class="mark bad" title="not supported: the cited abstracts do not entail the claim">✗ unsupported</span>`;
-  return html`<li class="statement ${s.supported ? 'supported' : 'unsupported'}" data-statement="${s.id}"><div class="st-head">${mark} <span class="muted small">${s.kind} · best entailment ${fixed(s.bestEntailment)}</span></div>
+  const m = STATUS_MARK[s.status];
+  const mark = html`<span class="mark ${m.tone}" title="${m.title}">${m.symbol} ${s.status}</span>`;
+  return html`<li class="statement ${s.status}" data-statement="${s.id}"><div class="st-head">${mark} <span class="muted small">${s.kind} · best entailment ${fixed(s.bestEntailment)}</span></div>
 <p>${text}${s.citations.length ? html` <span class="cites">[${pmidLinks(s.citations)}]</span>` : html` <span class="muted">(no citation)</span>`}</p>
 <p class="claim small muted">Checked claim: “${s.claim}”</p></li>`;
 }
@@ -74,8 +85,8 @@ export function integritySection(r: Result): SafeHtml {
       value: i.nliEnabled ? 'on' : 'off',
       tone: i.nliEnabled ? 'ok' : 'warn',
       explain: i.nliEnabled
-        ? 'A natural-language-inference model judged whether each abstract entails each claim.'
-        : 'The NLI model was not available: entailment was judged by word overlap, a weaker check. Run `biointel nli download` to enable it.',
+        ? 'A natural-language-inference model judged whether each abstract entails or contradicts each claim, window by window over the whole abstract.'
+        : 'No NLI model was available, so nothing was judged: grounded ratio and citation metrics are 0 because no check ran. Run `biointel nli download` to enable it.',
     },
     { name: 'Entailment method', value: i.entailmentMethod, tone: 'neutral', explain: 'The judge that decided entailment for every number above.' },
   ];

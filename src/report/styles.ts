@@ -67,7 +67,7 @@ ol.cards{list-style:none;padding:0;margin:0;display:grid;gap:10px}
 .hid{color:var(--muted);font-weight:600;margin-right:4px}
 .headline{font-weight:600;font-size:1.05rem;margin-bottom:0}
 ol.statements{padding-left:22px}.statement{margin:0 0 10px}.statement p{margin:2px 0}
-.mark{font-weight:700;font-size:.85em}.mark.ok{color:var(--ok)}.mark.bad{color:var(--bad)}
+.mark{font-weight:700;font-size:.85em}.mark.ok{color:var(--ok)}.mark.warn{color:var(--warn)}.mark.bad{color:var(--bad)}
 .claim{font-style:italic}
 dl.metrics{display:grid;grid-template-columns:repeat(auto-fill,minmax(300px,1fr));gap:10px;margin:0}
 .metric{border:1px solid var(--line);border-left-width:4px;border-radius:6px;padding:8px 12px}

@@ -297,6 +297,7 @@ export async function runHttpServer(ctx: AppContext, opts: RunHttpOptions): Prom
       createLogger(ctx.log.level === 'silent' ? 'silent' : 'info', { secrets: configSecrets(ctx.config) }).info(message));
   const where = isWildcardHost(opts.host) ? ` (all interfaces, port ${running.port})` : '';
   announce(`listening on ${running.url}${MCP_PATH}${where}; discovery: ${running.url}${DISCOVERY_PATH}`);
+  ctx.nli.startAutoDownload(); // background, when the model is missing (BIOINTEL_NLI_AUTO_DOWNLOAD)
   if (isWildcardHost(opts.host) && ctx.config.allowedHosts.length === 0) {
     ctx.log.warn(
       'listening on all interfaces, but only localhost Host headers are accepted: list the public host names ' +

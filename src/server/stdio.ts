@@ -21,4 +21,5 @@ export async function runStdioServer(ctx: AppContext): Promise<void> {
   process.stdin.on('end', () => void shutdown(0));
   await server.connect(transport);
   ctx.log.info('stdio MCP server ready');
+  ctx.nli.startAutoDownload(); // background, when the model is missing (BIOINTEL_NLI_AUTO_DOWNLOAD)
 }

@@ -5,6 +5,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { UpstreamError } from '../errors.js';
 import { chunk } from './batch.js';
 import type { UpstreamClient } from './http.js';
+import { shapeOf } from './shape.js';
 
 export const ESUMMARY_BATCH = 200;
 /** Above this many characters of ids the request goes as a POST form (NCBI: URLs over ~2 KB fail). */
@@ -97,29 +98,40 @@ export class Eutils {
 
 // ---------------------------------------------------------------- pure parsers
 
-interface EsummaryJson {
-  error?: string;
-  result?: { uids?: string[] } & Record<string, unknown>;
-}
+const esummaryShape = shapeOf(
+  'eutils',
+  'PubMed answered esummary in a shape biointel does not read, so PMID existence was not checked; nothing is called hallucinated. Update biointel, or report the change.',
+);
 
-/** A uid with an `error` entry, or absent from the result, does not exist. */
+/**
+ * Existence of each requested PMID. A uid with an `error` entry, or absent from both `uids` and the
+ * result, does not exist. Anything else must be a readable docsum: a summary whose fields moved
+ * (schema drift) is a source error (UpstreamError, failure "schema"), never "does not exist", so an
+ * unreadable answer can never turn real PMIDs into hallucinated ones.
+ */
 export function parseEsummary(json: unknown, requested: readonly string[]): Map<string, PubmedSummary | null> {
-  const body = json as EsummaryJson;
-  if (!body || typeof body !== 'object' || (!body.result && !body.error)) {
-    throw new UpstreamError({ source: 'eutils', failure: 'schema', message: 'esummary answer has neither result nor error' });
+  const body = esummaryShape.obj(json, 'the esummary answer');
+  // A top-level error without a result says nothing about the ids: PubMed was not checked.
+  if (typeof body.error === 'string' && body.result === undefined) {
+    throw new UpstreamError({ source: 'eutils', failure: 'http', message: 'esummary answered with an error', upstreamMessage: body.error });
   }
-  if (!body.result) {
-    // A top-level error (e.g. "Invalid uid") means none of the batch could be summarised.
-    return new Map(requested.map((id) => [id, null]));
-  }
+  const result = esummaryShape.obj(esummaryShape.field(body, 'result'), 'result');
+  const uids = new Set(esummaryShape.arr(esummaryShape.field(result, 'uids'), 'result.uids').map(String));
   const out = new Map<string, PubmedSummary | null>();
   for (const id of requested) {
-    const doc = body.result[id] as Record<string, unknown> | undefined;
-    if (!doc || typeof doc !== 'object' || 'error' in doc || typeof doc.title !== 'string') {
+    const entry = result[id];
+    if (entry === undefined) {
+      if (uids.has(id)) throw esummaryShape.error(`result.uids lists ${id} but the result has no entry for it`);
       out.set(id, null);
       continue;
     }
-    const articleIds = (doc.articleids as { idtype?: string; value?: string }[] | undefined) ?? [];
+    const doc = esummaryShape.obj(entry, `the summary of ${id}`);
+    if ('error' in doc) {
+      out.set(id, null);
+      continue;
+    }
+    if (typeof doc.title !== 'string') throw esummaryShape.error(`the summary of ${id} has no "title" string`);
+    const articleIds = Array.isArray(doc.articleids) ? (doc.articleids as { idtype?: string; value?: string }[]) : [];
     out.set(id, {
       pmid: id,
       title: doc.title,

@@ -26,6 +26,8 @@ interface Tally {
   errors: string[];
   notes: string[];
   skipped?: string;
+  /** Error of a failed essential call. */
+  essentialError?: string;
 }
 
 export interface CallOptions<T> {
@@ -33,6 +35,11 @@ export interface CallOptions<T> {
   records?: (value: T) => number;
   /** What the answer loses when this call fails; becomes the warning text. */
   degrades?: string;
+  /**
+   * The answer cannot be trusted without this call (e.g. PubMed's PMID check): when it fails the
+   * source is reported `failed`, even if other calls to it answered.
+   */
+  essential?: boolean;
 }
 
 export class SourceReport {
@@ -90,6 +97,7 @@ export class SourceReport {
     if (error !== undefined) {
       t.failed++;
       t.errors.push(errorMessage(error));
+      if (options.essential) t.essentialError ??= errorMessage(error);
       return { error };
     }
     t.records += (options.records ?? defaultRecords)(value as T);
@@ -110,6 +118,7 @@ function toEntry(id: string, t: Tally): SourceEntry {
   if (t.calls === 0) return { id, status: 'skipped', ms: 0, records: 0, ...(t.skipped ? { note: t.skipped } : {}) };
   const base = { id, ms: t.ms, records: t.records };
   if (t.failed === t.calls) return { ...base, status: 'failed', error: t.errors[0] ?? 'failed' };
+  if (t.essentialError) return { ...base, status: 'failed', error: `${t.failed} of ${t.calls} calls failed, one the answer depends on: ${t.essentialError}` };
   const status: SourceStatus = t.requests === 0 && t.cacheHits > 0 ? 'cached' : 'ok';
   const note = t.notes.length ? { note: t.notes.join('; ') } : {};
   if (t.failed > 0) return { ...base, status, error: `${t.failed} of ${t.calls} calls failed: ${t.errors[0]}`, ...note };

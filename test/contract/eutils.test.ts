@@ -51,6 +51,31 @@ describeShared('eutils parsers on recorded NCBI responses', () => {
     expect(r.ids).toHaveLength(3);
   });
 
+  // Issue 8: with esummary's fields renamed, every real PMID was called hallucinated.
+  it('a docsum whose fields were renamed is a schema error, never "does not exist"', () => {
+    const real = sharedJson<{ result: Record<string, Record<string, unknown>> }>('eutils', 'esummary-pubmed-27933103.json');
+    const drifted = structuredClone(real);
+    const doc = drifted.result['27933103']!;
+    doc.articletitle = doc.title;
+    delete doc.title;
+    const err = (() => {
+      try {
+        parseEsummary(drifted, ['27933103']);
+      } catch (e) {
+        return e;
+      }
+      return undefined;
+    })();
+    expect(err).toBeInstanceOf(UpstreamError);
+    expect(err).toMatchObject({ source: 'eutils', failure: 'schema' });
+    expect((err as Error).message).toContain('the summary of 27933103 has no "title" string');
+    // The same when the result block itself moved.
+    expect(() => parseEsummary({ header: {}, results: real.result }, ['27933103'])).toThrow(expect.objectContaining({ failure: 'schema' }));
+    const noUids = structuredClone(real) as { result: Record<string, unknown> };
+    delete noUids.result.uids;
+    expect(() => parseEsummary(noUids, ['27933103'])).toThrow(/field "uids" is missing/);
+  });
+
   it('surfaces phrases PubMed ignored', () => {
     const r = parseEsearch(sharedJson('eutils', 'esearch-pubmed-phrase-not-found-apc.json'));
     expect(r.phrasesNotFound).toContain('p.E1317Q');
@@ -79,9 +104,8 @@ describe('eutils parsers on project fixtures', () => {
     expect(m.get('40482261')).toBeNull();
   });
 
-  it('treats a top-level esummary error as none existing', () => {
-    const m = parseEsummary({ error: 'Invalid uid abc at position= 0', result: undefined }, ['1']);
-    expect(m.get('1')).toBeNull();
+  it('a top-level esummary error says nothing about the ids: a source error, not "none exist"', () => {
+    expect(() => parseEsummary({ error: 'Invalid uid abc at position= 0', result: undefined }, ['1'])).toThrow(/esummary answered with an error: Invalid uid/);
   });
 
   it('rejects an answer with no recognisable shape', () => {

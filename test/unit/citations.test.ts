@@ -96,4 +96,16 @@ describe('ALCE citation metrics', () => {
     expect(await alceScores([], docs, oracle([]))).toMatchObject({ recall: 0, precision: 0, f1: 0 });
     expect(f1Score(0, 0)).toBe(0);
   });
+  it('counts duplicate citations as ALCE does, and leaves out only the first occurrence when testing over-citation', () => {
+    // ALCE: ref = [int(r[1:]) - 1 for r in re.findall(r"\[\d+", sent)] keeps [1][2][1] as three
+    // citations, and subset_exclude.remove(psgs_id) drops only the first occurrence.
+    return alceScores([{ text: 's1', citations: ['a', 'b', 'a'] }], docs, oracle(['a,a,b|s1', 'a,b|s1'])).then((r) => {
+      expect(r.statements[0]?.judged).toEqual(['a', 'b', 'a']);
+      expect(r.recall).toBe(1);
+      // a: alone no; without its first copy {b, a} still entails -> over-cited (0). b: alone no;
+      // without it {a, a} does not entail -> needed (1). The second a is judged like the first.
+      expect(r.statements[0]?.credits).toEqual([0, 1, 0]);
+      expect(r.precision).toBeCloseTo(1 / 3, 12);
+    });
+  });
 });

@@ -116,9 +116,11 @@ describe('evidence brief', () => {
 
 describe('quality score', () => {
   it('is the documented weighted mix', () => {
-    const q = qualityScore({ groundedRatio: 0.5, citeF1: 0.4, hallucinationRate: 0.25, sources: [{ status: 'ok' }, { status: 'cached' }, { status: 'failed' }, { status: 'skipped' }] });
+    const verified = { nliEnabled: true, judgedStatements: 4, pmidsChecked: true, checkedPmids: 8 };
+    const q = qualityScore({ ...verified, groundedRatio: 0.5, citeF1: 0.4, hallucinationRate: 0.25, sources: [{ status: 'ok' }, { status: 'cached' }, { status: 'failed' }, { status: 'skipped' }] });
     expect(q.parts).toEqual({ groundedRatio: 0.5, citeF1: 0.4, notHallucinated: 0.75, sourceCoverage: 2 / 3 });
     expect(q.qualityScore).toBeCloseTo(0.35 * 0.5 + 0.25 * 0.4 + 0.2 * 0.75 + 0.2 * (2 / 3), 3);
-    expect(qualityScore({ groundedRatio: 0, citeF1: 0, hallucinationRate: 0, sources: [] }).qualityScore).toBe(0.2);
+    // Once 0.2 ("not hallucinated" credited though nothing was checked); now nothing verified is 0.
+    expect(qualityScore({ nliEnabled: false, judgedStatements: 0, pmidsChecked: false, checkedPmids: 0, groundedRatio: 0, citeF1: 0, hallucinationRate: 0, sources: [] }).qualityScore).toBe(0);
   });
 });

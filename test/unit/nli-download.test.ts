@@ -7,7 +7,7 @@ import path from 'node:path';
 import Keyv from 'keyv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type ConfigInput } from '../../src/config.js';
-import { LEXICAL_METHOD } from '../../src/evidence/lexical.js';
+import { NO_MODEL_METHOD, type ActiveJudge, type ModelJudge } from '../../src/evidence/judge.js';
 import { createNliService, type LocalNliService } from '../../src/evidence/nli.js';
 import { createLogger } from '../../src/log.js';
 import { tempDir } from '../support/context.js';
@@ -21,12 +21,25 @@ let server: Server;
 let hubUrl: string;
 const requests: string[] = [];
 const services: LocalNliService[] = [];
+/** While set, the hub holds back the ONNX weights until it resolves (a download in progress). */
+let gate: Promise<void> | undefined;
+/** Called when the held-back request arrives (the small files are in by then). */
+let atGate: (() => void) | undefined;
+
+function asModel(j: ActiveJudge): ModelJudge {
+  if (!j.nliEnabled) throw new Error(`no model: ${j.warning}`);
+  return j;
+}
 
 beforeAll(async () => {
   const root = tempDir('biointel-hub-');
   writeTinyNli(path.join(root, MODEL));
-  server = createServer((req, res) => {
+  server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://hub');
+    if (gate && url.pathname.endsWith('.onnx')) {
+      atGate?.();
+      await gate;
+    }
     requests.push(url.pathname);
     const m = /^\/(.+?)\/resolve\/([^/]+)\/(.+)$/.exec(url.pathname);
     const file = m?.[1] && m[3] ? path.join(root, m[1], m[3]) : '';
@@ -65,7 +78,7 @@ describe('model download through a hub mirror', () => {
     const nli = service({ dataDir });
     const judge = await nli.judge();
     expect(judge.nliEnabled).toBe(false);
-    expect(judge.method).toBe(LEXICAL_METHOD);
+    expect(judge.method).toBe(NO_MODEL_METHOD);
     expect(nli.status().state).toBe('not_downloaded');
     expect(requests.length).toBe(before);
   });
@@ -84,8 +97,7 @@ describe('model download through a hub mirror', () => {
       expect(progress.get(f), f).toEqual({ loaded: size, total: size });
     }
     expect(requests).toContain(`/${MODEL}/resolve/main/onnx/model_quantized.onnx`);
-    const judge = await nli.judge();
-    expect(judge.nliEnabled).toBe(true);
+    const judge = asModel(await nli.judge());
     expect((await judge.score(...ENTAIL)).entailment).toBeGreaterThan(0.8);
   });
 
@@ -93,19 +105,9 @@ describe('model download through a hub mirror', () => {
     const before = requests.length;
     const nli = service({ dataDir, nliRemoteHost: 'http://127.0.0.1:9/' });
     expect(nli.status().state).toBe('ready');
-    const judge = await nli.judge();
-    expect(judge.nliEnabled).toBe(true);
+    const judge = asModel(await nli.judge());
     expect((await judge.score(...ENTAIL)).entailment).toBeGreaterThan(0.8);
     expect(requests.length).toBe(before);
-  });
-
-  it('downloads on first use when nliAllowDownload is set', async () => {
-    const fresh = tempDir();
-    const nli = service({ dataDir: fresh, nliAllowDownload: true });
-    expect(nli.status().state).toBe('not_downloaded');
-    const judge = await nli.judge();
-    expect(judge.nliEnabled).toBe(true);
-    expect(existsSync(path.join(fresh, 'models', MODEL, 'onnx', 'model_quantized.onnx'))).toBe(true);
   });
 
   it('a model missing on the hub: not_downloaded with the reason', async () => {
@@ -116,11 +118,78 @@ describe('model download through a hub mirror', () => {
     expect((await nli.judge()).nliEnabled).toBe(false);
   });
 
-  it('an unreachable hub: error with the reason, no throw', async () => {
+  it('an unreachable hub: says the host could not be reached and how to install from a folder, no throw', async () => {
     const nli = service({ dataDir: tempDir(), nliRemoteHost: 'http://127.0.0.1:9/' });
     const status = await nli.download();
     expect(status.state).toBe('error');
-    expect(status.lastError).toMatch(/fetch failed/);
-    expect((await nli.judge()).method).toBe(LEXICAL_METHOD);
+    expect(status.lastError).toMatch(/^could not reach the model host http:\/\/127\.0\.0\.1:9\/ \(fetch failed/);
+    expect(status.lastError).toContain('BIOINTEL_NLI_MODEL=/path/to/the/folder');
+    expect(status.lastError).toContain('onnx/model_quantized.onnx');
+    expect((await nli.judge()).method).toBe(NO_MODEL_METHOD);
+  });
+});
+
+describe('background download at server start (BIOINTEL_NLI_AUTO_DOWNLOAD)', () => {
+  it('starts when the model is missing; calls never wait for it; the model serves once it is in', async () => {
+    const dataDir = tempDir();
+    let release!: () => void;
+    gate = new Promise<void>((resolve) => (release = resolve));
+    try {
+      const nli = service({ dataDir, nliAutoDownload: true });
+      const pending = nli.startAutoDownload();
+      expect(pending).toBeDefined();
+      expect(nli.status().state).toBe('downloading');
+      expect(nli.startAutoDownload()).toBeUndefined(); // one download at a time
+      // A tool call now: answered at once, unjudged, and told why.
+      const during = await nli.judge();
+      expect(during.nliEnabled).toBe(false);
+      expect(during.nliEnabled ? '' : during.warning).toMatch(/fixture\/tiny-nli \(q8\) is still downloading/);
+      // Another process (same data directory) sees the download in progress, and does not start its own.
+      const other = service({ dataDir, nliAutoDownload: true });
+      expect(other.status().state).toBe('downloading');
+      expect(other.startAutoDownload()).toBeUndefined();
+      expect((await other.judge()).nliEnabled).toBe(false);
+      release();
+      const done = await pending!;
+      expect(done).toMatchObject({ state: 'ready', entailmentMethod: `nli:${MODEL}@q8` });
+      expect(done.download).toBeUndefined();
+      const judge = asModel(await nli.judge());
+      expect((await judge.score(...ENTAIL)).entailment).toBeGreaterThan(0.8);
+      expect(other.status().state).toBe('ready');
+      expect((await other.judge()).nliEnabled).toBe(true);
+    } finally {
+      gate = undefined;
+      release();
+    }
+  });
+
+  it('reports progress over all files while downloading', async () => {
+    let release!: () => void;
+    gate = new Promise<void>((resolve) => (release = resolve));
+    try {
+      const nli = service({ dataDir: tempDir(), nliAutoDownload: true });
+      const arrived = new Promise<void>((resolve) => (atGate = resolve));
+      const pending = nli.startAutoDownload()!;
+      // config.json and the tokenizer files come first; the weights wait at the gate.
+      await arrived;
+      const d = nli.status().download;
+      expect(d?.loadedBytes).toBeGreaterThan(0);
+      expect(d?.startedAt).toMatch(/^\d{4}-/);
+      release();
+      await pending;
+    } finally {
+      gate = undefined;
+      atGate = undefined;
+      release();
+    }
+  });
+
+  it('does not start when turned off, when NLI is off, for a local folder, or when the model is there', () => {
+    expect(service({ dataDir: tempDir(), nliAutoDownload: false }).startAutoDownload()).toBeUndefined();
+    expect(service({ dataDir: tempDir(), nliAutoDownload: true, nli: 'off' }).startAutoDownload()).toBeUndefined();
+    expect(service({ dataDir: tempDir(), nliAutoDownload: true, nliModel: path.join(tempDir(), 'absent-folder') }).startAutoDownload()).toBeUndefined();
+    const dataDir = tempDir();
+    writeTinyNli(path.join(dataDir, 'models', MODEL));
+    expect(service({ dataDir, nliAutoDownload: true }).startAutoDownload()).toBeUndefined();
   });
 });

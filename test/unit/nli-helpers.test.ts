@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { mapLabels, nliCacheKey, resolveModelSource, softmax, toJudgement } from '../../src/evidence/nli.js';
-import { fitPassage, type TokenCounter } from '../../src/evidence/passage.js';
+import { pairFits, premiseBudget } from '../../src/evidence/nli-load.js';
 import { tempDir } from '../support/context.js';
 import { writeTinyNli } from '../support/tiny-nli.js';
 
@@ -37,38 +37,22 @@ describe('mapLabels / toJudgement', () => {
   });
 });
 
-describe('fitPassage (truncation guard)', () => {
+describe('premise budget (truncation guard)', () => {
   // One token per whitespace-separated word, [CLS] A [SEP] B [SEP].
-  const counter: TokenCounter = { count: (t) => t.split(/\s+/).filter(Boolean).length, pairSpecials: 3 };
+  const m = { counter: { count: (t: string) => t.split(/\s+/).filter(Boolean).length, pairSpecials: 3 }, maxTokens: 32 };
   const claim = 'metformin improved survival in adults';
-  const passage = `Metformin reduces mortality. ${'Unrelated background sentence about costs. '.repeat(20)}`;
 
-  it('keeps a passage that fits untouched', () => {
-    expect(fitPassage(counter, 'short passage', claim, 32)).toBe('short passage');
-  });
-
-  it('shrinks the passage, never the claim, to the token budget', () => {
-    const fitted = fitPassage(counter, passage, claim, 32);
-    expect(fitted).not.toBeNull();
-    const tokens = counter.count(fitted ?? '');
-    expect(tokens + counter.count(claim) + 3).toBeLessThanOrEqual(32);
-    expect(tokens).toBeGreaterThan(0);
-    // The window most related to the claim survives.
-    expect(fitted).toContain('Metformin reduces mortality.');
-  });
-
-  it('returns null when the claim alone fills the model input', () => {
-    expect(fitPassage(counter, passage, 'word '.repeat(29), 32)).toBeNull();
-    const oneToken = fitPassage(counter, passage, 'word '.repeat(28), 32);
-    expect(oneToken).not.toBeNull();
-    expect(counter.count(oneToken ?? '')).toBeLessThanOrEqual(1);
+  it('leaves room for the whole statement and the special tokens', () => {
+    expect(premiseBudget(m, claim)).toBe(32 - 3 - 5);
+    expect(pairFits(m, 'word '.repeat(24), claim)).toBe(true);
+    expect(pairFits(m, 'word '.repeat(25), claim)).toBe(false);
   });
 });
 
 describe('nliCacheKey', () => {
   it('depends on model, dtype, passage and claim', () => {
     const base = nliCacheKey('m', 'q8', 'p', 'c');
-    expect(base).toMatch(/^v1:[0-9a-f]{64}$/);
+    expect(base).toMatch(/^v2:[0-9a-f]{64}$/);
     expect(nliCacheKey('m', 'q8', 'p', 'c')).toBe(base);
     for (const other of [nliCacheKey('n', 'q8', 'p', 'c'), nliCacheKey('m', 'fp32', 'p', 'c'), nliCacheKey('m', 'q8', 'p2', 'c'), nliCacheKey('m', 'q8', 'p', 'c2')]) {
       expect(other).not.toBe(base);

@@ -6,7 +6,7 @@ import Keyv from 'keyv';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig, type ConfigInput } from '../../src/config.js';
 import type { Judgement } from '../../src/evidence/judge.js';
-import { LEXICAL_METHOD } from '../../src/evidence/lexical.js';
+import { NO_MODEL_METHOD, type ActiveJudge, type ModelJudge } from '../../src/evidence/judge.js';
 import { createNliService, nliCacheKey, type LocalNliService } from '../../src/evidence/nli.js';
 import { createLogger } from '../../src/log.js';
 import { tempDir } from '../support/context.js';
@@ -35,6 +35,11 @@ function tinyModel(options: TinyNliOptions = {}): string {
 
 const total = (j: Judgement) => j.entailment + j.neutral + j.contradiction;
 
+function asModel(j: ActiveJudge): ModelJudge {
+  if (!j.nliEnabled) throw new Error(`no model: ${j.warning}`);
+  return j;
+}
+
 describe('NLI service with a local model folder', () => {
   const folder = tinyModel();
 
@@ -62,13 +67,13 @@ describe('NLI service with a local model folder', () => {
 
   it('loads from a relative path and with the fp32 weights', async () => {
     const nli = service({ nliModel: path.relative(process.cwd(), folder), nliDtype: 'fp32' });
-    const judge = await nli.judge();
+    const judge = asModel(await nli.judge());
     expect(judge.nliEnabled).toBe(true);
     expect(judge.method).toMatch(/@fp32$/);
   });
 
   it('gives entailment, contradiction and neutral verdicts that sum to 1', async () => {
-    const judge = await service({ nliModel: folder }).judge();
+    const judge = asModel(await service({ nliModel: folder }).judge());
     const e = await judge.score(...ENTAIL);
     const c = await judge.score(...CONTRA);
     const n = await judge.score(...NEUTRAL);
@@ -82,7 +87,7 @@ describe('NLI service with a local model folder', () => {
     const nli = service({ nliModel: folder });
     expect(nli.threshold).toBe(0.45);
     expect(nli.window).toBe(1500);
-    const judge = await nli.judge();
+    const judge = asModel(await nli.judge());
     const supported = async (pair: readonly [string, string], threshold: number) =>
       (await judge.score(...pair)).entailment >= threshold;
     expect(await supported(ENTAIL, nli.threshold)).toBe(true);
@@ -97,8 +102,8 @@ describe('NLI service with a local model folder', () => {
   });
 
   it('reads labels from id2label: both label orders give the same probabilities', async () => {
-    const lower = await service({ nliModel: folder }).judge();
-    const upper = await service({ nliModel: tinyModel({ labels: 'upper' }) }).judge();
+    const lower = asModel(await service({ nliModel: folder }).judge());
+    const upper = asModel(await service({ nliModel: tinyModel({ labels: 'upper' }) }).judge());
     for (const pair of PAIRS) {
       const a = await lower.score(...pair);
       const b = await upper.score(...pair);
@@ -109,7 +114,7 @@ describe('NLI service with a local model folder', () => {
   });
 
   it('maps a 2-label entailment/not_entailment model', async () => {
-    const judge = await service({ nliModel: tinyModel({ labels: 'binary' }) }).judge();
+    const judge = asModel(await service({ nliModel: tinyModel({ labels: 'binary' }) }).judge());
     const e = await judge.score(...ENTAIL);
     const c = await judge.score(...CONTRA);
     expect(e.entailment).toBeGreaterThan(0.8);
@@ -123,7 +128,7 @@ describe('NLI service with a local model folder', () => {
   it('serves a repeated pair from the cache (also across service instances)', async () => {
     const cache = new Keyv();
     const nli = service({ nliModel: folder }, cache);
-    const judge = await nli.judge();
+    const judge = asModel(await nli.judge());
     const first = await judge.score(...ENTAIL);
     expect(nli.stats()).toEqual({ inferences: 1, cacheHits: 0 });
     expect(await judge.score(...ENTAIL)).toEqual(first);
@@ -131,16 +136,16 @@ describe('NLI service with a local model folder', () => {
     expect(await cache.get(nliCacheKey(folder, 'q8', ...ENTAIL))).toEqual(first);
 
     const again = service({ nliModel: folder }, cache);
-    expect(await (await again.judge()).score(...ENTAIL)).toEqual(first);
+    expect(await asModel(await again.judge()).score(...ENTAIL)).toEqual(first);
     expect(again.stats()).toEqual({ inferences: 0, cacheHits: 1 });
     // A different dtype is a different cache entry.
     const fp32 = service({ nliModel: folder, nliDtype: 'fp32' }, cache);
-    await (await fp32.judge()).score(...ENTAIL);
+    await asModel(await fp32.judge()).score(...ENTAIL);
     expect(fp32.stats()).toEqual({ inferences: 1, cacheHits: 0 });
   });
 
   it('gives concurrent calls each their own verdict', async () => {
-    const judge = await service({ nliModel: folder }).judge();
+    const judge = asModel(await service({ nliModel: folder }).judge());
     const [e, c, n] = await Promise.all([judge.score(...ENTAIL), judge.score(...CONTRA), judge.score(...NEUTRAL)]);
     expect(e?.entailment).toBeGreaterThan(0.8);
     expect(c?.contradiction).toBeGreaterThan(0.7);
@@ -163,13 +168,21 @@ describe('truncation guard', () => {
   });
 
   it('shrinks the passage so the claim is judged', async () => {
-    const judge = await service({ nliModel: folder }).judge();
+    const judge = asModel(await service({ nliModel: folder }).judge());
     const j = await judge.score(passage, claim);
     // Entailment needs the claim's cue word ("improved"): only reachable if the claim survived.
     expect(j.entailment).toBeGreaterThan(0.8);
     // A claim-side negation is seen as well.
     const negated = await judge.score(passage, 'Metformin did not improve survival in patients with diabetes.');
     expect(negated.contradiction).toBeGreaterThan(0.7);
+  });
+
+  it('judges every part of a premise longer than the model input: a contradiction at its end is found', async () => {
+    const judge = asModel(await service({ nliModel: folder }).judge());
+    const late = `${passage}In the final analysis the drug failed.`;
+    const j = await judge.score(late, claim);
+    expect(j.contradiction).toBeGreaterThan(0.7); // the last window
+    expect(j.entailment).toBeGreaterThan(0.8); // the first window: both are kept, each the strongest
   });
 });
 
@@ -179,7 +192,7 @@ describe('hub id with the <dataDir>/models cache', () => {
     writeTinyNli(path.join(dataDir, 'models', 'fixture', 'tiny-nli'));
     const nli = service({ dataDir, nliModel: 'fixture/tiny-nli', nliRemoteHost: 'http://127.0.0.1:9/' });
     expect(nli.status()).toMatchObject({ state: 'ready', cacheDir: path.join(dataDir, 'models') });
-    const judge = await nli.judge();
+    const judge = asModel(await nli.judge());
     expect(judge.nliEnabled).toBe(true);
     expect(judge.method).toBe('nli:fixture/tiny-nli@q8');
     expect((await judge.score(...ENTAIL)).entailment).toBeGreaterThan(0.8);
@@ -192,33 +205,38 @@ describe('hub id with the <dataDir>/models cache', () => {
 });
 
 describe('fallbacks', () => {
-  it('missing model: not_downloaded, lexical judge, reason, no throw, memoized', async () => {
+  it('missing model: not_downloaded, no judge at all (nothing can be scored), the fix named, no throw, memoized', async () => {
     const nli = service({ nliModel: 'Xenova/nli-deberta-v3-xsmall' });
     expect(nli.status().state).toBe('not_downloaded');
     const judge = await nli.judge();
     expect(judge.nliEnabled).toBe(false);
-    expect(judge.method).toBe(LEXICAL_METHOD);
+    expect(judge.method).toBe(NO_MODEL_METHOD);
+    expect('score' in judge).toBe(false); // fail closed: no word-overlap stand-in
+    if (!judge.nliEnabled) {
+      expect(judge.warning).toContain('Xenova/nli-deberta-v3-xsmall');
+      expect(judge.warning).toContain('biointel nli download');
+    }
     const status = nli.status();
     expect(status.state).toBe('not_downloaded');
-    expect(status.entailmentMethod).toBe(LEXICAL_METHOD);
+    expect(status.entailmentMethod).toBe(NO_MODEL_METHOD);
     expect(status.lastError).toMatch(/^ModelNotDownloadedError: model files not found in .*: config\.json, /);
     expect(status.lastError).toContain('biointel nli download');
     expect(await nli.judge()).toBe(judge);
-    const j = await judge.score('Metformin reduces mortality.', 'Metformin reduces mortality');
-    expect(j.entailment).toBeGreaterThan(0.45);
   });
 
-  it('missing local folder, then download() retries and loads it', async () => {
+  it('missing local folder: a model copied in later is picked up by the next call', async () => {
     const folder = path.join(tempDir(), 'later');
     const nli = service({ nliModel: folder });
-    expect((await nli.judge()).nliEnabled).toBe(false);
+    const first = await nli.judge();
+    expect(first.nliEnabled).toBe(false);
+    expect(await nli.judge()).toBe(first); // the failure is memoized while the files are missing
     expect(nli.status().state).toBe('not_downloaded');
     writeTinyNli(folder);
-    expect((await nli.judge()).nliEnabled).toBe(false); // failure memoized
-    const status = await nli.download();
+    expect(nli.status().state).toBe('ready');
+    expect((await nli.judge()).nliEnabled).toBe(true);
+    const status = await nli.download(); // nothing to fetch
     expect(status.state).toBe('ready');
     expect(status.lastError).toBeUndefined();
-    expect((await nli.judge()).nliEnabled).toBe(true);
   });
 
   it('corrupt model file: state error with the reason', async () => {
@@ -227,7 +245,7 @@ describe('fallbacks', () => {
     const nli = service({ nliModel: folder });
     const judge = await nli.judge();
     expect(judge.nliEnabled).toBe(false);
-    expect(judge.method).toBe(LEXICAL_METHOD);
+    expect(judge.method).toBe(NO_MODEL_METHOD);
     expect(nli.status().state).toBe('error');
     expect(nli.status().lastError).toMatch(/^Error: .*Protobuf parsing failed/);
   });
@@ -242,15 +260,15 @@ describe('fallbacks', () => {
     expect(nli.status().lastError).toContain('not an NLI model');
   });
 
-  it("nli 'off': disabled, lexical, the model is never loaded", async () => {
+  it("nli 'off': disabled, nothing judged, the model is never loaded", async () => {
     const folder = tinyModel();
     const nli = service({ nli: 'off', nliModel: folder });
-    expect(nli.status()).toMatchObject({ state: 'disabled', entailmentMethod: LEXICAL_METHOD });
+    expect(nli.status()).toMatchObject({ state: 'disabled', entailmentMethod: NO_MODEL_METHOD });
     const judge = await nli.judge();
     expect(judge.nliEnabled).toBe(false);
-    expect(judge.method).toBe(LEXICAL_METHOD);
+    expect(judge.method).toBe(NO_MODEL_METHOD);
     expect(nli.status().state).toBe('disabled');
-    await judge.score(...ENTAIL);
+    expect(judge.nliEnabled ? '' : judge.warning).toContain('BIOINTEL_NLI=off');
     expect(nli.stats().inferences).toBe(0);
   });
 

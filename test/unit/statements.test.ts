@@ -13,10 +13,29 @@ describe('statement splitting', () => {
       'Trametinib improves survival in BRAF-mutated melanoma',
     ]);
   });
+
+  // Issue 8: "p53 loss ..." and "mTOR inhibition ..." were joined to the sentence before.
+  it('starts a sentence at a lower-case gene or protein name, as Punkt (ALCE) does', () => {
+    expect(splitSentences('TP53 is mutated in many cancers. p53 loss drives genomic instability. mTOR inhibition reduces growth. miR-21 is induced.')).toEqual([
+      'TP53 is mutated in many cancers.',
+      'p53 loss drives genomic instability.',
+      'mTOR inhibition reduces growth.',
+      'miR-21 is induced.',
+    ]);
+    expect(splitSentences('Drug A works [1]. c-Myc drives it [2].')).toEqual(['Drug A works [1].', 'c-Myc drives it [2].']);
+  });
+
+  it('does not split after an abbreviation before a lower-case word', () => {
+    expect(splitSentences('Drugs, e.g. imatinib, and others vs. placebo were given i.v. twice. Levels of vitamin D. p53 was stable.')).toEqual([
+      'Drugs, e.g. imatinib, and others vs. placebo were given i.v. twice.',
+      'Levels of vitamin D.',
+      'p53 was stable.',
+    ]);
+  });
 });
 
 describe('citation markers', () => {
-  it('statements without markers cite every given PMID', () => {
+  it('a claim without markers: every given PMID cites each statement (a claim checked against a list)', () => {
     expect(citedStatements('A causes B. C causes D.', ['1', '2'])).toEqual([
       { text: 'A causes B.', pmids: ['1', '2'] },
       { text: 'C causes D.', pmids: ['1', '2'] },
@@ -30,6 +49,26 @@ describe('citation markers', () => {
       { text: 'C causes D.', pmids: ['22663011', '123'] },
       { text: 'E is F.', pmids: ['#7'] },
       { text: 'G is H.', pmids: ['999'] },
+    ]);
+  });
+
+  // Issue 8: a marked claim's unmarked sentences were treated as citing every PMID.
+  it('when the claim carries markers, an unmarked sentence is uncited (ALCE: recall 0)', () => {
+    expect(citedStatements('A causes B [1]. C causes D. p53 loss follows [2].', ['11', '22'])).toEqual([
+      { text: 'A causes B.', pmids: ['11'] },
+      { text: 'C causes D.', pmids: [] },
+      { text: 'p53 loss follows.', pmids: ['22'] },
+    ]);
+  });
+
+  it('keeps duplicate markers, as ALCE\'s re.findall(r"\\[\\d+") does', () => {
+    expect(citedStatements('A causes B [1][1][2].', ['11', '22'])).toEqual([{ text: 'A causes B.', pmids: ['11', '11', '22'] }]);
+  });
+
+  it('a marker left alone after the last period cites the sentence before', () => {
+    expect(citedStatements('A causes B [1]. C causes D. [2]', ['11', '22'])).toEqual([
+      { text: 'A causes B.', pmids: ['11'] },
+      { text: 'C causes D.', pmids: ['22'] },
     ]);
   });
 

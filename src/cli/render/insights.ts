@@ -4,6 +4,7 @@ import type { InsightsOutput } from '../../tools/shared/panel-analysis/schema.js
 import { pathwayLabel } from '../../analysis/pathway-names.js';
 import { truncate as cut } from '../../text.js';
 import { heading, table } from '../output.js';
+import { STATUS_MARK } from './evidence-status.js';
 
 const fmtQ = (q: number) => (q < 0.001 ? q.toExponential(1) : q.toFixed(3));
 
@@ -88,13 +89,15 @@ export function renderInsights(r: InsightsOutput): string {
   }
   out.push(heading(`## Evidence brief (${r.evidenceBrief.audience})`));
   if (!r.evidenceBrief.statements.length) out.push('No statement could be cited from the literature.');
-  for (const s of r.evidenceBrief.statements) out.push(`${s.supported ? '✓' : '✗'} ${s.text}`);
+  for (const s of r.evidenceBrief.statements) out.push(`${STATUS_MARK[s.status]} ${s.status}: ${s.text}`);
   const i = r.integrity;
+  const judged = i.nliEnabled
+    ? `grounded ${(i.groundedRatio * 100).toFixed(0)}% | citation precision ${i.citationPrecision.toFixed(2)}, recall ${i.citationRecall.toFixed(2)}, F1 ${i.citeF1.toFixed(2)}`
+    : 'entailment not judged (no NLI model; see warnings)';
   out.push(
     '',
     heading('## Integrity'),
-    `PMIDs checked: ${i.pmidsChecked ? 'yes' : 'no'} | hallucinated ${i.hallucinated} (${(i.hallucinationRate * 100).toFixed(0)}%) | grounded ${(i.groundedRatio * 100).toFixed(0)}% | ` +
-      `citation precision ${i.citationPrecision.toFixed(2)}, recall ${i.citationRecall.toFixed(2)}, F1 ${i.citeF1.toFixed(2)} | judge ${i.entailmentMethod}`,
+    `PMIDs checked: ${i.pmidsChecked ? 'yes' : 'no'} | hallucinated ${i.hallucinated} (${(i.hallucinationRate * 100).toFixed(0)}%) | ${judged} | judge ${i.entailmentMethod}`,
   );
   const failed = r.sources.filter((s) => s.status === 'failed');
   out.push(`Sources: ${r.sources.filter((s) => s.status === 'ok' || s.status === 'cached').length} answered, ${failed.length} failed, ${r.sources.filter((s) => s.status === 'skipped').length} skipped`);

@@ -3,27 +3,23 @@ import type { z } from 'zod';
 import type { verifyClaimTool } from '../../tools/verify-claim/tool.js';
 import { heading, style, table } from '../output.js';
 import { truncate } from '../../text.js';
+import { STATUS_MARK, STATUS_STYLE } from './evidence-status.js';
 
 type Result = z.input<(typeof verifyClaimTool)['output']>;
 
-const STATUS_STYLE: Record<string, 'green' | 'yellow' | 'red'> = {
-  grounded: 'green',
-  supported: 'green',
-  unsupported: 'yellow',
-  unverifiable: 'yellow',
-  contradicted: 'red',
-  hallucinated: 'red',
-};
+const fixed = (x: number | null) => (x === null ? 'n/a' : x.toFixed(2));
 
 export function renderVerify(r: Result): string {
   const lines: string[] = [];
   lines.push(`${heading('Claim:')} ${r.claim}`);
-  lines.push(`${heading('Evidence status:')} ${style(STATUS_STYLE[r.evidenceStatus] ?? 'white', r.evidenceStatus.toUpperCase())}`);
+  lines.push(`${heading('Evidence status:')} ${style(STATUS_STYLE[r.evidenceStatus], r.evidenceStatus.toUpperCase())}`);
   lines.push('', r.summary, '');
-  lines.push(
-    `Citation precision ${r.citationPrecision.toFixed(2)}  recall ${r.citationRecall.toFixed(2)}  F1 ${r.citeF1.toFixed(2)}  ` +
-      `| hallucinated PMIDs ${r.hallucinated}${r.pmidsChecked ? '' : ' (not checked)'}  | judge ${r.entailmentMethod}`,
-  );
+  const citations = !r.nliEnabled
+    ? 'Citation precision/recall not computed (no NLI model)'
+    : r.citeF1 === null
+      ? 'Citation precision/recall n/a (search mode: nothing was cited)'
+      : `Citation precision ${fixed(r.citationPrecision)}  recall ${fixed(r.citationRecall)}  F1 ${fixed(r.citeF1)}`;
+  lines.push(`${citations}  | hallucinated PMIDs ${r.hallucinated}${r.pmidsChecked ? '' : ' (not checked)'}  | judge ${r.entailmentMethod}`);
   if (r.search) lines.push(`PubMed query: ${r.search.query}  (${r.search.count} records)`);
   if (r.pmids.length) {
     lines.push('', heading('PMIDs'));
@@ -43,7 +39,7 @@ export function renderVerify(r: Result): string {
   }
   if (r.statements.length > 1) {
     lines.push('', heading('Statements'));
-    for (const s of r.statements) lines.push(`${s.supported ? '✓' : '✗'} ${s.text} [${s.judged.join(', ') || s.skipped || '-'}]`);
+    for (const s of r.statements) lines.push(`${STATUS_MARK[s.status]} ${s.status}: ${s.text} [${s.judged.join(', ') || s.skipped || '-'}]`);
   }
   if (r.warnings.length) lines.push('', heading('Warnings'), ...r.warnings.map((w) => `! ${w}`));
   return lines.join('\n');

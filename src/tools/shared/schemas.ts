@@ -36,12 +36,12 @@ export const integrity = z.object({
   pmidsChecked: z.boolean().describe('False when PubMed could not be reached to check PMIDs'),
   hallucinated: z.number().int().describe('Cited PMIDs that do not exist'),
   hallucinationRate: z.number().min(0).max(1),
-  groundedRatio: z.number().min(0).max(1).describe('Share of statements entailed by at least one cited abstract'),
+  groundedRatio: z.number().min(0).max(1).describe('Share of statements an NLI model found entailed by a cited abstract and contradicted by none; 0 without a model'),
   citationPrecision: z.number().min(0).max(1),
   citationRecall: z.number().min(0).max(1),
   citeF1: z.number().min(0).max(1),
-  nliEnabled: z.boolean(),
-  entailmentMethod: z.string(),
+  nliEnabled: z.boolean().describe('False when no NLI model judged: then nothing is supported or contradicted, and the citation metrics are 0 because nothing was judged'),
+  entailmentMethod: z.string().describe('nli:<model>@<dtype>, or "none" when no model judged'),
 });
 
 export const evidenceStatus = z.enum(EVIDENCE_STATUSES);

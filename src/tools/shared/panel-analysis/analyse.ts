@@ -19,6 +19,7 @@ import { buildHypotheses, candidatePairs } from '../../../analysis/hypotheses.js
 import { qualityScore } from '../../../analysis/quality.js';
 import { buildStrategies } from '../../../analysis/strategies.js';
 import { integrityBlock, round, runIntegrity } from '../../../evidence/pipeline.js';
+import { collectPmids, stripPmids } from '../../../evidence/pmid-fields.js';
 import { SourceReport } from '../../../sources/report.js';
 import { newSnapshotId } from '../../../store/snapshot-id.js';
 import type { ToolCall } from '../../define.js';
@@ -99,24 +100,31 @@ export async function analysePanel(input: InsightsInput, call: ToolCall): Promis
     ...(drugNote ? { drugsNote: drugNote } : {}),
   };
   const statements = canonicalStatements(facts);
-  const citedPmids = [...statements.flatMap((s) => s.pmids), ...hypotheses.flatMap((h) => h.supportingPmids), ...candidates.ranked.slice(0, MAX_CANDIDATES).flatMap((c) => c.pmids)];
+  const shown = candidates.ranked.slice(0, MAX_CANDIDATES);
+  // Every PMID the answer carries goes through stage 0 with the brief's, in the same esummary
+  // batches: hypotheses, drug candidates, strategies, CIViC evidence of the focus genes.
+  const answerPmids = collectPmids({ hypotheses, drugCandidates: shown.map((c) => candidateOut(c, undefined)), therapeuticStrategies: strategies, focusGenes: profiles });
   const [run, metrics, context] = await Promise.all([
     runIntegrity(
       { eutils: ctx.sources.eutils, nli: ctx.nli, report, ...(signal ? { signal } : {}) },
       statements.map((s) => ({ text: s.claim, pmids: s.pmids })),
+      { alsoCheck: answerPmids },
     ),
-    citationMetrics(g, citedPmids),
+    citationMetrics(g, [...statements.flatMap((s) => s.pmids), ...answerPmids]),
     drugs ? candidateContext(g, candidates.ranked, disease) : Promise.resolve(new Map<string, CandidateContext>()),
   ]);
-  const brief = renderBrief(facts, statements, input.audience);
-  const checks = new Map(statements.map((s, i) => [s.id, run.statements[i]]));
+  const i = run.integrity;
+  const gone = new Set(i.hallucinatedPmids);
+  // The brief's wording cites its PMIDs in the text: it is written from the checked citations.
+  const brief = renderBrief(facts, statements.map((s) => ({ ...s, pmids: s.pmids.filter((p) => !gone.has(p)) })), input.audience);
+  const checks = new Map(statements.map((s, k) => [s.id, run.statements[k]]));
 
   step(4, 'Scoring and saving the snapshot');
-  const i = run.integrity;
   const sources = report.list();
-  const quality = qualityScore({ groundedRatio: i.groundedRatio, citeF1: i.citeF1, hallucinationRate: i.hallucinationRate, sources });
+  const quality = qualityScore({ ...i, sources });
+  if (quality.unverified) report.warnings.push('qualityScore is 0: nothing in this answer was verified (no PMID could be checked and no statement was judged by an NLI model).');
   const snapshotId = newSnapshotId();
-  const result: InsightsOutput = {
+  const assembled: InsightsOutput = {
     snapshotId,
     diseaseContext: disease,
     diseaseMatches: diseases.map((d) => ({ id: d.id, name: d.name })),
@@ -129,14 +137,14 @@ export async function analysePanel(input: InsightsInput, call: ToolCall): Promis
     enrichmentCrossCheck: crossCheckOut(crossCheck, significant.slice(0, MAX_PATHWAYS)),
     focusGenes: profiles,
     therapeuticStrategies: strategies,
-    drugCandidates: candidates.ranked.slice(0, MAX_CANDIDATES).map((c) => candidateOut(c, context.get(c.chemblId ?? c.name))),
+    drugCandidates: shown.map((c) => candidateOut(c, context.get(c.chemblId ?? c.name))),
     ...(drugNote ? { drugAnalysisNote: drugNote } : {}),
     hypotheses,
     evidenceBrief: {
       ...brief,
       statements: brief.statements.map((s) => {
         const c = checks.get(s.id);
-        return { ...s, supported: c?.recall === 1, bestEntailment: round(c?.bestEntailment ?? 0) };
+        return { ...s, status: c?.status ?? 'unsupported', supported: c?.recall === 1, bestEntailment: round(c?.bestEntailment ?? 0) };
       }),
     },
     preprints: preprintList,
@@ -147,6 +155,14 @@ export async function analysePanel(input: InsightsInput, call: ToolCall): Promis
     sources,
     warnings: report.warnings,
   };
+  // A PMID PubMed does not know is removed everywhere it appears, and the removal is counted.
+  const stripped = stripPmids(assembled, gone, { dropRowsUnder: ['citationMetrics'] });
+  const result = stripped.value;
+  const fromBrief = brief.statements.reduce((n, b) => n + (statements.find((s) => s.id === b.id)?.pmids.filter((p) => gone.has(p)).length ?? 0), 0);
+  const removed = stripped.removed + fromBrief;
+  if (gone.size > 0) {
+    result.warnings.push(`PubMed does not know PMID ${[...gone].join(', ')}: removed from ${removed} place${removed === 1 ? '' : 's'} in this answer (counted in integrity.hallucinated).`);
+  }
   const saved = await ctx.snapshots
     .save({ id: snapshotId, tool: INSIGHTS_TOOL, genes: symbols, diseaseContext: disease, qualityScore: quality.qualityScore, inputs: input, result })
     .then(() => true)

@@ -1,5 +1,6 @@
 // Input and output schemas of svc_generate_insights (kept apart: the handler file stays readable).
 import { z } from 'zod';
+import { EVIDENCE_STATUSES } from '../../../evidence/status.js';
 import { AUDIENCES } from '../../../analysis/evidence-brief.js';
 import { FACTOR_NAMES } from '../../../analysis/drug-scoring.js';
 import { admet, diseaseContext, genePanel, integrity, pathwayRef, provenance } from '../schemas.js';
@@ -165,6 +166,9 @@ export const insightsOutput = z.object({
         text: z.string(),
         claim: z.string().describe('What the integrity pipeline checked against the cited abstracts'),
         citations: z.array(z.string()),
+        status: z
+          .enum(EVIDENCE_STATUSES)
+          .describe('This statement checked alone: supported | contested | contradicted | unsupported | unjudged (no NLI model) | hallucinated | unverifiable'),
         supported: z.boolean().describe('ALCE recall: the cited abstracts jointly entail the claim'),
         bestEntailment: z.number(),
       }),

@@ -1,0 +1,42 @@
+// The one-paragraph summary of svc_verify_claim. It is written from the same numbers the result
+// carries, so it can never contradict them: a status, who supports and who contradicts, and the
+// citation metrics only when they were measured (a model judged, and the claim cited PMIDs).
+import type { IntegrityRun } from '../../evidence/pipeline.js';
+import type { EvidenceStatus } from '../../evidence/status.js';
+import type { VerifyOutput } from './schema.js';
+
+const HEADLINE: Record<EvidenceStatus, string> = {
+  grounded: 'The claim is well grounded in the cited abstracts',
+  supported: 'At least one abstract entails the claim and none contradicts it, but the citations are not well grounded overall',
+  contested: 'The evidence is contested: some abstracts entail the claim and others contradict it',
+  contradicted: 'The abstracts contradict the claim and none entails it',
+  unsupported: 'No abstract entails the claim',
+  unjudged: 'Entailment was not judged because no NLI model is available (see warnings); the PMIDs were looked up only',
+  hallucinated: 'Every cited PMID is fake',
+  unverifiable: 'No abstract could be read, so the claim could not be verified',
+};
+
+export function summarize(status: EvidenceStatus, run: IntegrityRun, rows: VerifyOutput['pmids'], searched: boolean): string {
+  const i = run.integrity;
+  const parts: string[] = [];
+  const list = (ids: string[]) => `${ids.slice(0, 5).join(', ')}${ids.length > 5 ? `, and ${ids.length - 5} more` : ''}`;
+  if (searched && rows.length === 0) return 'PubMed found no record for this claim, so it could not be verified.';
+  if (searched) {
+    const withAbstract = rows.filter((r) => r.verdict !== 'no_abstract').length;
+    parts.push(`Searched PubMed: ${rows.length} record${rows.length === 1 ? '' : 's'} found, ${withAbstract} with an abstract${i.nliEnabled ? ' judged' : ''}.`);
+  } else if (i.pmidsChecked) {
+    const exist = rows.filter((p) => p.exists).length;
+    parts.push(`${exist} of ${rows.length} cited PMIDs exist${i.hallucinated ? `; ${i.hallucinated} do not (${i.hallucinatedPmids.join(', ')})` : ''}.`);
+  } else parts.push('PubMed could not be asked whether the PMIDs exist, so none is called hallucinated.');
+  parts.push(`${HEADLINE[status]}.`);
+  const supporting = rows.filter((p) => p.verdict === 'supports' || p.verdict === 'mixed').map((p) => p.pmid);
+  const contradicting = rows.filter((p) => p.verdict === 'contradicts' || p.verdict === 'mixed').map((p) => p.pmid);
+  if (supporting.length) parts.push(`Entailing: PMID ${list(supporting)}.`);
+  if (contradicting.length) parts.push(`Contradicting: PMID ${list(contradicting)}.`);
+  if (!i.nliEnabled) parts.push('Citation precision and recall were not computed (nothing was judged).');
+  else if (searched) parts.push(`Citation precision and recall do not apply: the claim cited nothing; every abstract found was judged (judge: ${i.entailmentMethod}).`);
+  else if (status !== 'hallucinated' && status !== 'unverifiable') {
+    parts.push(`Citation precision ${i.citationPrecision.toFixed(2)}, recall ${i.citationRecall.toFixed(2)}, F1 ${i.citeF1.toFixed(2)} (judge: ${i.entailmentMethod}).`);
+  }
+  return parts.join(' ');
+}

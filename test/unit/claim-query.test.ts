@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { claimQueries, contentWords } from '../../src/evidence/claim-query.js';
+
+describe('claim queries', () => {
+  it('contentWords keeps words as written for search queries', () => {
+    expect(contentWords("IL-6 inhibition doesn't reduce Alzheimer's risk in the elderly")).toEqual(['IL-6', 'inhibition', 'reduce', 'Alzheimer', 'risk', 'elderly']);
+  });
+
+  it('relaxes in fixed steps and focuses on genes', () => {
+    const q = claimQueries('Metformin reduces mortality in diabetes', ['PRKAA1']);
+    expect(q[0]).toBe('(PRKAA1[tiab]) AND (Metformin AND reduces AND mortality AND diabetes)');
+    expect(q.at(-1)).toBe('(PRKAA1[tiab]) AND (Metformin OR reduces OR mortality OR diabetes)');
+  });
+});
