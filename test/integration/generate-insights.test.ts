@@ -40,7 +40,7 @@ describeShared('svc_generate_insights', () => {
   let client: Client;
   beforeEach(async () => {
     fake.reset();
-    world = mountFakeWorld(fake, { articles: ARTICLES, literature: LITERATURE });
+    world = mountFakeWorld(fake, { articles: ARTICLES, literature: LITERATURE, unknownPmids: ['77777777'] });
     ctx = await testContext({ dataDir: tempDir() }, fake.url);
     client = await connectInMemory(ctx);
   });
@@ -80,14 +80,20 @@ describeShared('svc_generate_insights', () => {
     const pair = r.hypotheses.find((h) => h.genes.includes('EGFR') && h.genes.includes('ERBB2'));
     expect(pair).toMatchObject({ coMentions: 640, novel: false, supportingPmids: ['2004'] });
 
-    // brief statements cite PMIDs; the fake 77777777 is caught as hallucinated
+    // brief statements cite PMIDs; the fake 77777777 is caught as hallucinated and stripped
     expect(r.evidenceBrief.audience).toBe('researcher');
     expect(r.evidenceBrief.statements.length).toBeGreaterThan(0);
     expect(r.evidenceBrief.statements.every((s) => s.citations.length > 0)).toBe(true);
-    expect(r.integrity).toMatchObject({ pmidsChecked: true, hallucinated: 1, nliEnabled: false, entailmentMethod: 'lexical-overlap' });
-    expect(r.evidenceBrief.statements.some((s) => s.supported)).toBe(true);
-    expect(r.qualityScore).toBeGreaterThan(0);
-    expect(r.qualityScore).toBeLessThanOrEqual(1);
+    expect(r.integrity).toMatchObject({ pmidsChecked: true, hallucinated: 1, nliEnabled: false, entailmentMethod: 'none' });
+    expect(JSON.stringify({ ...r, warnings: [] })).not.toContain('77777777');
+    expect(r.warnings.join(' ')).toMatch(/PubMed does not know PMID 77777777: removed from \d+ place/);
+    // no model in this test: nothing is supported, every statement says it was not judged, and why
+    expect(r.evidenceBrief.statements.map((s) => s.status)).toEqual(r.evidenceBrief.statements.map(() => 'unjudged'));
+    expect(r.evidenceBrief.statements.some((s) => s.supported)).toBe(false);
+    expect(r.warnings.join(' ')).toContain('biointel nli download');
+    expect(r.qualityParts).toMatchObject({ groundedRatio: 0, citeF1: 0 });
+    expect(r.qualityScore).toBeGreaterThan(0); // the PMIDs were checked
+    expect(r.qualityScore).toBeLessThanOrEqual(0.4);
 
     // every source consulted is listed with a status
     const byId = Object.fromEntries(r.sources.map((s) => [s.id, s.status]));
@@ -129,7 +135,7 @@ describeShared('svc_generate_insights', () => {
     const cited = new Set(r.evidenceBrief.statements.flatMap((s) => s.citations));
     for (const pmid of cited) expect(r.citationMetrics.map((m) => m.pmid)).toContain(pmid);
     expect(r.citationMetrics.find((m) => m.pmid === '2001')).toMatchObject({ citationCount: expect.any(Number), influentialCitationCount: expect.any(Number) });
-    expect(r.citationMetrics.find((m) => m.pmid === '77777777')).toMatchObject({ citationCount: null, semanticScholarId: null });
+    expect(r.citationMetrics.find((m) => m.pmid === '77777777')).toBeUndefined(); // a PMID PubMed does not know has no row
 
     // the top candidates carry their trials in the disease and, when approved, their FDA label
     expect(r.drugCandidates.slice(0, 3).every((d) => d.trials?.total === 0 && d.trials.query.endsWith('breast cancer'))).toBe(true);

@@ -32,15 +32,17 @@ interface Result {
   evidenceStatus: string;
   pmidsChecked: boolean;
   hallucinated: number;
-  citeF1: number;
-  citationPrecision: number;
-  citationRecall: number;
+  citeF1: number | null;
+  citationPrecision: number | null;
+  citationRecall: number | null;
+  mode: string;
   nliEnabled: boolean;
   entailmentMethod: string;
   summary: string;
   pmids: { pmid: string; exists: boolean | null; verdict: string; entailment?: number; passage?: string; title?: string; year?: number }[];
-  statements: { text: string; supported: boolean; judged: string[] }[];
+  statements: { text: string; status: string; supported: boolean; judged: string[]; citations: string[]; skipped?: string; entailing: string[]; contradicting: string[] }[];
   supportingPmids: string[];
+  contradictingPmids: string[];
   search?: { query: string; count: number };
   sources: { id: string; status: string; error?: string }[];
   warnings: string[];
@@ -105,6 +107,7 @@ describe('svc_verify_claim', () => {
     expect(r.statements[0]?.judged).toEqual(['1003', '1002', '1004']); // 1001 is 4th: not judged
     expect(r.citationRecall).toBe(0);
     expect(r.pmids.find((p) => p.pmid === '1001')?.verdict).toBe('supports'); // still reported per PMID
+    expect(r.evidenceStatus).toBe('contested'); // ...and it weighs in the status, against 1002
     const r2 = await verify({ claim: CLAIM, pmids: ['1003', '1001', '1005', '1002'] });
     expect(r2.statements[0]?.judged).toEqual(['1003', '1001', '1005']);
     expect(r2.citationRecall).toBe(1);
@@ -112,19 +115,48 @@ describe('svc_verify_claim', () => {
     expect(pubmed.calls.esummary).toBe(2);
   });
 
-  it('splits a multi-sentence claim into statements', async () => {
+  it('splits a multi-sentence claim into statements; with markers, an unmarked sentence is uncited', async () => {
     const r = await verify({ claim: `${CLAIM} Aspirin is a drug [PMID:1003].`, pmids: ['1001'] });
     expect(r.statements.map((s) => s.text)).toEqual([CLAIM, 'Aspirin is a drug.']);
+    expect(r.statements[0]).toMatchObject({ citations: [], skipped: 'uncited', supported: false });
     expect(r.statements[1]?.judged).toEqual(['1003']);
+    expect(r.citationRecall).toBe(0);
+    const plain = await verify({ claim: `${CLAIM} Metformin confirms benefit in diabetes.`, pmids: ['1001'] });
+    expect(plain.statements.map((s) => s.citations)).toEqual([['1001'], ['1001']]); // no markers: the list cites each
   });
 
-  it('searches PubMed when no PMIDs are given and returns the supporting ones', async () => {
+  // Issue 8: search mode cited only what the judge had accepted (P = R = 1 by construction), listed
+  // the other papers as exists: false / not_found, and hid the contradicting one.
+  it('search mode: every paper found is listed as existing with its own verdict, and all weigh in', async () => {
     pubmed.searchRule((t) => t.includes('Metformin') && t.includes('diabetes'), ['1003', '1001', '1005', '1002']);
     const r = await verify({ claim: CLAIM, geneContext: ['PRKAA1'] });
     expect(r.search?.query).toContain('PRKAA1[tiab]');
-    expect(r.supportingPmids.sort()).toEqual(['1001', '1005']);
-    expect(r.pmids.map((p) => p.pmid)).toEqual(['1003', '1001', '1005', '1002']);
-    expect(r.evidenceStatus).toBe('grounded');
+    expect(r.mode).toBe('search');
+    expect(r.pmids.map((p) => [p.pmid, p.exists, p.verdict])).toEqual([
+      ['1003', true, 'neutral'],
+      ['1001', true, 'supports'],
+      ['1005', true, 'supports'],
+      ['1002', true, 'contradicts'],
+    ]);
+    expect(r.supportingPmids).toEqual(['1001', '1005']);
+    expect(r.contradictingPmids).toEqual(['1002']);
+    expect(r.evidenceStatus).toBe('contested'); // never grounded: nothing was cited
+    expect([r.citationPrecision, r.citationRecall, r.citeF1]).toEqual([null, null, null]);
+    expect(r.summary).toContain('Citation precision and recall do not apply');
+    expect(r.summary).toContain('Contradicting: PMID 1002');
+    expect(r.summary).not.toContain('No abstract could be read');
+    expect(pubmed.calls.esummary).toBe(0); // PubMed returned the records: they exist
+  });
+
+  it('search mode without a model: every paper found listed, unjudged, nothing supported', async () => {
+    pubmed.searchRule((t) => t.includes('Metformin'), ['1001', '1002']);
+    const client2 = await connectInMemory(await testContext({ nli: 'auto', nliModel: path.join(tempDir(), 'no-model-here') }, fake.url));
+    const r = await callOk<Result>(client2, 'svc_verify_claim', { claim: CLAIM });
+    expect(r.pmids.map((p) => [p.pmid, p.exists, p.verdict])).toEqual([
+      ['1001', true, 'unjudged'],
+      ['1002', true, 'unjudged'],
+    ]);
+    expect(r).toMatchObject({ evidenceStatus: 'unjudged', supportingPmids: [], contradictingPmids: [], nliEnabled: false });
   });
 
   it('relaxes the search when the full query finds nothing, and says so when nothing is found', async () => {
@@ -145,12 +177,12 @@ describe('svc_verify_claim', () => {
     expect(r.warnings.join(' ')).toContain('backend down');
   });
 
-  it('uses the named lexical fallback without a model, and is never grounded', async () => {
-    const lexical = await connectInMemory(await testContext({ nli: 'off' }, fake.url));
-    const r = await callOk<Result>(lexical, 'svc_verify_claim', { claim: CLAIM, pmids: ['1001'] });
-    expect(r.nliEnabled).toBe(false);
-    expect(r.entailmentMethod).toBe('lexical-overlap');
-    expect(r.evidenceStatus).not.toBe('grounded');
+  it('without a model nothing is judged: unjudged, method none, the fix in the warnings', async () => {
+    const off = await connectInMemory(await testContext({ nli: 'off' }, fake.url));
+    const r = await callOk<Result>(off, 'svc_verify_claim', { claim: CLAIM, pmids: ['1001'] });
+    expect(r).toMatchObject({ nliEnabled: false, entailmentMethod: 'none', evidenceStatus: 'unjudged', supportingPmids: [], pmidsChecked: true });
+    expect(r.pmids[0]).toMatchObject({ exists: true, verdict: 'unjudged' });
+    expect(r.warnings.join(' ')).toMatch(/not judged.*BIOINTEL_NLI=off/);
   });
 
   it('rejects bad input with the field and the limit named', async () => {

@@ -22,8 +22,19 @@ export interface FakePubmed {
   searchWith(answer: (term: string) => { ids: string[]; count?: number } | undefined): void;
 }
 
-export function mountFakePubmed(fake: FakeUpstream, articles: readonly FakeArticle[], prefix = '/eutils'): FakePubmed {
-  const byId = new Map(articles.map((a) => [a.pmid, a]));
+export interface FakePubmedOptions {
+  /**
+   * PMIDs outside `articles` that PubMed knows anyway (real PMIDs carried by other recordings, e.g.
+   * DGIdb or ChEMBL references): answered as records with a title and no abstract.
+   */
+  alsoExisting?: (pmid: string) => boolean;
+}
+
+export function mountFakePubmed(fake: FakeUpstream, articles: readonly FakeArticle[], prefix = '/eutils', options: FakePubmedOptions = {}): FakePubmed {
+  const library = new Map(articles.map((a) => [a.pmid, a]));
+  const byId = {
+    get: (pmid: string): FakeArticle | undefined => library.get(pmid) ?? (options.alsoExisting?.(pmid) ? { pmid, title: `Record ${pmid}` } : undefined),
+  };
   const rules: ((t: string) => { ids: string[]; count?: number } | undefined)[] = [];
   const calls = { esummary: 0, efetch: 0, esearch: 0 };
   const ids = (req: FakeRequest) => (req.query.get('id') ?? new URLSearchParams(req.body).get('id') ?? '').split(',').filter(Boolean);

@@ -53,6 +53,11 @@ export interface WorldOptions {
   articles: FakeArticle[];
   /** Europe PMC answers: a record matches when every listed term is in the query. */
   literature: { terms: string[]; pmids: string[]; hitCount?: number }[];
+  /**
+   * PMIDs PubMed does not know (made up). Every other PMID asked (the real references the
+   * recordings carry: DGIdb, ChEMBL, CIViC...) exists, as a record without abstract.
+   */
+  unknownPmids?: string[];
 }
 
 export interface FakeWorld {
@@ -142,7 +147,8 @@ export function mountFakeWorld(fake: FakeUpstream, options: WorldOptions): FakeW
   });
 
   mountContextSources(fake, GENES, options.articles);
-  const pubmed = mountFakePubmed(fake, options.articles);
+  const unknown = new Set(options.unknownPmids ?? []);
+  const pubmed = mountFakePubmed(fake, options.articles, '/eutils', { alsoExisting: (p) => !unknown.has(p) });
   pubmed.searchWith((term) => {
     const hit = literatureFor(term);
     return hit ? { ids: hit.pmids, count: hit.hitCount ?? hit.pmids.length } : undefined;
