@@ -8,5 +8,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     globalSetup: ['test/support/global-setup.ts'],
+    // No test may start the background NLI model download (servers spawned by tests inherit this).
+    env: { BIOINTEL_NLI_AUTO_DOWNLOAD: '0' },
   },
 });

@@ -141,7 +141,7 @@ describe.skipIf(!hasShared)('target brief benchmark', () => {
           runs: RUNS,
           cache: 'memory keyv (one fresh context per run)',
           tier: 'researcher',
-          nli: 'off (lexical judge)',
+          nli: 'off (nothing judged)',
         },
         expectedRounds: {
           fromCallGraph: 3,

@@ -71,7 +71,7 @@ function makeSnapshot(i: number, pools: string[][], t0: number): NewSnapshot {
       enrichedPathways: Array.from({ length: 10 }, (_, k) => ({ id: `R-HSA-${100000 + k * 17 + (i % 97)}`, name: `Pathway ${k} of ${disease}`, k: 3 + k, K: 40 + k, n: genes.length, N: 12000, oddsRatio: 4.2, p: 1e-6 * (k + 1), q: 1e-4 * (k + 1), overlapGenes: genes.slice(0, 4) })),
       drugCandidates: Array.from({ length: 3 }, (_, k) => ({ name: `Drug ${k}`, tier: ['I', 'II', 'III'][k], score: 0.8 - k / 10, targets: genes.slice(k, k + 2) })),
       evidenceBrief: `${genes.slice(0, 3).join(', ')} converge on signalling relevant to ${disease} [PMID:${30000000 + i}].`,
-      integrity: { pmidsChecked: true, hallucinated: 0, hallucinationRate: 0, groundedRatio: 0.8, citationPrecision: 0.75, citationRecall: 0.8, citeF1: 0.77, nliEnabled: false, entailmentMethod: 'lexical-overlap' },
+      integrity: { pmidsChecked: true, hallucinated: 0, hallucinationRate: 0, groundedRatio: 0.8, citationPrecision: 0.75, citationRecall: 0.8, citeF1: 0.77, nliEnabled: true, entailmentMethod: 'nli:Xenova/nli-deberta-v3-xsmall@q8' },
       qualityScore: quality,
       sources: ['hgnc', 'eutils', 'opentargets', 'chembl', 'dgidb', 'reactome'].map((id) => ({ id, status: 'ok', ms: 120, records: 10 })),
     },

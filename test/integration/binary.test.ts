@@ -35,7 +35,7 @@ describe('stdio MCP server (built binary)', () => {
     expect(listed.map((t) => t.name).sort()).toEqual(tools.map((t) => t.name).sort());
     const res = (await client.callTool({ name: 'svc_verify_claim', arguments: { claim: 'Metformin improves survival in patients with diabetes.', pmids: ['1001'] } })) as CallToolResult;
     expect(res.isError).toBeFalsy();
-    expect(res.structuredContent).toMatchObject({ pmidsChecked: true, hallucinated: 0, nliEnabled: false, entailmentMethod: 'lexical-overlap' });
+    expect(res.structuredContent).toMatchObject({ pmidsChecked: true, hallucinated: 0, nliEnabled: false, entailmentMethod: 'none', evidenceStatus: 'unjudged' });
     await client.close();
   });
 
@@ -140,6 +140,6 @@ describe('CLI', () => {
   it('nli status explains a missing model and exits 1', async () => {
     const r = await runCli(['nli', 'status', '--json'], { ...env(), BIOINTEL_NLI: 'auto' });
     expect(r.code).toBe(1);
-    expect(JSON.parse(r.stdout)).toMatchObject({ state: 'not_downloaded', entailmentMethod: 'lexical-overlap' });
+    expect(JSON.parse(r.stdout)).toMatchObject({ state: 'not_downloaded', entailmentMethod: 'none' });
   });
 });

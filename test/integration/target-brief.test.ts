@@ -123,11 +123,12 @@ describeShared('svc_get_target_brief', () => {
       { partner: 'ERBB2', score: 0.998, stringId: '9606.ENSP00000269571' },
     ]);
 
-    // Integrity: the function sentence against its first 3 PMIDs (lexical judge: NLI off in tests).
-    expect(r.integrity).toMatchObject({ pmidsChecked: true, hallucinated: 0, groundedRatio: 1, citationRecall: 1, nliEnabled: false, entailmentMethod: 'lexical-overlap' });
-    expect(r.evidence).toEqual([expect.objectContaining({ about: 'function', subject: 'EGFR', judged: ['2790960', '10805725', '27153536'], supported: true, bestPmid: '2790960' })]);
+    // Integrity: the function sentence against its first 3 PMIDs. NLI is off in these tests, so the
+    // PMIDs are checked but nothing is judged (fail closed), and the warning says so.
+    expect(r.integrity).toMatchObject({ pmidsChecked: true, hallucinated: 0, groundedRatio: 0, citationRecall: 0, nliEnabled: false, entailmentMethod: 'none' });
+    expect(r.evidence).toEqual([expect.objectContaining({ about: 'function', subject: 'EGFR', judged: ['2790960', '10805725', '27153536'], supported: false })]);
 
-    expect(r.warnings).toEqual([]);
+    expect(r.warnings).toEqual([expect.stringMatching(/^Entailment was not judged .*BIOINTEL_NLI=off/)]);
     expect(r.sources.map((s) => [s.id, s.status]).sort()).toEqual(
       ['alphafold', 'chembl', 'clinicaltrials', 'dgidb', 'enrichr', 'eutils', 'hgnc', 'opentargets', 'pubchem', 'reactome', 'string', 'uniprot'].map((id) => [id, 'ok']),
     );
@@ -230,7 +231,7 @@ describeShared('svc_get_target_brief', () => {
       ['function', 'Receptor tyrosine kinase binding ligands of the EGF family and activating several signaling cascades to convert extracellular cues into appropriate cellular responses.'],
       ['drug', 'GEFITINIB is an inhibitor of EGFR.'],
     ]);
-    expect(r.evidence[1]).toMatchObject({ judged: ['15118073'], supported: true, bestPmid: '15118073' });
+    expect(r.evidence[1]).toMatchObject({ judged: ['15118073'], supported: false }); // NLI off: not judged
     // 27153536 does not exist in this PubMed: the function statement's citations are out of range (ALCE recall 0).
     expect(r.integrity).toMatchObject({ pmidsChecked: true, hallucinated: 1, hallucinationRate: 0.1667 });
     expect(r.evidence[0]).toMatchObject({ supported: false, skipped: 'out_of_range' });

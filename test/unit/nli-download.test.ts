@@ -1,8 +1,6 @@
 // Download path: a fake Hugging Face hub on 127.0.0.1 serves /{model}/resolve/{revision}/{file}
 // from a generated model folder, exactly as huggingface.co would (BIOINTEL_NLI_REMOTE_HOST).
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Keyv from 'keyv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,20 +9,16 @@ import { NO_MODEL_METHOD, type ActiveJudge, type ModelJudge } from '../../src/ev
 import { createNliService, type LocalNliService } from '../../src/evidence/nli.js';
 import { createLogger } from '../../src/log.js';
 import { tempDir } from '../support/context.js';
+import { startFakeHub, type FakeHub } from '../support/fake-hub.js';
 import { writeTinyNli } from '../support/tiny-nli.js';
 
 const MODEL = 'fixture/tiny-nli';
 const ENTAIL = ['Metformin reduces mortality in patients with diabetes.', 'Metformin improved survival.'] as const;
 const FILES = ['config.json', 'tokenizer.json', 'tokenizer_config.json', 'onnx/model_quantized.onnx'];
 
-let server: Server;
+let hub: FakeHub;
 let hubUrl: string;
-const requests: string[] = [];
 const services: LocalNliService[] = [];
-/** While set, the hub holds back the ONNX weights until it resolves (a download in progress). */
-let gate: Promise<void> | undefined;
-/** Called when the held-back request arrives (the small files are in by then). */
-let atGate: (() => void) | undefined;
 
 function asModel(j: ActiveJudge): ModelJudge {
   if (!j.nliEnabled) throw new Error(`no model: ${j.warning}`);
@@ -32,35 +26,13 @@ function asModel(j: ActiveJudge): ModelJudge {
 }
 
 beforeAll(async () => {
-  const root = tempDir('biointel-hub-');
-  writeTinyNli(path.join(root, MODEL));
-  server = createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://hub');
-    if (gate && url.pathname.endsWith('.onnx')) {
-      atGate?.();
-      await gate;
-    }
-    requests.push(url.pathname);
-    const m = /^\/(.+?)\/resolve\/([^/]+)\/(.+)$/.exec(url.pathname);
-    const file = m?.[1] && m[3] ? path.join(root, m[1], m[3]) : '';
-    if (!file.startsWith(root) || !existsSync(file) || !statSync(file).isFile()) {
-      res.writeHead(404).end('Entry not found');
-      return;
-    }
-    const body = readFileSync(file);
-    if (req.headers.range === 'bytes=0-0') {
-      res.writeHead(206, { 'content-length': '1', 'content-range': `bytes 0-0/${body.length}` }).end(body.subarray(0, 1));
-      return;
-    }
-    res.writeHead(200, { 'content-length': String(body.length), 'content-type': 'application/octet-stream' }).end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  hubUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  hub = await startFakeHub();
+  hubUrl = hub.url;
 });
 
 afterAll(async () => {
   await Promise.all(services.map((s) => s.close()));
-  await new Promise((resolve) => server.close(resolve));
+  await hub.close();
 });
 
 function service(flags: Partial<ConfigInput>): LocalNliService {
@@ -74,13 +46,13 @@ describe('model download through a hub mirror', () => {
   const dataDir = tempDir();
 
   it('never downloads inside judge() when downloads are not allowed', async () => {
-    const before = requests.length;
+    const before = hub.requests.length;
     const nli = service({ dataDir });
     const judge = await nli.judge();
     expect(judge.nliEnabled).toBe(false);
     expect(judge.method).toBe(NO_MODEL_METHOD);
     expect(nli.status().state).toBe('not_downloaded');
-    expect(requests.length).toBe(before);
+    expect(hub.requests.length).toBe(before);
   });
 
   it('download() fetches into <dataDir>/models with progress, then loads', async () => {
@@ -96,18 +68,18 @@ describe('model download through a hub mirror', () => {
       const size = statSync(local).size;
       expect(progress.get(f), f).toEqual({ loaded: size, total: size });
     }
-    expect(requests).toContain(`/${MODEL}/resolve/main/onnx/model_quantized.onnx`);
+    expect(hub.requests).toContain(`/${MODEL}/resolve/main/onnx/model_quantized.onnx`);
     const judge = asModel(await nli.judge());
     expect((await judge.score(...ENTAIL)).entailment).toBeGreaterThan(0.8);
   });
 
   it('a fresh service loads the downloaded model offline', async () => {
-    const before = requests.length;
+    const before = hub.requests.length;
     const nli = service({ dataDir, nliRemoteHost: 'http://127.0.0.1:9/' });
     expect(nli.status().state).toBe('ready');
     const judge = asModel(await nli.judge());
     expect((await judge.score(...ENTAIL)).entailment).toBeGreaterThan(0.8);
-    expect(requests.length).toBe(before);
+    expect(hub.requests.length).toBe(before);
   });
 
   it('a model missing on the hub: not_downloaded with the reason', async () => {
@@ -132,8 +104,7 @@ describe('model download through a hub mirror', () => {
 describe('background download at server start (BIOINTEL_NLI_AUTO_DOWNLOAD)', () => {
   it('starts when the model is missing; calls never wait for it; the model serves once it is in', async () => {
     const dataDir = tempDir();
-    let release!: () => void;
-    gate = new Promise<void>((resolve) => (release = resolve));
+    const { release } = hub.hold();
     try {
       const nli = service({ dataDir, nliAutoDownload: true });
       const pending = nli.startAutoDownload();
@@ -158,17 +129,14 @@ describe('background download at server start (BIOINTEL_NLI_AUTO_DOWNLOAD)', () 
       expect(other.status().state).toBe('ready');
       expect((await other.judge()).nliEnabled).toBe(true);
     } finally {
-      gate = undefined;
       release();
     }
   });
 
   it('reports progress over all files while downloading', async () => {
-    let release!: () => void;
-    gate = new Promise<void>((resolve) => (release = resolve));
+    const { arrived, release } = hub.hold();
     try {
       const nli = service({ dataDir: tempDir(), nliAutoDownload: true });
-      const arrived = new Promise<void>((resolve) => (atGate = resolve));
       const pending = nli.startAutoDownload()!;
       // config.json and the tokenizer files come first; the weights wait at the gate.
       await arrived;
@@ -178,8 +146,6 @@ describe('background download at server start (BIOINTEL_NLI_AUTO_DOWNLOAD)', () 
       release();
       await pending;
     } finally {
-      gate = undefined;
-      atGate = undefined;
       release();
     }
   });
