@@ -52,6 +52,9 @@ interface Metric {
 export function integritySection(r: Result): SafeHtml {
   const i = r.integrity;
   const tone = (good: boolean, bad: boolean): Metric['tone'] => (bad ? 'bad' : good ? 'ok' : 'warn');
+  // Without a model these numbers are 0 because nothing was judged: say so instead of scoring it.
+  const judged = (x: number) => (i.nliEnabled ? fixed(x) : 'not judged');
+  const judgedTone = (good: boolean, bad: boolean): Metric['tone'] => (i.nliEnabled ? tone(good, bad) : 'warn');
   const metrics: Metric[] = [
     {
       name: 'PMIDs checked',
@@ -63,23 +66,23 @@ export function integritySection(r: Result): SafeHtml {
     { name: 'Hallucination rate', value: percent(i.hallucinationRate, 1), tone: i.hallucinationRate === 0 ? 'ok' : 'bad', explain: 'Share of cited PMIDs that do not exist.' },
     {
       name: 'Grounded ratio',
-      value: fixed(i.groundedRatio),
-      tone: tone(i.groundedRatio >= 0.8, i.groundedRatio < 0.5),
-      explain: 'Share of statements entailed by at least one of their cited abstracts.',
+      value: judged(i.groundedRatio),
+      tone: judgedTone(i.groundedRatio >= 0.8, i.groundedRatio < 0.5),
+      explain: 'Share of statements a cited abstract entails and none contradicts.',
     },
     {
       name: 'Citation precision',
-      value: fixed(i.citationPrecision),
-      tone: tone(i.citationPrecision >= 0.6, i.citationPrecision < 0.3),
+      value: judged(i.citationPrecision),
+      tone: judgedTone(i.citationPrecision >= 0.6, i.citationPrecision < 0.3),
       explain: 'Share of citations that help support their statement: an irrelevant citation lowers it (ALCE).',
     },
     {
       name: 'Citation recall',
-      value: fixed(i.citationRecall),
-      tone: tone(i.citationRecall >= 0.6, i.citationRecall < 0.3),
+      value: judged(i.citationRecall),
+      tone: judgedTone(i.citationRecall >= 0.6, i.citationRecall < 0.3),
       explain: 'Share of statements fully entailed by their citations taken together (ALCE).',
     },
-    { name: 'Citation F1', value: fixed(i.citeF1), tone: tone(i.citeF1 >= 0.6, i.citeF1 < 0.3), explain: 'Harmonic mean of citation precision and recall; 0.6 or more with nothing hallucinated counts as grounded.' },
+    { name: 'Citation F1', value: judged(i.citeF1), tone: judgedTone(i.citeF1 >= 0.6, i.citeF1 < 0.3), explain: 'Harmonic mean of citation precision and recall; 0.6 or more with nothing hallucinated counts as grounded.' },
     {
       name: 'NLI model',
       value: i.nliEnabled ? 'on' : 'off',

@@ -196,6 +196,23 @@ describe('renderHtmlReport: content', () => {
     expect(s).toContain('<span class="metric-value">0.87</span>');
   });
 
+  // Issue 8: without a model every statement read "✗ unsupported" and the metrics 0.00, as if judged.
+  it('no NLI model: statements read unjudged and the metrics "not judged", never unsupported or 0.00', () => {
+    const unjudged = {
+      ...insightsResult,
+      integrity: { ...insightsResult.integrity, nliEnabled: false, entailmentMethod: 'none', groundedRatio: 0, citationPrecision: 0, citationRecall: 0, citeF1: 0 },
+      evidenceBrief: { ...insightsResult.evidenceBrief, statements: insightsResult.evidenceBrief.statements.map((x) => ({ ...x, status: 'unjudged' as const, supported: false, bestEntailment: 0 })) },
+    };
+    const page = renderHtmlReport(unjudged, META);
+    const brief = section(page, 'brief');
+    expect(count(brief, /class="mark warn" title="unjudged: no NLI model/)).toBe(unjudged.evidenceBrief.statements.length);
+    expect(brief).not.toContain('unsupported');
+    expect(brief).toContain('No statement was judged: no NLI model was available');
+    const integrity = section(page, 'integrity');
+    expect(count(integrity, /<span class="metric-value">not judged<\/span>/)).toBe(4);
+    expect(integrity).not.toContain('<span class="metric-value">0.00</span>');
+  });
+
   it('sources and warnings: status, time, records, errors', () => {
     const s = section(doc, 'sources');
     expect(count(s, /<tr class="source /)).toBe(insightsResult.sources.length);

@@ -57,7 +57,9 @@ export async function verifyClaim(args: VerifyInput, call: ToolCall): Promise<Ve
   const statements = citedStatements(args.claim, searched ? [...found!.keys()] : given);
   const run = await runIntegrity(deps, statements, searched ? { found: found!, citationMetrics: false } : {});
   progress.report(3, 4, 'Judging each PMID');
-  const rows = await perPmid(run, searched ? [...found!.keys()] : given.length ? given : run.cited, args.claim);
+  // Each PMID is judged against the claim as a whole, its citation markers taken out.
+  const claimText = statements.map((s) => s.text).join(' ');
+  const rows = await perPmid(run, searched ? [...found!.keys()] : given.length ? given : run.cited, claimText);
   const i = run.integrity;
   const status = statusOf({
     statements: run.statements,
