@@ -31,6 +31,7 @@ const ARTICLES: FakeArticle[] = [
 
 interface Result {
   evidenceStatus: string;
+  mode: string;
   pmidsChecked: boolean;
   hallucinated: number;
   citationRecall: number | null;
@@ -120,5 +121,12 @@ describe('svc_verify_claim: evidence you can trust', () => {
     expect(eutils?.error).toContain('unexpected answer shape: the summary of 2001 has no "title" string');
     expect(r.warnings.join(' ')).toContain('PMID existence could not be checked');
     expect(r.summary).toContain('none is called hallucinated');
+  });
+
+  it('a claim citing [PMID:n] inline is checked against those PMIDs, not searched', async () => {
+    const r = await verify({ claim: `${CLAIM.replace(/\.$/, '')} [PMID:2001].` });
+    expect(r).toMatchObject({ evidenceStatus: 'grounded', supportingPmids: ['2001'] });
+    expect(r.pmids.map((p) => p.pmid)).toEqual(['2001']);
+    expect(pubmed.calls.esearch).toBe(0);
   });
 });

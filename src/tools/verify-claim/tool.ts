@@ -38,7 +38,7 @@ export async function verifyClaim(args: VerifyInput, call: ToolCall): Promise<Ve
   const deps = { eutils: ctx.sources.eutils, nli: ctx.nli, report, ...(signal ? { signal } : {}) };
   const given = args.pmids ?? [];
   // [PMID:n] markers cite by themselves: a claim that has them is checked, not searched.
-  const marked = citedStatements(args.claim, []).some((s) => s.pmids.length > 0);
+  const marked = citedStatements(args.claim, []).some((s) => s.pmids.some((p) => !p.startsWith('#')));
   const searched = given.length === 0 && !marked;
   let search: VerifyOutput['search'];
   let found: Map<string, PubmedArticle> | undefined;
