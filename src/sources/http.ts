@@ -76,7 +76,7 @@ export class UpstreamClient {
   private readonly log: Logger;
   private readonly cache: Keyv | undefined;
   private readonly queues = new Map<SourceId, PQueue>();
-  private readonly inflight = new Map<string, Promise<Stored>>();
+  private readonly inflight = new Map<string, Promise<{ stored: Stored; cached: boolean }>>();
   private readonly stats = new Map<SourceId, SourceMetrics>();
   private readonly observers = new AsyncLocalStorage<Observation>();
   private readonly fetcher;
@@ -138,43 +138,62 @@ export class UpstreamClient {
     }
 
     const cacheable = req.cache ?? method === 'GET';
-    if (cacheable && this.cache) {
-      const hit = (await this.cache.get(key)) as Stored | undefined;
-      if (hit) {
-        m.cacheHits++;
-        if (observation) observation.cacheHits++;
-        return this.checked(req, hit);
-      }
-    }
-
+    // One shared promise per key covers the cache lookup, the fetch and the cache write, so an
+    // identical request that arrives at any point of that sequence joins it. Registering only the
+    // fetch left a gap: a request whose cache read started before the first one's write finished
+    // missed the cache, found nothing in flight, and fetched again (seen with two panels analysed
+    // side by side on a slow shared store).
     let pending = this.inflight.get(key);
     if (!pending) {
-      const url = buildUrl(source.baseUrl, req.path, query);
-      pending = this.fetchFinal(req, method, url, body, source.headers)
-        .then(async (stored) => {
-          if (this.config.recordDir) {
-            await writeRecording(this.config.recordDir, req.source, key, this.exchangeOf(req, method, query, body?.text, stored));
-          }
-          // "Not found" is an answer too: cached briefly so unknown ids do not cost a request each time.
-          if (stored.status === 404 && cacheable && this.cache) await this.cache.set(key, stored, NOT_FOUND_TTL_MS);
-          const ok = this.checked(req, stored);
-          m.lastOkAt = new Date().toISOString();
-          if (cacheable && this.cache) await this.cache.set(key, ok, source.ttlMs);
-          return ok;
-        })
-        .catch((err: unknown) => {
-          m.failures++;
-          m.lastError = err instanceof Error ? err.message : String(err);
-          throw err;
-        })
-        .finally(() => this.inflight.delete(key));
+      pending = this.lookupOrFetch(req, source, method, query, body, key, cacheable).finally(() => this.inflight.delete(key));
       this.inflight.set(key, pending);
     }
-    if (observation) observation.requests++;
+    let outcome: { stored: Stored; cached: boolean };
     try {
-      return await pending;
+      outcome = await pending;
     } catch (err) {
-      if (observation) observation.failures++;
+      if (observation) {
+        observation.requests++;
+        observation.failures++;
+      }
+      throw err;
+    }
+    if (outcome.cached) {
+      m.cacheHits++;
+      if (observation) observation.cacheHits++;
+    } else if (observation) observation.requests++;
+    return this.checked(req, outcome.stored);
+  }
+
+  private async lookupOrFetch(
+    req: UpstreamRequest,
+    source: ReturnType<typeof resolveSource>,
+    method: 'GET' | 'POST',
+    query: Record<string, QueryValue>,
+    body: { text: string; type: string } | undefined,
+    key: string,
+    cacheable: boolean,
+  ): Promise<{ stored: Stored; cached: boolean }> {
+    const m = this.metricsOf(req.source);
+    if (cacheable && this.cache) {
+      const hit = (await this.cache.get(key)) as Stored | undefined;
+      if (hit) return { stored: hit, cached: true };
+    }
+    const url = buildUrl(source.baseUrl, req.path, query);
+    try {
+      const stored = await this.fetchFinal(req, method, url, body, source.headers);
+      if (this.config.recordDir) {
+        await writeRecording(this.config.recordDir, req.source, key, this.exchangeOf(req, method, query, body?.text, stored));
+      }
+      // "Not found" is an answer too: cached briefly so unknown ids do not cost a request each time.
+      if (stored.status === 404 && cacheable && this.cache) await this.cache.set(key, stored, NOT_FOUND_TTL_MS);
+      const ok = this.checked(req, stored);
+      m.lastOkAt = new Date().toISOString();
+      if (cacheable && this.cache) await this.cache.set(key, ok, source.ttlMs);
+      return { stored: ok, cached: false };
+    } catch (err) {
+      m.failures++;
+      m.lastError = err instanceof Error ? err.message : String(err);
       throw err;
     }
   }

@@ -136,6 +136,41 @@ describe('upstream client', () => {
     expect(seen.observation).toEqual({ requests: 0, cacheHits: 1, failures: 0 });
   });
 
+  it('joins a request that arrives while the first one is still writing its answer to a slow cache', async () => {
+    // A shared store (Redis, Postgres) answers in milliseconds, not microseconds. Reads see the
+    // store as it was when they started; writes land when they finish.
+    const map = new Map<string, unknown>();
+    const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    let writing: () => void = () => undefined;
+    const writeStarted = new Promise<void>((r) => (writing = r));
+    const slow = {
+      async get(k: string) {
+        const v = map.get(k);
+        await wait(150);
+        return v;
+      },
+      async set(k: string, v: unknown) {
+        writing();
+        await wait(150);
+        map.set(k, v);
+        return true;
+      },
+      async delete(k: string) {
+        return map.delete(k);
+      },
+      async clear() {
+        map.clear();
+      },
+    };
+    fake.route('GET', '/hgnc/fetch/symbol/EGFR', { body: { response: { docs: [] } } });
+    const c = client({ cache: true }, new Keyv({ store: slow }));
+    const first = c.json({ source: 'hgnc', path: '/fetch/symbol/EGFR' });
+    await writeStarted; // the first one has fetched and is writing its answer to the cache
+    const second = c.json({ source: 'hgnc', path: '/fetch/symbol/EGFR' });
+    expect(await second).toEqual(await first);
+    expect(fake.requests).toHaveLength(1);
+  });
+
   it('caches "not found" answers briefly, so unknown ids cost one request', async () => {
     fake.route('GET', '/chembl/molecule/CHEMBL0.json', { status: 404, headers: { 'content-type': 'text/html' }, body: '' });
     const c = client({ cache: true }, new Keyv());
