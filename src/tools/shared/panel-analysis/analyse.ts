@@ -36,7 +36,8 @@ import type { InsightsInput, InsightsOutput } from './schema.js';
 /** The tool name saved with each snapshot of a panel analysis. */
 export const INSIGHTS_TOOL = 'svc_generate_insights';
 const MAX_PATHWAYS = 25;
-const MAX_CANDIDATES = 25;
+/** Drug candidates reported (the rest of the ranking is not kept). */
+export const MAX_CANDIDATES = 25;
 
 export async function analysePanel(input: InsightsInput, call: ToolCall): Promise<InsightsOutput> {
   const { ctx, signal } = call;

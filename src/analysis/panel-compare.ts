@@ -1,0 +1,192 @@
+// Two panel analyses side by side (svc_compare_targets): genes, pathways and drug candidates they
+// share or not, how their evidence differs, and a short comparison written from those numbers.
+// Pure: the tool runs both analyses and hands their views in.
+import { pathwayLabel } from './pathway-names.js';
+import {
+  absenceIn,
+  biggestIntegrityMove,
+  delta,
+  drugKey,
+  integrityDeltas,
+  pathwayKey,
+  qText,
+  signed,
+  type DrugView,
+  type IntegrityDelta,
+  type PanelView,
+  type PathwayAbsence,
+} from './panel-view.js';
+
+export interface SharedPathway {
+  id: string;
+  name: string;
+  library: string;
+  qA: number;
+  qB: number;
+}
+
+export interface OneSidePathway {
+  id: string;
+  name: string;
+  library: string;
+  q: number;
+  overlapGenes: readonly string[];
+  /** Why the other panel does not list it. */
+  otherSide: PathwayAbsence;
+}
+
+export interface SharedDrug {
+  name: string;
+  chemblId: string | null;
+  tierA: string;
+  tierB: string;
+  scoreA: number;
+  scoreB: number;
+  rankA: number;
+  rankB: number;
+}
+
+export type DrugAbsence = 'not a candidate' | 'beyond the reported list';
+
+export interface OneSideDrug {
+  name: string;
+  chemblId: string | null;
+  tier: string;
+  score: number;
+  rank: number;
+  targetGenes: readonly string[];
+  otherSide: DrugAbsence;
+}
+
+export interface DrugOverlap {
+  shared: SharedDrug[];
+  aOnly: OneSideDrug[];
+  bOnly: OneSideDrug[];
+}
+
+export interface PanelComparison {
+  genes: { shared: string[]; aOnly: string[]; bOnly: string[] };
+  diseaseContexts: { a: string; b: string; same: boolean };
+  /** Significant in both, strongest (largest of the two q) first. */
+  sharedPathways: SharedPathway[];
+  uniquePathways: { a: OneSidePathway[]; b: OneSidePathway[] };
+  /** null when drug candidates were withheld on either side (drugAnalysisNote says why). */
+  drugOverlap: DrugOverlap | null;
+  drugAnalysisNote: string | null;
+  qualityScore: { a: number | null; b: number | null; delta: number | null };
+  /** groundedRatio of B minus that of A; null when either was not computed. */
+  groundedRatioDelta: number | null;
+  integrityDeltas: Record<string, IntegrityDelta>;
+  summary: string;
+}
+
+export function comparePanels(a: PanelView, b: PanelView): PanelComparison {
+  const bGenes = new Set(b.genes.map((g) => g.toUpperCase()));
+  const aGenes = new Set(a.genes.map((g) => g.toUpperCase()));
+  const genes = {
+    shared: a.genes.filter((g) => bGenes.has(g.toUpperCase())),
+    aOnly: a.genes.filter((g) => !bGenes.has(g.toUpperCase())),
+    bOnly: b.genes.filter((g) => !aGenes.has(g.toUpperCase())),
+  };
+  const bPathways = new Map(b.pathways.map((p) => [pathwayKey(p), p]));
+  const aKeys = new Set(a.pathways.map(pathwayKey));
+  const sharedPathways = a.pathways
+    .filter((p) => bPathways.has(pathwayKey(p)))
+    .map((p) => ({ id: p.id, name: p.name, library: p.library, qA: p.q, qB: bPathways.get(pathwayKey(p))!.q }))
+    .sort((x, y) => Math.max(x.qA, x.qB) - Math.max(y.qA, y.qB));
+  const oneSide = (side: PanelView, other: PanelView, inOther: (k: string) => boolean): OneSidePathway[] =>
+    side.pathways
+      .filter((p) => !inOther(pathwayKey(p)))
+      .map((p) => ({ id: p.id, name: p.name, library: p.library, q: p.q, overlapGenes: p.overlapGenes, otherSide: absenceIn(other, p) }));
+  const uniquePathways = { a: oneSide(a, b, (k) => bPathways.has(k)), b: oneSide(b, a, (k) => aKeys.has(k)) };
+
+  const drugAnalysisNote = a.drugs === null || b.drugs === null ? (a.drugNote ?? b.drugNote ?? 'drug candidates were not analysed') : null;
+  const drugOverlap = a.drugs && b.drugs ? overlapOf(a, b, a.drugs, b.drugs) : null;
+  const deltas = integrityDeltas(a.integrity, b.integrity);
+  const result: Omit<PanelComparison, 'summary'> = {
+    genes,
+    diseaseContexts: { a: a.diseaseContext, b: b.diseaseContext, same: a.diseaseContext.trim().toLowerCase() === b.diseaseContext.trim().toLowerCase() },
+    sharedPathways,
+    uniquePathways,
+    drugOverlap,
+    drugAnalysisNote,
+    qualityScore: { a: a.qualityScore, b: b.qualityScore, delta: delta(a.qualityScore, b.qualityScore) },
+    groundedRatioDelta: deltas.groundedRatio?.delta ?? null,
+    integrityDeltas: deltas,
+  };
+  return { ...result, summary: writeComparison(a, b, result) };
+}
+
+function overlapOf(a: PanelView, b: PanelView, aDrugs: readonly DrugView[], bDrugs: readonly DrugView[]): DrugOverlap {
+  const rankIn = (list: readonly DrugView[]) => new Map(list.map((d, i) => [drugKey(d), { d, rank: i + 1 }]));
+  const aByKey = rankIn(aDrugs);
+  const bByKey = rankIn(bDrugs);
+  const shared: SharedDrug[] = [];
+  for (const [key, x] of aByKey) {
+    const y = bByKey.get(key);
+    if (y) shared.push({ name: x.d.name, chemblId: x.d.chemblId, tierA: x.d.tier, tierB: y.d.tier, scoreA: x.d.score, scoreB: y.d.score, rankA: x.rank, rankB: y.rank });
+  }
+  const only = (mine: Map<string, { d: DrugView; rank: number }>, theirs: Map<string, unknown>, other: PanelView): OneSideDrug[] =>
+    [...mine]
+      .filter(([key]) => !theirs.has(key))
+      .map(([, { d, rank }]) => ({
+        name: d.name,
+        chemblId: d.chemblId,
+        tier: d.tier,
+        score: d.score,
+        rank,
+        targetGenes: d.targetGenes,
+        otherSide: other.drugsComplete ? 'not a candidate' : 'beyond the reported list',
+      }));
+  return { shared, aOnly: only(aByKey, bByKey, b), bOnly: only(bByKey, aByKey, a) };
+}
+
+const list = (items: readonly string[], max = 4) => (items.length > max ? `${items.slice(0, max).join(', ')} and ${items.length - max} more` : items.join(', '));
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** A few sentences, each naming the largest difference of one kind, built only from the numbers. */
+function writeComparison(a: PanelView, b: PanelView, c: Omit<PanelComparison, 'summary'>): string {
+  const out: string[] = [];
+  const disease = c.diseaseContexts.same ? ` in ${a.diseaseContext}` : '';
+  const where = (v: PanelView) => (c.diseaseContexts.same ? '' : `, ${v.diseaseContext}`);
+  out.push(
+    `Panel A (${plural(a.genes.length, 'gene')}${where(a)}) and panel B (${plural(b.genes.length, 'gene')}${where(b)})${disease} share ` +
+      `${plural(c.genes.shared.length, 'gene')}${c.genes.shared.length ? ` (${list(c.genes.shared)})` : ''} and ${plural(c.sharedPathways.length, 'significant pathway')}.`,
+  );
+  const top = c.sharedPathways[0];
+  if (top) out.push(`Strongest in both: ${pathwayLabel(top.name)} (q ${qText(top.qA)} in A, ${qText(top.qB)} in B).`);
+  const shift = [...c.sharedPathways].sort((x, y) => Math.abs(Math.log10(y.qB / y.qA)) - Math.abs(Math.log10(x.qB / x.qA)))[0];
+  if (shift && Math.abs(Math.log10(shift.qB / shift.qA)) >= 1) {
+    const stronger = shift.qB < shift.qA ? 'B' : 'A';
+    out.push(`${pathwayLabel(shift.name)} is ${Math.abs(Math.log10(shift.qB / shift.qA)).toFixed(1)} orders of magnitude more significant in ${stronger}.`);
+  }
+  const onlyText = (side: 'A' | 'B', p: OneSidePathway | undefined, n: number) =>
+    p ? `${plural(n, 'pathway')} only in ${side}, led by ${pathwayLabel(p.name)} (q ${qText(p.q)})${p.otherSide === 'not significant' ? '' : `; ${p.otherSide} on the other side`}` : `none only in ${side}`;
+  if (c.uniquePathways.a.length || c.uniquePathways.b.length) {
+    out.push(`${capitalise(onlyText('A', c.uniquePathways.a[0], c.uniquePathways.a.length))}; ${onlyText('B', c.uniquePathways.b[0], c.uniquePathways.b.length)}.`);
+  }
+  out.push(drugSentence(c));
+  out.push(evidenceSentence(c));
+  return out.filter(Boolean).join(' ');
+}
+
+function drugSentence(c: Omit<PanelComparison, 'summary'>): string {
+  if (!c.drugOverlap) return `Drug candidates not compared: ${c.drugAnalysisNote ?? 'not analysed'}.`;
+  const { shared, aOnly, bOnly } = c.drugOverlap;
+  const lead = (d: OneSideDrug | undefined) => (d ? ` (top: ${d.name}, tier ${d.tier})` : '');
+  const parts = [`Drug candidates: ${shared.length} shared, ${aOnly.length} only in A${lead(aOnly[0])}, ${bOnly.length} only in B${lead(bOnly[0])}.`];
+  const retiered = shared.filter((d) => d.tierA !== d.tierB);
+  if (retiered.length) parts.push(`Tier differs for ${list(retiered.map((d) => `${d.name} (${d.tierA} in A, ${d.tierB} in B)`), 3)}.`);
+  return parts.join(' ');
+}
+
+function evidenceSentence(c: Omit<PanelComparison, 'summary'>): string {
+  const q = c.qualityScore;
+  const quality = q.a !== null && q.b !== null ? `Quality ${q.a.toFixed(2)} (A) vs ${q.b.toFixed(2)} (B)` : 'Quality not comparable (not computed on one side)';
+  const move = biggestIntegrityMove(c.integrityDeltas);
+  return move ? `${quality}; the largest integrity difference is ${move.name} (B − A ${signed(move.delta)}).` : `${quality}; the integrity figures do not differ.`;
+}
+
+function capitalise(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}

@@ -1,0 +1,136 @@
+// What panel comparison (panel-compare.ts) and snapshot diffs (snapshot-diff.ts) read of a panel
+// analysis: the parts of an svc_generate_insights result that can differ between two analyses,
+// plus what each result leaves out (its lists are capped), so that "absent from the other side"
+// is never claimed where the other side simply did not report that far. Pure types and helpers.
+
+export interface PathwayView {
+  id: string;
+  name: string;
+  library: string;
+  q: number;
+  overlapGenes: readonly string[];
+}
+
+export interface FactorView {
+  value: number | null;
+  contribution: number | null;
+}
+
+export interface DrugView {
+  name: string;
+  chemblId: string | null;
+  tier: string;
+  score: number;
+  factors: Readonly<Record<string, FactorView>>;
+  targetGenes: readonly string[];
+}
+
+export interface HypothesisView {
+  statement: string;
+  genes: readonly string[];
+  confidence: number;
+  confidenceLabel: string;
+}
+
+export interface SourceView {
+  id: string;
+  status: string;
+}
+
+export interface PanelView {
+  snapshotId: string;
+  genes: readonly string[];
+  diseaseContext: string;
+  /** Reported significant pathways, best first (the analysis reports the top ones only). */
+  pathways: readonly PathwayView[];
+  /** Significant pathways in all, reported or not (sum over libraries). */
+  significantPathways: number;
+  /** Libraries that were tested: a pathway of another library was never in the running. */
+  librariesTested: readonly string[];
+  /** Drug candidates, best first; null when withheld (tier, includeDrugs false): see drugNote. */
+  drugs: readonly DrugView[] | null;
+  drugNote: string | null;
+  /** False when the analysis may have ranked more candidates than it reported (its list is capped). */
+  drugsComplete: boolean;
+  hypotheses: readonly HypothesisView[];
+  /** The integrity block as saved; a value may be null when it was not computed. */
+  integrity: Readonly<Record<string, unknown>>;
+  qualityScore: number | null;
+  sources: readonly SourceView[];
+}
+
+/** Why a pathway reported on one side is not among the other side's reported pathways. */
+export type PathwayAbsence = 'not significant' | 'library not tested' | 'beyond the reported list';
+
+export function pathwayKey(p: { library: string; id: string }): string {
+  return `${p.library}\u0000${p.id}`;
+}
+
+/** Drugs are matched by ChEMBL id, else by name (case-insensitive). */
+export function drugKey(d: { chemblId: string | null; name: string }): string {
+  return d.chemblId ? d.chemblId.toUpperCase() : `name:${d.name.trim().toUpperCase()}`;
+}
+
+/** Hypotheses are numbered per analysis (H1, H2...); the gene pair is what identifies one. */
+export function hypothesisKey(h: { genes: readonly string[] }): string {
+  return [...h.genes].map((g) => g.toUpperCase()).sort().join('+');
+}
+
+export function absenceIn(other: PanelView, p: PathwayView): PathwayAbsence {
+  if (!other.librariesTested.includes(p.library)) return 'library not tested';
+  return other.significantPathways > other.pathways.length ? 'beyond the reported list' : 'not significant';
+}
+
+export function round3(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}
+
+/** b - a, rounded; null when either side is not a number (not computed, or absent). */
+export function delta(a: unknown, b: unknown): number | null {
+  return typeof a === 'number' && typeof b === 'number' && Number.isFinite(a) && Number.isFinite(b) ? round3(b - a) : null;
+}
+
+export interface IntegrityDelta {
+  a: number | boolean | string | null;
+  b: number | boolean | string | null;
+  /** b - a for numbers; null for flags and text, or when a side was not computed. */
+  delta: number | null;
+}
+
+function scalar(v: unknown): number | boolean | string | null {
+  return typeof v === 'number' || typeof v === 'boolean' || typeof v === 'string' ? v : null;
+}
+
+/**
+ * Every field of the two integrity blocks, side by side. Fields are taken from both blocks, so a
+ * metric one version of biointel adds and another lacks shows as null on that side, not missing.
+ */
+export function integrityDeltas(a: PanelView['integrity'], b: PanelView['integrity']): Record<string, IntegrityDelta> {
+  const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
+  return Object.fromEntries(keys.map((k) => [k, { a: scalar(a[k]), b: scalar(b[k]), delta: delta(a[k], b[k]) }]));
+}
+
+/** The integrity metric (a number on both sides) whose value moved most, if any moved. */
+export function biggestIntegrityMove(deltas: Record<string, IntegrityDelta>, ignore: readonly string[] = ['hallucinated']): { name: string; delta: number } | null {
+  let best: { name: string; delta: number } | null = null;
+  for (const [name, d] of Object.entries(deltas)) {
+    if (d.delta === null || d.delta === 0 || ignore.includes(name)) continue;
+    if (!best || Math.abs(d.delta) > Math.abs(best.delta)) best = { name, delta: d.delta };
+  }
+  return best;
+}
+
+/** "answered" (ok or cached: the source gave its answer), "failed", "skipped", or "absent". */
+export function sourceOutcome(status: string | undefined): string {
+  if (status === undefined) return 'absent';
+  return status === 'ok' || status === 'cached' ? 'answered' : status;
+}
+
+/** q values for people: 3 significant digits, scientific below 0.001. */
+export function qText(q: number): string {
+  return q < 1e-3 ? q.toExponential(1) : q.toPrecision(2);
+}
+
+export function signed(x: number, digits = 2): string {
+  return `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(digits)}`;
+}

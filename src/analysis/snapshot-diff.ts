@@ -1,0 +1,268 @@
+// What changed between two panel analyses (svc_diff_snapshots): the earlier one (A) and the later
+// one (B), typically the same panel run again after the sources moved on, or after genes were
+// added. Pure: the tool loads both snapshots and hands their views in.
+import { pathwayLabel } from './pathway-names.js';
+import {
+  absenceIn,
+  biggestIntegrityMove,
+  delta,
+  drugKey,
+  hypothesisKey,
+  integrityDeltas,
+  pathwayKey,
+  qText,
+  round3,
+  signed,
+  sourceOutcome,
+  type DrugView,
+  type IntegrityDelta,
+  type PanelView,
+  type PathwayAbsence,
+  type PathwayView,
+} from './panel-view.js';
+
+export interface PathwayChange {
+  id: string;
+  name: string;
+  library: string;
+  q: number;
+  overlapGenes: readonly string[];
+  /** Why the other analysis does not list it (for a new pathway: why A did not; removed: why B does not). */
+  otherSide: PathwayAbsence;
+}
+
+export interface QChange {
+  id: string;
+  name: string;
+  library: string;
+  qBefore: number;
+  qAfter: number;
+  /** log10(qAfter / qBefore): negative when the pathway became more significant. */
+  log10Change: number;
+}
+
+export interface FactorMove {
+  factor: string;
+  before: number | null;
+  after: number | null;
+  /** Change of the factor's contribution to the score (after - before; a missing side counts 0). */
+  delta: number;
+}
+
+export interface DrugShift {
+  name: string;
+  chemblId: string | null;
+  tierBefore: string;
+  tierAfter: string;
+  rankBefore: number;
+  rankAfter: number;
+  scoreBefore: number;
+  scoreAfter: number;
+  scoreDelta: number;
+  /** The factor whose contribution moved most; null when no factor moved. */
+  factorMovedMost: FactorMove | null;
+}
+
+export interface DrugPresence {
+  name: string;
+  chemblId: string | null;
+  tier: string;
+  score: number;
+  rank: number;
+}
+
+export interface DrugCandidateShifts {
+  entered: DrugPresence[];
+  left: DrugPresence[];
+  changed: DrugShift[];
+}
+
+export interface HypothesisChange {
+  genes: string[];
+  statement: string;
+  confidenceBefore: number | null;
+  confidenceAfter: number | null;
+  delta: number | null;
+  labelBefore: string | null;
+  labelAfter: string | null;
+}
+
+export interface SourceChange {
+  id: string;
+  before: string;
+  after: string;
+}
+
+export interface SnapshotDiff {
+  inputs: { genesAdded: string[]; genesRemoved: string[]; diseaseChanged: { from: string; to: string } | null };
+  newPathways: PathwayChange[];
+  removedPathways: PathwayChange[];
+  /** Pathways reported by both whose q changed, largest change first. */
+  qChanges: QChange[];
+  /** null when drug candidates were withheld on either side (drugAnalysisNote says why). */
+  drugCandidateShifts: DrugCandidateShifts | null;
+  drugAnalysisNote: string | null;
+  /** Hypotheses matched by gene pair; a hypothesis that appeared or vanished has a null side. */
+  hypothesisConfidenceChanges: HypothesisChange[];
+  qualityScoreDelta: number | null;
+  groundedRatioDelta: number | null;
+  integrityDeltas: Record<string, IntegrityDelta>;
+  /** Sources whose outcome (answered, failed, skipped, absent) differs; ok and cached both count as answered. */
+  sourceChanges: SourceChange[];
+  summary: string;
+}
+
+export function diffPanels(a: PanelView, b: PanelView): SnapshotDiff {
+  const before = new Set(a.genes.map((g) => g.toUpperCase()));
+  const after = new Set(b.genes.map((g) => g.toUpperCase()));
+  const inputs = {
+    genesAdded: b.genes.filter((g) => !before.has(g.toUpperCase())),
+    genesRemoved: a.genes.filter((g) => !after.has(g.toUpperCase())),
+    diseaseChanged: a.diseaseContext.trim().toLowerCase() === b.diseaseContext.trim().toLowerCase() ? null : { from: a.diseaseContext, to: b.diseaseContext },
+  };
+  const aPathways = new Map(a.pathways.map((p) => [pathwayKey(p), p]));
+  const bPathways = new Map(b.pathways.map((p) => [pathwayKey(p), p]));
+  const change = (p: PathwayView, other: PanelView): PathwayChange => ({ id: p.id, name: p.name, library: p.library, q: p.q, overlapGenes: p.overlapGenes, otherSide: absenceIn(other, p) });
+  const qChanges = b.pathways
+    .filter((p) => aPathways.has(pathwayKey(p)) && aPathways.get(pathwayKey(p))!.q !== p.q)
+    .map((p) => {
+      const qBefore = aPathways.get(pathwayKey(p))!.q;
+      return { id: p.id, name: p.name, library: p.library, qBefore, qAfter: p.q, log10Change: round3(Math.log10(Math.max(p.q, 1e-300) / Math.max(qBefore, 1e-300))) };
+    })
+    .sort((x, y) => Math.abs(y.log10Change) - Math.abs(x.log10Change));
+  const deltas = integrityDeltas(a.integrity, b.integrity);
+  const result: Omit<SnapshotDiff, 'summary'> = {
+    inputs,
+    newPathways: b.pathways.filter((p) => !aPathways.has(pathwayKey(p))).map((p) => change(p, a)),
+    removedPathways: a.pathways.filter((p) => !bPathways.has(pathwayKey(p))).map((p) => change(p, b)),
+    qChanges,
+    drugCandidateShifts: a.drugs && b.drugs ? drugShifts(a.drugs, b.drugs) : null,
+    drugAnalysisNote: a.drugs === null || b.drugs === null ? (a.drugNote ?? b.drugNote ?? 'drug candidates were not analysed') : null,
+    hypothesisConfidenceChanges: hypothesisChanges(a, b),
+    qualityScoreDelta: delta(a.qualityScore, b.qualityScore),
+    groundedRatioDelta: deltas.groundedRatio?.delta ?? null,
+    integrityDeltas: deltas,
+    sourceChanges: sourceChanges(a, b),
+  };
+  return { ...result, summary: writeDiff(result) };
+}
+
+function presence(d: DrugView, rank: number): DrugPresence {
+  return { name: d.name, chemblId: d.chemblId, tier: d.tier, score: d.score, rank };
+}
+
+function drugShifts(aDrugs: readonly DrugView[], bDrugs: readonly DrugView[]): DrugCandidateShifts {
+  const aByKey = new Map(aDrugs.map((d, i) => [drugKey(d), { d, rank: i + 1 }]));
+  const bByKey = new Map(bDrugs.map((d, i) => [drugKey(d), { d, rank: i + 1 }]));
+  const changed: DrugShift[] = [];
+  for (const [key, y] of bByKey) {
+    const x = aByKey.get(key);
+    if (!x) continue;
+    if (x.d.tier === y.d.tier && x.rank === y.rank && x.d.score === y.d.score) continue;
+    changed.push({
+      name: y.d.name,
+      chemblId: y.d.chemblId,
+      tierBefore: x.d.tier,
+      tierAfter: y.d.tier,
+      rankBefore: x.rank,
+      rankAfter: y.rank,
+      scoreBefore: x.d.score,
+      scoreAfter: y.d.score,
+      scoreDelta: round3(y.d.score - x.d.score),
+      factorMovedMost: factorMovedMost(x.d, y.d),
+    });
+  }
+  // Tier changes first, then the largest score moves.
+  changed.sort((p, q) => Number(q.tierBefore !== q.tierAfter) - Number(p.tierBefore !== p.tierAfter) || Math.abs(q.scoreDelta) - Math.abs(p.scoreDelta));
+  return {
+    entered: [...bByKey].filter(([k]) => !aByKey.has(k)).map(([, { d, rank }]) => presence(d, rank)),
+    left: [...aByKey].filter(([k]) => !bByKey.has(k)).map(([, { d, rank }]) => presence(d, rank)),
+    changed,
+  };
+}
+
+/** Compares contributions (weight x value), so a factor that appeared or vanished counts too. */
+export function factorMovedMost(x: DrugView, y: DrugView): FactorMove | null {
+  let best: FactorMove | null = null;
+  for (const factor of new Set([...Object.keys(x.factors), ...Object.keys(y.factors)])) {
+    const before = x.factors[factor]?.contribution ?? null;
+    const after = y.factors[factor]?.contribution ?? null;
+    const d = round3((after ?? 0) - (before ?? 0));
+    if (d === 0) continue;
+    if (!best || Math.abs(d) > Math.abs(best.delta)) best = { factor, before, after, delta: d };
+  }
+  return best;
+}
+
+function hypothesisChanges(a: PanelView, b: PanelView): HypothesisChange[] {
+  const aByKey = new Map(a.hypotheses.map((h) => [hypothesisKey(h), h]));
+  const bByKey = new Map(b.hypotheses.map((h) => [hypothesisKey(h), h]));
+  const out: HypothesisChange[] = [];
+  for (const key of new Set([...aByKey.keys(), ...bByKey.keys()])) {
+    const x = aByKey.get(key);
+    const y = bByKey.get(key);
+    if (x && y && x.confidence === y.confidence && x.confidenceLabel === y.confidenceLabel) continue;
+    const h = (y ?? x)!;
+    out.push({
+      genes: [...h.genes],
+      statement: h.statement,
+      confidenceBefore: x?.confidence ?? null,
+      confidenceAfter: y?.confidence ?? null,
+      delta: delta(x?.confidence, y?.confidence),
+      labelBefore: x?.confidenceLabel ?? null,
+      labelAfter: y?.confidenceLabel ?? null,
+    });
+  }
+  const size = (c: HypothesisChange) => (c.delta === null ? Infinity : Math.abs(c.delta));
+  return out.sort((p, q) => size(q) - size(p));
+}
+
+function sourceChanges(a: PanelView, b: PanelView): SourceChange[] {
+  const aById = new Map(a.sources.map((s) => [s.id, s.status]));
+  const bById = new Map(b.sources.map((s) => [s.id, s.status]));
+  const out: SourceChange[] = [];
+  for (const id of new Set([...aById.keys(), ...bById.keys()])) {
+    const before = sourceOutcome(aById.get(id));
+    const after = sourceOutcome(bById.get(id));
+    if (before !== after) out.push({ id, before, after });
+  }
+  return out;
+}
+
+const names = (items: readonly string[], max = 3) => (items.length > max ? `${items.slice(0, max).join(', ')} and ${items.length - max} more` : items.join(', '));
+
+function writeDiff(d: Omit<SnapshotDiff, 'summary'>): string {
+  const out: string[] = [];
+  const i = d.inputs;
+  const inputParts = [
+    i.genesAdded.length ? `genes added: ${names(i.genesAdded)}` : '',
+    i.genesRemoved.length ? `genes removed: ${names(i.genesRemoved)}` : '',
+    i.diseaseChanged ? `disease changed from "${i.diseaseChanged.from}" to "${i.diseaseChanged.to}"` : '',
+  ].filter(Boolean);
+  out.push(inputParts.length ? `Inputs differ (${inputParts.join('; ')}).` : 'Same panel and disease.');
+  const path = (p: PathwayChange) => `${pathwayLabel(p.name)} (q ${qText(p.q)})`;
+  if (d.newPathways.length || d.removedPathways.length) {
+    out.push(
+      `${d.newPathways.length} pathway${d.newPathways.length === 1 ? '' : 's'} new${d.newPathways[0] ? `, led by ${path(d.newPathways[0])}` : ''}; ` +
+        `${d.removedPathways.length} no longer reported${d.removedPathways[0] ? `, led by ${path(d.removedPathways[0])}` : ''}.`,
+    );
+  } else out.push('The same pathways are reported.');
+  const q = d.qChanges[0];
+  if (q && Math.abs(q.log10Change) >= 0.5) out.push(`Largest q change: ${pathwayLabel(q.name)} ${qText(q.qBefore)} → ${qText(q.qAfter)}.`);
+  if (!d.drugCandidateShifts) out.push(`Drug candidates not compared: ${d.drugAnalysisNote ?? 'not analysed'}.`);
+  else {
+    const s = d.drugCandidateShifts;
+    const retiered = s.changed.filter((c) => c.tierBefore !== c.tierAfter);
+    const parts = [
+      s.entered.length ? `${s.entered.length} entered (${names(s.entered.map((x) => `${x.name} tier ${x.tier}`))})` : '',
+      s.left.length ? `${s.left.length} left (${names(s.left.map((x) => x.name))})` : '',
+      retiered.length ? `tier changed for ${names(retiered.map((c) => `${c.name} ${c.tierBefore} → ${c.tierAfter}${c.factorMovedMost ? `, ${c.factorMovedMost.factor} ${signed(c.factorMovedMost.delta)}` : ''}`))}` : '',
+    ].filter(Boolean);
+    out.push(parts.length ? `Drug candidates: ${parts.join('; ')}.` : 'Drug candidates keep their tiers.');
+  }
+  const move = biggestIntegrityMove(d.integrityDeltas);
+  const quality = d.qualityScoreDelta === null ? 'Quality not comparable (not computed on one side)' : `Quality ${signed(d.qualityScoreDelta)}`;
+  out.push(move ? `${quality}; largest integrity move: ${move.name} ${signed(move.delta)}.` : `${quality}; integrity figures unchanged.`);
+  if (d.sourceChanges.length) out.push(`Sources that answered differently: ${names(d.sourceChanges.map((s) => `${s.id} ${s.before} → ${s.after}`), 4)}.`);
+  return out.join(' ');
+}

@@ -1,0 +1,79 @@
+// Reads a panel analysis result (fresh from analysePanel, or saved in a snapshot, possibly by an
+// older or newer biointel) into the PanelView that comparison and diff work on. Lenient where
+// versions differ (a field added later may be missing; an integrity figure may be null when it
+// was not computed), strict where a wrong shape would give a wrong answer.
+import { z } from 'zod';
+import type { PanelView } from '../../analysis/panel-view.js';
+import { InvalidInputError } from '../../errors.js';
+import { MAX_CANDIDATES } from './panel-analysis/analyse.js';
+
+const factor = z.object({ value: z.number().nullable().optional(), contribution: z.number().nullable().optional() }).loose();
+
+const view = z
+  .object({
+    genes: z.array(z.string()),
+    diseaseContext: z.string(),
+    enrichedPathways: z.array(z.object({ id: z.string(), name: z.string(), library: z.string(), q: z.number(), overlapGenes: z.array(z.string()).default([]) }).loose()),
+    enrichment: z.array(z.object({ library: z.string(), significant: z.number() }).loose()).default([]),
+    drugCandidates: z
+      .array(
+        z
+          .object({
+            name: z.string(),
+            chemblId: z.string().nullable().default(null),
+            tier: z.string(),
+            score: z.number(),
+            factors: z.record(z.string(), factor).default({}),
+            targetGenes: z.array(z.string()).default([]),
+          })
+          .loose(),
+      )
+      .default([]),
+    drugCandidatesTotal: z.number().optional(),
+    drugAnalysisNote: z.string().optional(),
+    hypotheses: z.array(z.object({ statement: z.string(), genes: z.array(z.string()), confidence: z.number(), confidenceLabel: z.string() }).loose()).default([]),
+    integrity: z.record(z.string(), z.unknown()).default({}),
+    qualityScore: z.number().nullable().default(null),
+    sources: z.array(z.object({ id: z.string(), status: z.string() }).loose()).default([]),
+  })
+  .loose();
+
+/**
+ * The view of a panel analysis result. `field` names the input the result came from, for the
+ * error when it cannot be read (e.g. "snapshotIdA").
+ */
+export function panelView(result: unknown, snapshotId: string, field: string): PanelView {
+  const parsed = view.safeParse(result);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? issue.path.join('.') : 'result';
+    throw new InvalidInputError(field, `snapshot ${snapshotId} does not hold a panel analysis this version can read (${where}: ${issue?.message ?? 'unexpected shape'})`);
+  }
+  const r = parsed.data;
+  const withheld = r.drugAnalysisNote !== undefined && r.drugCandidates.length === 0;
+  return {
+    snapshotId,
+    genes: r.genes,
+    diseaseContext: r.diseaseContext,
+    pathways: r.enrichedPathways.map((p) => ({ id: p.id, name: p.name, library: p.library, q: p.q, overlapGenes: p.overlapGenes })),
+    significantPathways: Math.max(r.enrichment.reduce((s, e) => s + e.significant, 0), r.enrichedPathways.length),
+    librariesTested: r.enrichment.map((e) => e.library),
+    drugs: withheld
+      ? null
+      : r.drugCandidates.map((d) => ({
+          name: d.name,
+          chemblId: d.chemblId,
+          tier: d.tier,
+          score: d.score,
+          factors: Object.fromEntries(Object.entries(d.factors).map(([k, f]) => [k, { value: f.value ?? null, contribution: f.contribution ?? null }])),
+          targetGenes: d.targetGenes,
+        })),
+    drugNote: r.drugAnalysisNote ?? null,
+    // Without a saved total, a list as long as the cap may have been cut.
+    drugsComplete: r.drugCandidatesTotal !== undefined ? r.drugCandidatesTotal <= r.drugCandidates.length : r.drugCandidates.length < MAX_CANDIDATES,
+    hypotheses: r.hypotheses,
+    integrity: r.integrity,
+    qualityScore: r.qualityScore,
+    sources: r.sources,
+  };
+}
