@@ -1,0 +1,99 @@
+// comparePanels on hand-built views: what is shared, what is one-sided and why, the deltas, and
+// the written comparison, including the cases that would fool a naive set difference.
+import { describe, expect, it } from 'vitest';
+import { comparePanels } from '../../src/analysis/panel-compare.js';
+import { drug, pathway, view } from '../support/panel-views.js';
+
+describe('comparePanels', () => {
+  it('splits genes, pathways and drugs into shared and one-sided, with q and tiers on each side', () => {
+    const a = view({
+      genes: ['EGFR', 'ERBB2', 'BRAF'],
+      pathways: [pathway('R1', 1e-6), pathway('R2', 0.01), pathway('H1', 0.02, 'MSigDB_Hallmark_2020')],
+      drugs: [drug('LAPATINIB', 'I', 0.8), drug('GEFITINIB', 'II', 0.6)],
+    });
+    const b = view({
+      snapshotId: 'snap_b',
+      genes: ['EGFR', 'BRCA1'],
+      pathways: [pathway('R2', 1e-5), pathway('R9', 0.003)],
+      drugs: [drug('GEFITINIB', 'I', 0.7), drug('OLAPARIB', 'I', 0.9)],
+      integrity: { pmidsChecked: true, hallucinated: 1, groundedRatio: 0.5, citeF1: 0.7, nliEnabled: true, entailmentMethod: 'nli' },
+      qualityScore: 0.6,
+    });
+    const c = comparePanels(a, b);
+    expect(c.genes).toEqual({ shared: ['EGFR'], aOnly: ['ERBB2', 'BRAF'], bOnly: ['BRCA1'] });
+    expect(c.sharedPathways).toEqual([{ id: 'R2', name: 'R2 pathway', library: 'Reactome_2022', qA: 0.01, qB: 1e-5 }]);
+    expect(c.uniquePathways.a.map((p) => [p.id, p.otherSide])).toEqual([
+      ['R1', 'not significant'],
+      ['H1', 'not significant'],
+    ]);
+    expect(c.uniquePathways.b.map((p) => p.id)).toEqual(['R9']);
+    expect(c.drugOverlap?.shared).toEqual([{ name: 'GEFITINIB', chemblId: 'CHEMBL_GEFITINIB', tierA: 'II', tierB: 'I', scoreA: 0.6, scoreB: 0.7, rankA: 2, rankB: 1 }]);
+    expect(c.drugOverlap?.aOnly.map((d) => [d.name, d.tier, d.otherSide])).toEqual([['LAPATINIB', 'I', 'not a candidate']]);
+    expect(c.drugOverlap?.bOnly.map((d) => d.name)).toEqual(['OLAPARIB']);
+    expect(c.groundedRatioDelta).toBe(-0.3);
+    expect(c.qualityScore).toEqual({ a: 0.8, b: 0.6, delta: -0.2 });
+    expect(c.integrityDeltas.hallucinated).toEqual({ a: 0, b: 1, delta: 1 });
+    expect(c.integrityDeltas.nliEnabled).toEqual({ a: true, b: true, delta: null });
+
+    // The comparison is written from these numbers and names the largest differences.
+    expect(c.summary).toContain('share 1 gene (EGFR) and 1 significant pathway');
+    expect(c.summary).toContain('R2 pathway is 3.0 orders of magnitude more significant in B');
+    expect(c.summary).toContain('2 pathways only in A, led by R1 pathway (q 1.0e-6)');
+    expect(c.summary).toContain('1 shared, 1 only in A (top: LAPATINIB, tier I), 1 only in B (top: OLAPARIB, tier I)');
+    expect(c.summary).toContain('Tier differs for GEFITINIB (II in A, I in B)');
+    expect(c.summary).toContain('largest integrity difference is groundedRatio (B − A −0.30)');
+  });
+
+  it('does not call a pathway unique when the other side only stopped reporting early, or never tested its library', () => {
+    const a = view({ pathways: [pathway('R1', 1e-4), pathway('K1', 1e-3, 'KEGG_2021_Human')] });
+    // B found 40 significant pathways but reports 1; KEGG could not be loaded for B.
+    const b = view({ pathways: [pathway('R7', 1e-9)], significantPathways: 40 });
+    const c = comparePanels(a, b);
+    expect(c.uniquePathways.a.map((p) => [p.id, p.otherSide])).toEqual([
+      ['R1', 'beyond the reported list'],
+      ['K1', 'library not tested'],
+    ]);
+    expect(c.summary).toContain('beyond the reported list on the other side');
+  });
+
+  it('does not call a drug unique to one side when the other side capped its list', () => {
+    const a = view({ drugs: [drug('X', 'II', 0.5)] });
+    const b = view({ drugs: [drug('Y', 'II', 0.5)], drugsComplete: false });
+    expect(comparePanels(a, b).drugOverlap?.aOnly[0]?.otherSide).toBe('beyond the reported list');
+    expect(comparePanels(b, a).drugOverlap?.bOnly[0]?.otherSide).toBe('beyond the reported list');
+  });
+
+  it('matches drugs by ChEMBL id, and by name when there is none', () => {
+    const a = view({ drugs: [{ ...drug('Trastuzumab', 'I', 0.9), chemblId: null }, drug('ASPIRIN', 'III', 0.1)] });
+    const b = view({ drugs: [{ ...drug('TRASTUZUMAB', 'I', 0.9), chemblId: null }, { ...drug('aspirin-renamed', 'III', 0.1), chemblId: 'CHEMBL_ASPIRIN' }] });
+    expect(comparePanels(a, b).drugOverlap?.shared.map((d) => d.name)).toEqual(['Trastuzumab', 'ASPIRIN']);
+  });
+
+  it('withholds the drug overlap, with the note, when either side withheld candidates; an empty list is not withheld', () => {
+    const free = view({ drugs: null, drugNote: 'Drug candidates are withheld on the free tier.' });
+    const c = comparePanels(view({ drugs: [drug('X', 'I', 1)] }), free);
+    expect(c.drugOverlap).toBeNull();
+    expect(c.drugAnalysisNote).toBe('Drug candidates are withheld on the free tier.');
+    expect(c.summary).toContain('Drug candidates not compared: Drug candidates are withheld on the free tier.');
+    const none = comparePanels(view(), view());
+    expect(none.drugOverlap).toEqual({ shared: [], aOnly: [], bOnly: [] });
+    expect(none.drugAnalysisNote).toBeNull();
+  });
+
+  it('gives null deltas, never 0, for integrity figures that were not computed on one side', () => {
+    const a = view({ integrity: { groundedRatio: null, citeF1: 0.5 }, qualityScore: null });
+    const b = view({ integrity: { groundedRatio: 0.9, citeF1: 0.5, contested: 2 } });
+    const c = comparePanels(a, b);
+    expect(c.groundedRatioDelta).toBeNull();
+    expect(c.qualityScore.delta).toBeNull();
+    expect(c.integrityDeltas.contested).toEqual({ a: null, b: 2, delta: null });
+    expect(c.summary).toContain('Quality not comparable');
+    expect(c.summary).toContain('the integrity figures do not differ');
+  });
+
+  it('names both diseases when they differ', () => {
+    const c = comparePanels(view(), view({ diseaseContext: 'ovarian cancer' }));
+    expect(c.diseaseContexts.same).toBe(false);
+    expect(c.summary).toMatch(/^Panel A \(2 genes, breast cancer\) and panel B \(2 genes, ovarian cancer\) share/);
+  });
+});

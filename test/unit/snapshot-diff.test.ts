@@ -1,0 +1,122 @@
+// diffPanels on hand-built views: inputs, pathways, q changes, drug shifts with the factor that
+// moved, hypotheses, integrity and sources; and the cases a naive diff would get wrong.
+import { describe, expect, it } from 'vitest';
+import { diffPanels, factorMovedMost } from '../../src/analysis/snapshot-diff.js';
+import { drug, pathway, view } from '../support/panel-views.js';
+
+const hyp = (genes: string[], confidence: number, label = 'moderate') => ({ statement: `${genes.join('-')} cooperate`, genes, confidence, confidenceLabel: label });
+
+describe('diffPanels', () => {
+  it('reports what changed between an earlier and a later analysis', () => {
+    const a = view({
+      genes: ['EGFR', 'ERBB2', 'BRAF'],
+      pathways: [pathway('R1', 1e-3), pathway('R2', 0.02), pathway('R3', 0.04)],
+      drugs: [drug('LAPATINIB', 'II', 0.6, { clinicalPhase: 0.2, literatureSupport: 0.1 }), drug('GEFITINIB', 'II', 0.5), drug('OLD', 'III', 0.1)],
+      hypotheses: [hyp(['EGFR', 'ERBB2'], 0.5), hyp(['BRAF', 'EGFR'], 0.3, 'low')],
+      sources: [
+        { id: 'dgidb', status: 'failed' },
+        { id: 'hgnc', status: 'ok' },
+        { id: 'string', status: 'ok' },
+      ],
+    });
+    const b = view({
+      genes: ['EGFR', 'ERBB2', 'BRCA1'],
+      pathways: [pathway('R2', 1e-5), pathway('R1', 1e-3), pathway('R9', 0.01)],
+      drugs: [drug('LAPATINIB', 'I', 0.8, { clinicalPhase: 0.35, literatureSupport: 0.15 }), drug('GEFITINIB', 'II', 0.5), drug('NEW', 'II', 0.4)],
+      hypotheses: [hyp(['ERBB2', 'EGFR'], 0.7, 'high')],
+      integrity: { pmidsChecked: true, hallucinated: 0, groundedRatio: 0.9, citeF1: 0.7, nliEnabled: true, entailmentMethod: 'nli' },
+      qualityScore: 0.85,
+      sources: [
+        { id: 'dgidb', status: 'ok' },
+        { id: 'hgnc', status: 'cached' },
+        { id: 'string', status: 'failed' },
+      ],
+    });
+    const d = diffPanels(a, b);
+    expect(d.inputs).toEqual({ genesAdded: ['BRCA1'], genesRemoved: ['BRAF'], diseaseChanged: null });
+    expect(d.newPathways.map((p) => [p.id, p.otherSide])).toEqual([['R9', 'not significant']]);
+    expect(d.removedPathways.map((p) => p.id)).toEqual(['R3']);
+    expect(d.qChanges).toEqual([{ id: 'R2', name: 'R2 pathway', library: 'Reactome_2022', qBefore: 0.02, qAfter: 1e-5, log10Change: -3.301 }]);
+
+    const s = d.drugCandidateShifts!;
+    expect(s.entered).toEqual([{ name: 'NEW', chemblId: 'CHEMBL_NEW', tier: 'II', score: 0.4, rank: 3 }]);
+    expect(s.left.map((x) => x.name)).toEqual(['OLD']);
+    // GEFITINIB kept tier, rank and score: not a change.
+    expect(s.changed).toEqual([
+      {
+        name: 'LAPATINIB',
+        chemblId: 'CHEMBL_LAPATINIB',
+        tierBefore: 'II',
+        tierAfter: 'I',
+        rankBefore: 1,
+        rankAfter: 1,
+        scoreBefore: 0.6,
+        scoreAfter: 0.8,
+        scoreDelta: 0.2,
+        factorMovedMost: { factor: 'clinicalPhase', before: 0.2, after: 0.35, delta: 0.15 },
+      },
+    ]);
+    // Hypotheses are matched by gene pair, whatever their order or number.
+    expect(d.hypothesisConfidenceChanges).toEqual([
+      { genes: ['BRAF', 'EGFR'], statement: 'BRAF-EGFR cooperate', confidenceBefore: 0.3, confidenceAfter: null, delta: null, labelBefore: 'low', labelAfter: null },
+      { genes: ['ERBB2', 'EGFR'], statement: 'ERBB2-EGFR cooperate', confidenceBefore: 0.5, confidenceAfter: 0.7, delta: 0.2, labelBefore: 'moderate', labelAfter: 'high' },
+    ]);
+    expect(d.qualityScoreDelta).toBe(0.05);
+    expect(d.groundedRatioDelta).toBe(0.1);
+    // ok -> cached is the same answer from the cache, not a different one.
+    expect(d.sourceChanges).toEqual([
+      { id: 'dgidb', before: 'failed', after: 'answered' },
+      { id: 'string', before: 'answered', after: 'failed' },
+    ]);
+    expect(d.summary).toContain('genes added: BRCA1; genes removed: BRAF');
+    expect(d.summary).toContain('1 pathway new, led by R9 pathway (q 0.010); 1 no longer reported, led by R3 pathway');
+    expect(d.summary).toContain('Largest q change: R2 pathway 0.020 → 1.0e-5');
+    expect(d.summary).toContain('tier changed for LAPATINIB II → I, clinicalPhase +0.15');
+    expect(d.summary).toContain('dgidb failed → answered');
+  });
+
+  it('does not call a pathway new when the earlier analysis only reported fewer, or could not test its library', () => {
+    const a = view({ pathways: [pathway('R1', 1e-4)], significantPathways: 30, librariesTested: ['Reactome_2022'] });
+    const b = view({ pathways: [pathway('R1', 1e-4), pathway('R2', 1e-3), pathway('H1', 1e-3, 'MSigDB_Hallmark_2020')] });
+    expect(diffPanels(a, b).newPathways.map((p) => [p.id, p.otherSide])).toEqual([
+      ['R2', 'beyond the reported list'],
+      ['H1', 'library not tested'],
+    ]);
+  });
+
+  it('reads two identical analyses as no change', () => {
+    const a = view({ pathways: [pathway('R1', 1e-4)], drugs: [drug('X', 'I', 0.9)], hypotheses: [hyp(['A', 'B'], 0.4)] });
+    const d = diffPanels(a, { ...a, snapshotId: 'snap_b' });
+    expect(d.newPathways).toEqual([]);
+    expect(d.qChanges).toEqual([]);
+    expect(d.drugCandidateShifts).toEqual({ entered: [], left: [], changed: [] });
+    expect(d.hypothesisConfidenceChanges).toEqual([]);
+    expect(d.sourceChanges).toEqual([]);
+    expect(d.summary).toContain('Same panel and disease. The same pathways are reported.');
+    expect(d.summary).toContain('Drug candidates keep their tiers.');
+  });
+
+  it('says drug candidates were not compared when one side withheld them', () => {
+    const d = diffPanels(view({ drugs: null, drugNote: 'withheld on the free tier' }), view({ drugs: [drug('X', 'I', 1)] }));
+    expect(d.drugCandidateShifts).toBeNull();
+    expect(d.drugAnalysisNote).toBe('withheld on the free tier');
+  });
+
+  it('reports a changed disease and a rank change without a tier change', () => {
+    const a = view({ drugs: [drug('X', 'II', 0.5), drug('Y', 'II', 0.4)] });
+    const b = view({ diseaseContext: 'HER2-positive breast cancer', drugs: [drug('Y', 'II', 0.6), drug('X', 'II', 0.5)] });
+    const d = diffPanels(a, b);
+    expect(d.inputs.diseaseChanged).toEqual({ from: 'breast cancer', to: 'HER2-positive breast cancer' });
+    expect(d.drugCandidateShifts?.changed.map((c) => [c.name, c.rankBefore, c.rankAfter, c.scoreDelta])).toEqual([
+      ['Y', 2, 1, 0.2],
+      ['X', 1, 2, 0],
+    ]);
+  });
+
+  it('finds the factor that moved most, counting a factor that appeared or vanished', () => {
+    const before = drug('X', 'II', 0.5, { clinicalPhase: 0.2, drugLikeness: 0.1 });
+    const after = drug('X', 'II', 0.5, { clinicalPhase: 0.25, drugLikeness: null });
+    expect(factorMovedMost(before, after)).toEqual({ factor: 'drugLikeness', before: 0.1, after: null, delta: -0.1 });
+    expect(factorMovedMost(before, before)).toBeNull();
+  });
+});
