@@ -30,7 +30,7 @@ export interface OneSidePathway {
   name: string;
   library: string;
   q: number;
-  overlapGenes: readonly string[];
+  overlapGenes: string[];
   /** Why the other panel does not list it. */
   otherSide: PathwayAbsence;
 }
@@ -54,7 +54,7 @@ export interface OneSideDrug {
   tier: string;
   score: number;
   rank: number;
-  targetGenes: readonly string[];
+  targetGenes: string[];
   otherSide: DrugAbsence;
 }
 
@@ -97,7 +97,7 @@ export function comparePanels(a: PanelView, b: PanelView): PanelComparison {
   const oneSide = (side: PanelView, other: PanelView, inOther: (k: string) => boolean): OneSidePathway[] =>
     side.pathways
       .filter((p) => !inOther(pathwayKey(p)))
-      .map((p) => ({ id: p.id, name: p.name, library: p.library, q: p.q, overlapGenes: p.overlapGenes, otherSide: absenceIn(other, p) }));
+      .map((p) => ({ id: p.id, name: p.name, library: p.library, q: p.q, overlapGenes: [...p.overlapGenes], otherSide: absenceIn(other, p) }));
   const uniquePathways = { a: oneSide(a, b, (k) => bPathways.has(k)), b: oneSide(b, a, (k) => aKeys.has(k)) };
 
   const drugAnalysisNote = a.drugs === null || b.drugs === null ? (a.drugNote ?? b.drugNote ?? 'drug candidates were not analysed') : null;
@@ -135,7 +135,7 @@ function overlapOf(a: PanelView, b: PanelView, aDrugs: readonly DrugView[], bDru
         tier: d.tier,
         score: d.score,
         rank,
-        targetGenes: d.targetGenes,
+        targetGenes: [...d.targetGenes],
         otherSide: other.drugsComplete ? 'not a candidate' : 'beyond the reported list',
       }));
   return { shared, aOnly: only(aByKey, bByKey, b), bOnly: only(bByKey, aByKey, a) };

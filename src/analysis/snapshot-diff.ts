@@ -26,7 +26,7 @@ export interface PathwayChange {
   name: string;
   library: string;
   q: number;
-  overlapGenes: readonly string[];
+  overlapGenes: string[];
   /** Why the other analysis does not list it (for a new pathway: why A did not; removed: why B does not). */
   otherSide: PathwayAbsence;
 }
@@ -122,7 +122,7 @@ export function diffPanels(a: PanelView, b: PanelView): SnapshotDiff {
   };
   const aPathways = new Map(a.pathways.map((p) => [pathwayKey(p), p]));
   const bPathways = new Map(b.pathways.map((p) => [pathwayKey(p), p]));
-  const change = (p: PathwayView, other: PanelView): PathwayChange => ({ id: p.id, name: p.name, library: p.library, q: p.q, overlapGenes: p.overlapGenes, otherSide: absenceIn(other, p) });
+  const change = (p: PathwayView, other: PanelView): PathwayChange => ({ id: p.id, name: p.name, library: p.library, q: p.q, overlapGenes: [...p.overlapGenes], otherSide: absenceIn(other, p) });
   const qChanges = b.pathways
     .filter((p) => aPathways.has(pathwayKey(p)) && aPathways.get(pathwayKey(p))!.q !== p.q)
     .map((p) => {

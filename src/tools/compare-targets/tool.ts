@@ -1,0 +1,54 @@
+// svc_compare_targets: two gene panels analysed side by side by the panel engine of
+// svc_generate_insights (shared/panel-analysis), then compared (analysis/panel-compare.ts). Each
+// panel's analysis is saved as its own snapshot; the comparison is saved too, pointing to both.
+import { comparePanels } from '../../analysis/panel-compare.js';
+import { newSnapshotId } from '../../store/snapshot-id.js';
+import { defineTool } from '../define.js';
+import { panelView } from '../shared/panel-view.js';
+import { compactComparison, fullComparison } from './assemble.js';
+import { runPanels } from './run-panels.js';
+import { compareInput, compareOutput } from './schema.js';
+
+export const COMPARE_TOOL = 'svc_compare_targets';
+
+export const compareTargetsTool = defineTool({
+  name: COMPARE_TOOL,
+  title: 'Compare two gene panels: shared and distinct pathways, drugs and evidence',
+  description:
+    'Analyses two gene panels (each with its disease context) side by side with the engine of svc_generate_insights, ' +
+    'sharing upstream requests between them, and compares them: pathways significant in both (q on each side) or in one ' +
+    'only, drug candidates shared or not with their tiers (withheld for the free tier: drugAnalysisNote), quality score ' +
+    'of each side and integrity differences (B minus A), with a short written comparison naming the largest differences. ' +
+    'Saves each panel’s analysis and the comparison as snapshots (ids in the result); lists show their first items, the ' +
+    'snapshots keep everything.',
+  input: compareInput,
+  output: compareOutput,
+  annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true, idempotentHint: false },
+  async handler(input, call) {
+    const { ctx } = call;
+    const { a, b } = await runPanels(input, call);
+    const comparison = comparePanels(panelView(a, a.snapshotId, 'panelA'), panelView(b, b.snapshotId, 'panelB'));
+    const snapshotId = newSnapshotId();
+    const full = fullComparison(snapshotId, a, b, comparison);
+    const scores = [a.qualityScore, b.qualityScore];
+    const saved = await ctx.snapshots
+      .save({
+        id: snapshotId,
+        tool: COMPARE_TOOL,
+        genes: [...new Set([...a.genes, ...b.genes])],
+        diseaseContext: comparison.diseaseContexts.same ? a.diseaseContext : `${a.diseaseContext} vs ${b.diseaseContext}`,
+        // A comparison is as trustworthy as its weaker side.
+        qualityScore: Math.min(...scores),
+        inputs: input,
+        result: full,
+      })
+      .then(() => true)
+      .catch((err: unknown) => {
+        ctx.log.error('comparison snapshot could not be saved', { err });
+        return false;
+      });
+    const answer = compactComparison(full);
+    if (!saved) answer.warnings = [...answer.warnings, 'the comparison snapshot could not be saved; each panel’s own snapshot id still works'];
+    return answer;
+  },
+});

@@ -1,0 +1,91 @@
+// svc_diff_snapshots: what changed between two saved panel analyses (analysis/snapshot-diff.ts).
+// Read-only: loads both snapshots, diffs them, saves nothing.
+import { diffPanels } from '../../analysis/snapshot-diff.js';
+import { InvalidInputError } from '../../errors.js';
+import type { Snapshot } from '../../store/snapshots.js';
+import { defineTool } from '../define.js';
+import { ListCut } from '../shared/list-cut.js';
+import { INSIGHTS_TOOL } from '../shared/panel-analysis/analyse.js';
+import { panelView } from '../shared/panel-view.js';
+import { loadSnapshot } from '../shared/snapshots.js';
+import { COMPARE_TOOL } from '../compare-targets/tool.js';
+import { diffInput, diffOutput, type DiffOutput } from './schema.js';
+
+/** Tools whose snapshots hold a panel analysis (the sides of a comparison are saved as insights). */
+const PANEL_TOOLS = [INSIGHTS_TOOL];
+const SHOWN = { genes: 40, pathways: 10, drugs: 10, hypotheses: 8, sources: 30 } as const;
+
+function assertPanel(s: Snapshot, field: string): void {
+  if (PANEL_TOOLS.includes(s.tool)) return;
+  if (s.tool === COMPARE_TOOL) {
+    const side = (k: string) => ((s.result[k] as { snapshotId?: unknown } | undefined)?.snapshotId as string | undefined) ?? 'unknown';
+    throw new InvalidInputError(
+      field,
+      `snapshot ${s.id} is a comparison (${COMPARE_TOOL}), not a panel analysis`,
+      `Diff one of its sides: panel A is ${side('panelA')}, panel B is ${side('panelB')}.`,
+    );
+  }
+  throw new InvalidInputError(
+    field,
+    `snapshot ${s.id} is a ${s.tool} result; svc_diff_snapshots compares panel analyses (${PANEL_TOOLS.join(', ')}, and the sides of ${COMPARE_TOOL})`,
+    'Find panel analyses with svc_search_snapshots; to see this snapshot, use svc_get_snapshot.',
+  );
+}
+
+export const diffSnapshotsTool = defineTool({
+  name: 'svc_diff_snapshots',
+  title: 'What changed between two saved panel analyses',
+  description:
+    'Compares two saved panel analyses, A (earlier) and B (later): genes added or removed and disease changed, pathways ' +
+    'new or no longer reported and q changes of the others, drug candidates that entered, left or changed tier, rank or ' +
+    'score (with the factor that moved most), hypothesis confidence changes, quality and integrity differences, and ' +
+    'sources that answered differently. Works on svc_generate_insights snapshots and on the two sides of a ' +
+    'svc_compare_targets comparison. Reads saved snapshots only: no source is called.',
+  input: diffInput,
+  output: diffOutput,
+  annotations: { readOnlyHint: true, openWorldHint: false, idempotentHint: true },
+  async handler({ snapshotIdA, snapshotIdB }, { ctx }) {
+    const [a, b] = await Promise.all([loadSnapshot(ctx, snapshotIdA), loadSnapshot(ctx, snapshotIdB)]);
+    assertPanel(a, 'snapshotIdA');
+    assertPanel(b, 'snapshotIdB');
+    const d = diffPanels(panelView(a.result, a.id, 'snapshotIdA'), panelView(b.result, b.id, 'snapshotIdB'));
+    const warnings: string[] = [];
+    if (a.id === b.id) warnings.push('snapshotIdA and snapshotIdB are the same snapshot: nothing can differ.');
+    else if (a.createdAt > b.createdAt) warnings.push(`snapshot A (${a.createdAt}) is newer than snapshot B (${b.createdAt}): "new" and "removed" read from A to B as given.`);
+    const lists = new ListCut();
+    const shifts = d.drugCandidateShifts;
+    const answer: DiffOutput = {
+      snapshotA: ref(a),
+      snapshotB: ref(b),
+      summary: d.summary,
+      inputs: {
+        genesAdded: lists.take('inputs.genesAdded', d.inputs.genesAdded, SHOWN.genes),
+        genesRemoved: lists.take('inputs.genesRemoved', d.inputs.genesRemoved, SHOWN.genes),
+        diseaseChanged: d.inputs.diseaseChanged,
+      },
+      newPathways: lists.take('newPathways', d.newPathways, SHOWN.pathways),
+      removedPathways: lists.take('removedPathways', d.removedPathways, SHOWN.pathways),
+      qChanges: lists.take('qChanges', d.qChanges, SHOWN.pathways),
+      drugCandidateShifts: shifts && {
+        entered: lists.take('drugCandidateShifts.entered', shifts.entered, SHOWN.drugs),
+        left: lists.take('drugCandidateShifts.left', shifts.left, SHOWN.drugs),
+        changed: lists.take('drugCandidateShifts.changed', shifts.changed, SHOWN.drugs),
+      },
+      ...(d.drugAnalysisNote ? { drugAnalysisNote: d.drugAnalysisNote } : {}),
+      hypothesisConfidenceChanges: lists.take('hypothesisConfidenceChanges', d.hypothesisConfidenceChanges, SHOWN.hypotheses),
+      qualityScoreDelta: d.qualityScoreDelta,
+      groundedRatioDelta: d.groundedRatioDelta,
+      integrityDeltas: d.integrityDeltas,
+      sourceChanges: lists.take('sourceChanges', d.sourceChanges, SHOWN.sources),
+      counts: lists.counts,
+      warnings,
+    };
+    const cut = lists.cut();
+    if (cut.length) answer.more = `Lists cut to their first items (${cut.join(', ')}). Both analyses in full: svc_get_snapshot ${a.id} / ${b.id}.`;
+    return answer;
+  },
+});
+
+function ref(s: Snapshot): DiffOutput['snapshotA'] {
+  return { id: s.id, createdAt: s.createdAt, tool: s.tool, geneCount: s.genes.length, diseaseContext: s.diseaseContext };
+}
