@@ -6,8 +6,8 @@ import {
   absenceIn,
   biggestIntegrityMove,
   delta,
-  drugKey,
   integrityDeltas,
+  matchDrugs,
   pathwayKey,
   qText,
   signed,
@@ -15,6 +15,7 @@ import {
   type IntegrityDelta,
   type PanelView,
   type PathwayAbsence,
+  type Ranked,
 } from './panel-view.js';
 
 export interface SharedPathway {
@@ -118,27 +119,19 @@ export function comparePanels(a: PanelView, b: PanelView): PanelComparison {
 }
 
 function overlapOf(a: PanelView, b: PanelView, aDrugs: readonly DrugView[], bDrugs: readonly DrugView[]): DrugOverlap {
-  const rankIn = (list: readonly DrugView[]) => new Map(list.map((d, i) => [drugKey(d), { d, rank: i + 1 }]));
-  const aByKey = rankIn(aDrugs);
-  const bByKey = rankIn(bDrugs);
-  const shared: SharedDrug[] = [];
-  for (const [key, x] of aByKey) {
-    const y = bByKey.get(key);
-    if (y) shared.push({ name: x.d.name, chemblId: x.d.chemblId, tierA: x.d.tier, tierB: y.d.tier, scoreA: x.d.score, scoreB: y.d.score, rankA: x.rank, rankB: y.rank });
-  }
-  const only = (mine: Map<string, { d: DrugView; rank: number }>, theirs: Map<string, unknown>, other: PanelView): OneSideDrug[] =>
-    [...mine]
-      .filter(([key]) => !theirs.has(key))
-      .map(([, { d, rank }]) => ({
-        name: d.name,
-        chemblId: d.chemblId,
-        tier: d.tier,
-        score: d.score,
-        rank,
-        targetGenes: [...d.targetGenes],
-        otherSide: other.drugsComplete ? 'not a candidate' : 'beyond the reported list',
-      }));
-  return { shared, aOnly: only(aByKey, bByKey, b), bOnly: only(bByKey, aByKey, a) };
+  const m = matchDrugs(aDrugs, bDrugs);
+  const shared: SharedDrug[] = m.pairs.map(({ a: x, b: y }) => ({ name: x.d.name, chemblId: x.d.chemblId ?? y.d.chemblId, tierA: x.d.tier, tierB: y.d.tier, scoreA: x.d.score, scoreB: y.d.score, rankA: x.rank, rankB: y.rank }));
+  const only = (mine: readonly Ranked<DrugView>[], other: PanelView): OneSideDrug[] =>
+    mine.map(({ d, rank }) => ({
+      name: d.name,
+      chemblId: d.chemblId,
+      tier: d.tier,
+      score: d.score,
+      rank,
+      targetGenes: [...d.targetGenes],
+      otherSide: other.drugsComplete ? 'not a candidate' : 'beyond the reported list',
+    }));
+  return { shared, aOnly: only(m.aOnly, b), bOnly: only(m.bOnly, a) };
 }
 
 const list = (items: readonly string[], max = 4) => (items.length > max ? `${items.slice(0, max).join(', ')} and ${items.length - max} more` : items.join(', '));

@@ -66,9 +66,45 @@ export function pathwayKey(p: { library: string; id: string }): string {
   return `${p.library}\u0000${p.id}`;
 }
 
-/** Drugs are matched by ChEMBL id, else by name (case-insensitive). */
-export function drugKey(d: { chemblId: string | null; name: string }): string {
-  return d.chemblId ? d.chemblId.toUpperCase() : `name:${d.name.trim().toUpperCase()}`;
+export interface Ranked<T> {
+  d: T;
+  /** 1-based position in its list. */
+  rank: number;
+}
+
+export interface DrugMatch<T> {
+  pairs: { a: Ranked<T>; b: Ranked<T> }[];
+  aOnly: Ranked<T>[];
+  bOnly: Ranked<T>[];
+}
+
+const nameKey = (d: { name: string }) => d.name.trim().toUpperCase();
+
+/**
+ * Pairs the drugs of two lists: by ChEMBL id when both carry one, else by name (case-insensitive).
+ * A drug known only by name on one side (e.g. a DGIdb-only candidate) still pairs with the same
+ * drug identified by ChEMBL on the other; two different ChEMBL ids never pair, whatever the names.
+ */
+export function matchDrugs<T extends { chemblId: string | null; name: string }>(a: readonly T[], b: readonly T[]): DrugMatch<T> {
+  const ra = a.map((d, i) => ({ d, rank: i + 1 }));
+  const rb = b.map((d, i) => ({ d, rank: i + 1 }));
+  const taken = new Set<Ranked<T>>();
+  const pairs: DrugMatch<T>['pairs'] = [];
+  const pair = (x: Ranked<T>, same: (y: Ranked<T>) => boolean) => {
+    const y = rb.find((c) => !taken.has(c) && same(c));
+    if (!y) return false;
+    taken.add(y);
+    pairs.push({ a: x, b: y });
+    return true;
+  };
+  const paired = new Set<Ranked<T>>();
+  for (const x of ra) if (x.d.chemblId && pair(x, (y) => y.d.chemblId?.toUpperCase() === x.d.chemblId!.toUpperCase())) paired.add(x);
+  for (const x of ra) {
+    if (paired.has(x)) continue;
+    if (pair(x, (y) => nameKey(y.d) === nameKey(x.d) && !(x.d.chemblId && y.d.chemblId))) paired.add(x);
+  }
+  pairs.sort((p, q) => p.a.rank - q.a.rank);
+  return { pairs, aOnly: ra.filter((x) => !paired.has(x)), bOnly: rb.filter((y) => !taken.has(y)) };
 }
 
 /** Hypotheses are numbered per analysis (H1, H2...); the gene pair is what identifies one. */

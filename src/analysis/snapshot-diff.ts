@@ -6,9 +6,9 @@ import {
   absenceIn,
   biggestIntegrityMove,
   delta,
-  drugKey,
   hypothesisKey,
   integrityDeltas,
+  matchDrugs,
   pathwayKey,
   qText,
   round3,
@@ -152,16 +152,13 @@ function presence(d: DrugView, rank: number): DrugPresence {
 }
 
 function drugShifts(aDrugs: readonly DrugView[], bDrugs: readonly DrugView[]): DrugCandidateShifts {
-  const aByKey = new Map(aDrugs.map((d, i) => [drugKey(d), { d, rank: i + 1 }]));
-  const bByKey = new Map(bDrugs.map((d, i) => [drugKey(d), { d, rank: i + 1 }]));
+  const m = matchDrugs(aDrugs, bDrugs);
   const changed: DrugShift[] = [];
-  for (const [key, y] of bByKey) {
-    const x = aByKey.get(key);
-    if (!x) continue;
+  for (const { a: x, b: y } of m.pairs) {
     if (x.d.tier === y.d.tier && x.rank === y.rank && x.d.score === y.d.score) continue;
     changed.push({
       name: y.d.name,
-      chemblId: y.d.chemblId,
+      chemblId: y.d.chemblId ?? x.d.chemblId,
       tierBefore: x.d.tier,
       tierAfter: y.d.tier,
       rankBefore: x.rank,
@@ -175,8 +172,8 @@ function drugShifts(aDrugs: readonly DrugView[], bDrugs: readonly DrugView[]): D
   // Tier changes first, then the largest score moves.
   changed.sort((p, q) => Number(q.tierBefore !== q.tierAfter) - Number(p.tierBefore !== p.tierAfter) || Math.abs(q.scoreDelta) - Math.abs(p.scoreDelta));
   return {
-    entered: [...bByKey].filter(([k]) => !aByKey.has(k)).map(([, { d, rank }]) => presence(d, rank)),
-    left: [...aByKey].filter(([k]) => !bByKey.has(k)).map(([, { d, rank }]) => presence(d, rank)),
+    entered: m.bOnly.map(({ d, rank }) => presence(d, rank)),
+    left: m.aOnly.map(({ d, rank }) => presence(d, rank)),
     changed,
   };
 }
@@ -256,7 +253,7 @@ function writeDiff(d: Omit<SnapshotDiff, 'summary'>): string {
     const parts = [
       s.entered.length ? `${s.entered.length} entered (${names(s.entered.map((x) => `${x.name} tier ${x.tier}`))})` : '',
       s.left.length ? `${s.left.length} left (${names(s.left.map((x) => x.name))})` : '',
-      retiered.length ? `tier changed for ${names(retiered.map((c) => `${c.name} ${c.tierBefore} → ${c.tierAfter}${c.factorMovedMost ? `, ${c.factorMovedMost.factor} ${signed(c.factorMovedMost.delta)}` : ''}`))}` : '',
+      retiered.length ? `tier changed for ${names(retiered.map((c) => `${c.name} ${c.tierBefore} → ${c.tierAfter}${c.factorMovedMost ? ` (${c.factorMovedMost.factor} ${signed(c.factorMovedMost.delta)})` : ''}`))}` : '',
     ].filter(Boolean);
     out.push(parts.length ? `Drug candidates: ${parts.join('; ')}.` : 'Drug candidates keep their tiers.');
   }

@@ -20,12 +20,16 @@ export interface FakeResponse {
   delayMs?: number;
 }
 
-export type FakeHandler = (req: FakeRequest) => FakeResponse | Promise<FakeResponse>;
+/** A handler may return undefined to let the previously added matching route answer. */
+export type FakeHandler = (req: FakeRequest) => FakeResponse | undefined | Promise<FakeResponse | undefined>;
 
 export interface FakeUpstream {
   url: string;
   requests: FakeRequest[];
-  /** Adds a route; later routes win. `path` is matched exactly (string) or by RegExp on the path. */
+  /**
+   * Adds a route; later routes win (a handler returning undefined passes to the earlier ones). `path`
+   * is matched exactly (string) or by RegExp on the path.
+   */
   route(method: string, path: string | RegExp, handler: FakeHandler | FakeResponse): void;
   /** Delay applied to every response (cold-cache benchmarks). */
   delayAll(ms: number): void;
@@ -52,12 +56,15 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
           at: Date.now(),
         };
         requests.push(fr);
-        const route = [...routes]
+        const matching = [...routes]
           .reverse()
-          .find((r) => r.method === fr.method && (typeof r.path === 'string' ? r.path === fr.path : r.path.test(fr.path)));
-        const out: FakeResponse = route
-          ? await route.handler(fr)
-          : { status: 404, body: { error: `no fake route for ${fr.method} ${fr.path}` } };
+          .filter((r) => r.method === fr.method && (typeof r.path === 'string' ? r.path === fr.path : r.path.test(fr.path)));
+        let out: FakeResponse | undefined;
+        for (const route of matching) {
+          out = await route.handler(fr);
+          if (out) break;
+        }
+        out ??= { status: 404, body: { error: `no fake route for ${fr.method} ${fr.path}` } };
         const delay = (out.delayMs ?? 0) + globalDelay;
         if (delay > 0) await new Promise((r) => setTimeout(r, delay));
         const isText = typeof out.body === 'string' || out.body === undefined;

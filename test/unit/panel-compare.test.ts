@@ -63,10 +63,25 @@ describe('comparePanels', () => {
     expect(comparePanels(b, a).drugOverlap?.bOnly[0]?.otherSide).toBe('beyond the reported list');
   });
 
-  it('matches drugs by ChEMBL id, and by name when there is none', () => {
-    const a = view({ drugs: [{ ...drug('Trastuzumab', 'I', 0.9), chemblId: null }, drug('ASPIRIN', 'III', 0.1)] });
-    const b = view({ drugs: [{ ...drug('TRASTUZUMAB', 'I', 0.9), chemblId: null }, { ...drug('aspirin-renamed', 'III', 0.1), chemblId: 'CHEMBL_ASPIRIN' }] });
-    expect(comparePanels(a, b).drugOverlap?.shared.map((d) => d.name)).toEqual(['Trastuzumab', 'ASPIRIN']);
+  it('matches drugs by ChEMBL id, and by name when one side has no id; different ids never match', () => {
+    const a = view({ drugs: [{ ...drug('Trastuzumab', 'I', 0.9), chemblId: null }, drug('ASPIRIN', 'III', 0.1), drug('CETUXIMAB', 'II', 0.7), drug('SAMENAME', 'II', 0.5)] });
+    const b = view({
+      drugs: [
+        { ...drug('TRASTUZUMAB', 'I', 0.9), chemblId: null },
+        { ...drug('aspirin-renamed', 'III', 0.1), chemblId: 'CHEMBL_ASPIRIN' },
+        // DGIdb-only in B: no ChEMBL id, same drug.
+        { ...drug('cetuximab', 'III', 0.6), chemblId: null },
+        { ...drug('SAMENAME', 'II', 0.5), chemblId: 'CHEMBL_OTHER' },
+      ],
+    });
+    const o = comparePanels(a, b).drugOverlap!;
+    expect(o.shared.map((d) => [d.name, d.chemblId, d.tierA, d.tierB])).toEqual([
+      ['Trastuzumab', null, 'I', 'I'],
+      ['ASPIRIN', 'CHEMBL_ASPIRIN', 'III', 'III'],
+      ['CETUXIMAB', 'CHEMBL_CETUXIMAB', 'II', 'III'],
+    ]);
+    expect(o.aOnly.map((d) => d.chemblId)).toEqual(['CHEMBL_SAMENAME']);
+    expect(o.bOnly.map((d) => d.chemblId)).toEqual(['CHEMBL_OTHER']);
   });
 
   it('withholds the drug overlap, with the note, when either side withheld candidates; an empty list is not withheld', () => {

@@ -71,7 +71,7 @@ describe('diffPanels', () => {
     expect(d.summary).toContain('genes added: BRCA1; genes removed: BRAF');
     expect(d.summary).toContain('1 pathway new, led by R9 pathway (q 0.010); 1 no longer reported, led by R3 pathway');
     expect(d.summary).toContain('Largest q change: R2 pathway 0.020 → 1.0e-5');
-    expect(d.summary).toContain('tier changed for LAPATINIB II → I, clinicalPhase +0.15');
+    expect(d.summary).toContain('tier changed for LAPATINIB II → I (clinicalPhase +0.15)');
     expect(d.summary).toContain('dgidb failed → answered');
   });
 
