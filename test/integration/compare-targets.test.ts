@@ -1,6 +1,14 @@
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+// svc_compare_targets end to end against the fake world: two overlapping panels analysed on one
+// upstream client (a request both panels make is sent once: counted against two separate
+// analyses), the comparison built from the two analyses and saved pointing to both, the free
+// tier, and bad input naming the panel.
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { CompareOutput } from '../../src/tools/compare-targets/schema.js';
+import type { InsightsOutput } from '../../src/tools/shared/panel-analysis/schema.js';
 import { testContext, tempDir } from '../support/context.js';
-import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
+import { startFakeUpstream, type FakeRequest, type FakeUpstream } from '../support/fake-upstream.js';
 import { mountFakeWorld } from '../support/fake-world.js';
 import { callOk, connectInMemory } from '../support/mcp-client.js';
 import { describeShared } from '../support/shared.js';
@@ -13,20 +21,118 @@ const LITERATURE = [
   { terms: ['EGFR', 'breast cancer'], pmids: ['2001'], hitCount: 1520 },
   { terms: ['ERBB2', 'breast cancer'], pmids: ['2002'], hitCount: 9800 },
 ];
+const A = { genes: ['EGFR', 'ERBB2', 'BRAF'], diseaseContext: 'breast cancer' };
+const B = { genes: ['EGFR', 'BRCA1'], diseaseContext: 'breast cancer' };
+
 let fake: FakeUpstream;
-beforeAll(async () => { fake = await startFakeUpstream(); });
+beforeAll(async () => {
+  fake = await startFakeUpstream();
+});
 afterAll(() => fake.close());
-describeShared('explore', () => {
-  beforeEach(() => fake.reset());
-  it('runs', async () => {
+
+const keyOf = (r: FakeRequest) => `${r.method} ${r.path}?${r.query.toString()} ${r.body}`;
+/** Requests made by `run`, by identity (method, path, query, body). */
+async function requestsOf(run: () => Promise<unknown>): Promise<FakeRequest[]> {
+  const from = fake.requests.length;
+  await run();
+  return fake.requests.slice(from);
+}
+
+describeShared('svc_compare_targets', () => {
+  beforeEach(() => {
+    fake.reset();
     mountFakeWorld(fake, { articles: ARTICLES, literature: LITERATURE });
-    const ctx = await testContext({ dataDir: tempDir(), cache: true }, fake.url);
-    const client = await connectInMemory(ctx);
-    const r = await callOk(client, 'svc_compare_targets', { panelA: { genes: ['EGFR', 'ERBB2', 'BRAF'], diseaseContext: 'breast cancer' }, panelB: { genes: ['EGFR', 'BRCA1'], diseaseContext: 'breast cancer' } });
-    const counts: Record<string, number> = {};
-    for (const q of fake.requests) { const k = `${q.method} ${q.path} ${q.query.toString().slice(0,80)} ${q.body.slice(0,100)}`; counts[k] = (counts[k] ?? 0) + 1; }
-    console.log(JSON.stringify(r, null, 1).slice(0, 6000));
-    console.log(Object.entries(counts).map(([k, v]) => `${v} ${k}`).join('\n'));
-    console.log('total', fake.requests.length, 'chars', JSON.stringify(r).length);
-  }, 60000);
+  });
+  // A fresh context per run: its own empty response cache (on, as by default) and data directory.
+  const connect = async (tier: 'free' | 'researcher' = 'researcher'): Promise<Client> =>
+    connectInMemory(await testContext({ dataDir: tempDir(), cache: true }, fake.url), { tier });
+
+  it('analyses both panels on one upstream client: every request both panels make is sent once', async () => {
+    const alone: InsightsOutput[] = [];
+    const reqA = await requestsOf(async () => alone.push(await callOk<InsightsOutput>(await connect(), 'svc_generate_insights', A)));
+    const reqB = await requestsOf(async () => alone.push(await callOk<InsightsOutput>(await connect(), 'svc_generate_insights', B)));
+    let c: CompareOutput | undefined;
+    const client = await connect();
+    const reqC = await requestsOf(async () => (c = await callOk<CompareOutput>(client, 'svc_compare_targets', { panelA: A, panelB: B })));
+
+    // Each identical request is sent once: the comparison sends exactly the distinct requests of
+    // the two separate analyses, fewer than both together.
+    const distinct = new Set([...reqA, ...reqB].map(keyOf));
+    expect(new Set(reqC.map(keyOf)).size).toBe(reqC.length);
+    expect(new Set(reqC.map(keyOf))).toEqual(distinct);
+    expect(reqC.length).toBeLessThan(reqA.length + reqB.length);
+    // EGFR, in both panels: asked once of each per-gene source, though each separate analysis asked too.
+    for (const path of ['/hgnc/fetch/symbol/EGFR', '/uniprot/uniprotkb/search', '/mygene/query', '/pharmgkb/v1/data/clinicalAnnotation']) {
+      const egfr = (reqs: FakeRequest[]) => reqs.filter((r) => r.path === path && (r.path.endsWith('EGFR') || /\bEGFR\b/.test(decodeURIComponent(r.query.toString())))).length;
+      expect([egfr(reqA), egfr(reqB), egfr(reqC)], path).toEqual([1, 1, 1]);
+    }
+
+    // The comparison is the comparison of the two analyses (same engine, same answers).
+    const r = c!;
+    const [a, b] = alone as [InsightsOutput, InsightsOutput];
+    expect(r.genes).toEqual({ shared: ['EGFR'], aOnly: ['ERBB2', 'BRAF'], bOnly: ['BRCA1'] });
+    const ids = (x: InsightsOutput) => new Set(x.enrichedPathways.map((p) => `${p.library}:${p.id}`));
+    const onlyA = a.enrichedPathways.filter((p) => !ids(b).has(`${p.library}:${p.id}`)).map((p) => p.id);
+    expect(r.uniquePathways.a.map((p) => p.id)).toEqual(onlyA.slice(0, r.uniquePathways.a.length));
+    expect(r.counts['uniquePathways.a']).toEqual({ shown: r.uniquePathways.a.length, total: onlyA.length });
+    expect(r.sharedPathways.every((p) => p.qA <= 0.05 && p.qB <= 0.05)).toBe(true);
+    const o = r.drugOverlap!;
+    expect(o.shared.length).toBeGreaterThan(0);
+    const afatinib = o.shared.find((d) => d.name === 'AFATINIB')!;
+    expect(afatinib).toMatchObject({
+      tierA: a.drugCandidates.find((d) => d.name === 'AFATINIB')!.tier,
+      tierB: b.drugCandidates.find((d) => d.name === 'AFATINIB')!.tier,
+    });
+    expect(o.aOnly.find((d) => d.name === 'LAPATINIB')).toMatchObject({ tier: a.drugCandidates.find((d) => d.name === 'LAPATINIB')!.tier });
+    expect(r.qualityScore).toEqual({ a: a.qualityScore, b: b.qualityScore, delta: expect.any(Number) });
+    expect(r.groundedRatioDelta).toBeCloseTo(b.integrity.groundedRatio - a.integrity.groundedRatio, 3);
+    expect(r.integrityDeltas.citeF1).toMatchObject({ a: a.integrity.citeF1, b: b.integrity.citeF1 });
+    expect(r.summary).toContain('share 1 gene (EGFR)');
+    expect(r.summary).toMatch(/Drug candidates: \d+ shared, \d+ only in A \(top: \w+, tier I+\)/);
+    expect(r.drugAnalysisNote).toBeUndefined();
+    expect(r.sources.find((s) => s.id === 'hgnc')?.status).toBe('ok');
+
+    // Saved: the comparison (all of it) pointing to both panels' own snapshots.
+    const saved = await callOk<{ tool: string; genes: string[]; result: CompareOutput }>(client, 'svc_get_snapshot', { snapshotId: r.snapshotId });
+    expect(saved.tool).toBe('svc_compare_targets');
+    expect(saved.genes.sort()).toEqual(['BRAF', 'BRCA1', 'EGFR', 'ERBB2']);
+    expect(saved.result.uniquePathways.a.map((p) => p.id)).toEqual(onlyA);
+    for (const side of [r.panelA, r.panelB]) {
+      const s = await callOk<{ tool: string; result: InsightsOutput }>(client, 'svc_get_snapshot', { snapshotId: side.snapshotId });
+      expect(s.tool).toBe('svc_generate_insights');
+      expect(s.result.qualityScore).toBe(side.qualityScore);
+    }
+    expect(saved.result.panelA.snapshotId).toBe(r.panelA.snapshotId);
+  });
+
+  it('withholds the drug comparison for the free tier, with drugAnalysisNote, and calls no drug source', async () => {
+    const r = await callOk<CompareOutput>(await connect('free'), 'svc_compare_targets', { panelA: A, panelB: B });
+    expect(r.drugOverlap).toBeNull();
+    expect(r.drugAnalysisNote).toMatch(/free tier.*researcher/);
+    expect(r.summary).toContain('Drug candidates not compared');
+    expect(fake.requests.filter((q) => q.path.startsWith('/dgidb/') || q.path.startsWith('/chembl/'))).toHaveLength(0);
+    expect(r.sharedPathways.length + r.uniquePathways.a.length).toBeGreaterThan(0);
+  });
+
+  it('names the panel in errors: a panel whose genes do not resolve, and schema limits', async () => {
+    const client = await connect();
+    const call = async (args: Record<string, unknown>) => {
+      const res = (await client.callTool({ name: 'svc_compare_targets', arguments: args })) as CallToolResult;
+      expect(res.isError).toBe(true);
+      return JSON.stringify(res.content);
+    };
+    const unresolved = await call({ panelA: A, panelB: { genes: ['NOTAGENE1'], diseaseContext: 'breast cancer' } });
+    expect(unresolved).toContain('panelB.genes: none of the genes could be resolved to an HGNC symbol: NOTAGENE1');
+    expect(await call({ panelA: { genes: Array.from({ length: 501 }, (_, i) => `G${i}`), diseaseContext: 'x' }, panelB: B })).toContain('at most 500 genes per panel at panelA.genes');
+    expect(await call({ panelA: A })).toContain('panelB');
+    expect(await call({ panelA: { ...A, diseaseContext: ' ' }, panelB: B })).toContain('the disease context cannot be empty at panelA.diseaseContext');
+  });
+});
+
+describe('svc_compare_targets registration', () => {
+  it('is a snapshot-writing, non-destructive tool that calls sources; diff is read-only and closed-world', async () => {
+    const { findTool } = await import('../../src/tools/index.js');
+    expect(findTool('svc_compare_targets')?.annotations).toEqual({ readOnlyHint: false, destructiveHint: false, openWorldHint: true, idempotentHint: false });
+    expect(findTool('svc_diff_snapshots')?.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
+  });
 });
