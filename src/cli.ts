@@ -3,6 +3,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { addAdminCommands } from './cli/admin-commands.js';
 import { addAnalyzeCommand } from './cli/analyze-command.js';
+import { addCompareCommand } from './cli/compare-command.js';
 import { addSnapshotCommands } from './cli/snapshot-commands.js';
 import { runEnrich, type EnrichFlags } from './cli/enrich.js';
 import { EXIT, reportError, UsageError } from './cli/output.js';
@@ -111,6 +112,7 @@ function buildProgram(): Command {
     });
 
   addAnalyzeCommand(program);
+  addCompareCommand(program);
   addSnapshotCommands(program);
   addAdminCommands(program);
   return program;

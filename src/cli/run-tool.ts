@@ -3,6 +3,7 @@
 import type { Config, ConfigInput } from '../config.js';
 import { configSecrets, loadConfig } from '../config.js';
 import { createContext, type AppContext } from '../context.js';
+import type { Snapshot } from '../store/snapshots.js';
 import type { AnyTool } from '../tools/define.js';
 import { EXIT, print, printJson, reportError } from './output.js';
 import { terminalProgress } from './progress.js';
@@ -50,7 +51,7 @@ export async function runTool<T>(
   rawArgs: Record<string, unknown>,
   flags: GlobalFlags & { json?: boolean },
   render: (result: T) => string,
-  after?: (result: T) => Promise<string | undefined>,
+  after?: (result: T, snapshot: (id: string) => Promise<Snapshot | null>) => Promise<string | undefined>,
 ): Promise<number> {
   const parsed = tool.input.safeParse(rawArgs);
   if (!parsed.success) return reportError(parsed.error);
@@ -65,7 +66,7 @@ export async function runTool<T>(
     if (flags.json) printJson(result);
     else print(render(result));
     // Side outputs (e.g. an HTML report) are announced on stderr so --json stays parseable.
-    const note = after ? await after(result) : undefined;
+    const note = after ? await after(result, (id) => ctx.snapshots.get(id)) : undefined;
     if (note) process.stderr.write(`${note}\n`);
     return EXIT.ok;
   });

@@ -1,11 +1,13 @@
-// `biointel snapshots search|show`: the snapshot tools from the terminal, through runTool so the
+// `biointel snapshots search|show|diff`: the snapshot tools from the terminal, through runTool so the
 // validation, errors and exit codes are those of MCP (0 ok, 1 failure e.g. unknown id, 2 usage).
 import type { Command } from 'commander';
 import type { z } from 'zod';
+import { diffSnapshotsTool } from '../tools/diff-snapshots/tool.js';
 import { getSnapshotTool } from '../tools/get-snapshot/tool.js';
 import { searchSnapshotsTool } from '../tools/search-snapshots/tool.js';
 import { SEARCH_LIMIT } from '../tools/shared/snapshot-schemas.js';
 import { heading, style, table, UsageError } from './output.js';
+import { renderDiff } from './render/diff.js';
 import { runTool, type GlobalFlags } from './run-tool.js';
 import { truncate } from '../text.js';
 
@@ -13,7 +15,7 @@ type SearchResult = z.input<(typeof searchSnapshotsTool)['output']>;
 type ShowResult = z.input<(typeof getSnapshotTool)['output']>;
 
 export function addSnapshotCommands(program: Command): void {
-  const snapshots = program.command('snapshots').description('Saved analyses: search them, show one');
+  const snapshots = program.command('snapshots').description('Saved analyses: search them, show one, diff two');
 
   snapshots
     .command('search')
@@ -38,6 +40,17 @@ export function addSnapshotCommands(program: Command): void {
     .option('--json', 'print the whole snapshot as JSON')
     .action(async (id: string, opts: { json?: boolean }, cmd: Command) => {
       process.exitCode = await runTool(getSnapshotTool, { snapshotId: id }, { ...cmd.optsWithGlobals<GlobalFlags>(), json: opts.json }, renderShow);
+    });
+
+  snapshots
+    .command('diff')
+    .description('What changed between two saved panel analyses, A (earlier) and B (later) (svc_diff_snapshots)')
+    .argument('<idA>', 'the earlier snapshot id')
+    .argument('<idB>', 'the later snapshot id')
+    .option('--json', 'print the result as JSON')
+    .addHelpText('after', '\nExample:\n  biointel snapshots diff snap_01jc4x9m2k7q8r3t5v6w7x8y9z snap_01jd0a1b2c3d4e5f6g7h8j9k0m\n')
+    .action(async (idA: string, idB: string, opts: { json?: boolean }, cmd: Command) => {
+      process.exitCode = await runTool(diffSnapshotsTool, { snapshotIdA: idA, snapshotIdB: idB }, { ...cmd.optsWithGlobals<GlobalFlags>(), json: opts.json }, renderDiff);
     });
 }
 

@@ -46,9 +46,17 @@ export async function assertWritableReportPath(file: string): Promise<string> {
 
 /** Renders `result` and writes it to `file` atomically. Throws a BiointelError naming the path. */
 export async function writeHtmlReport(file: string, result: InsightsOutput, meta?: ReportMeta): Promise<WrittenReport> {
+  return writeHtmlFile(file, () => renderHtmlReport(result, meta), savedSnapshot(result));
+}
+
+/**
+ * Writes the markup `render` returns to `file` atomically. `snapshotId` names the saved result a
+ * failed write points the user to.
+ */
+export async function writeHtmlFile(file: string, render: () => string, snapshotId?: string): Promise<WrittenReport> {
   const abs = path.resolve(file);
-  if ((await stat(abs).catch(() => undefined))?.isDirectory()) throw pathError(abs, 'EISDIR', undefined, savedSnapshot(result));
-  const content = renderHtmlReport(result, meta);
+  if ((await stat(abs).catch(() => undefined))?.isDirectory()) throw pathError(abs, 'EISDIR', undefined, snapshotId);
+  const content = render();
   // Same directory as the target: rename is atomic only within one file system.
   const tmp = path.join(path.dirname(abs), `.${path.basename(abs)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {
@@ -62,7 +70,7 @@ export async function writeHtmlReport(file: string, result: InsightsOutput, meta
     await rename(tmp, abs);
   } catch (err) {
     await rm(tmp, { force: true }).catch(() => undefined);
-    throw pathError(abs, codeOf(err), err, savedSnapshot(result));
+    throw pathError(abs, codeOf(err), err, snapshotId);
   }
   return { path: abs, bytes: Buffer.byteLength(content, 'utf8') };
 }
