@@ -1,0 +1,87 @@
+// `biointel compare` and `biointel snapshots diff` as users run them: the built binary against the
+// fake world; the HTML report shows the whole saved comparison; usage errors name the field.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CompareOutput } from '../../src/tools/compare-targets/schema.js';
+import type { DiffOutput } from '../../src/tools/diff-snapshots/schema.js';
+import { runCli } from '../support/binary.js';
+import { fakeSourceUrls, tempDir } from '../support/context.js';
+import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
+import { mountFakeWorld } from '../support/fake-world.js';
+import { describeShared } from '../support/shared.js';
+
+let fake: FakeUpstream;
+beforeAll(async () => {
+  fake = await startFakeUpstream();
+});
+afterAll(() => fake.close());
+
+function env(dataDir = tempDir()): Record<string, string> {
+  const out: Record<string, string> = { BIOINTEL_DATA_DIR: dataDir, BIOINTEL_NLI: 'off', BIOINTEL_LOG_LEVEL: 'error' };
+  for (const [id, url] of Object.entries(fakeSourceUrls(fake.url))) out[`BIOINTEL_SOURCE_${id.toUpperCase()}_URL`] = url;
+  return out;
+}
+
+describe('biointel compare / snapshots diff: usage errors', () => {
+  it('exits 2 naming the field, before asking anything upstream', async () => {
+    const noB = await runCli(['compare', '--a-genes', 'EGFR', '--a-disease', 'breast cancer'], env());
+    expect(noB.code).toBe(2);
+    expect(noB.stderr).toContain('panelB.genes: give at least one gene');
+    const noDisease = await runCli(['compare', '--a-genes', 'EGFR', '--b-genes', 'BRCA1'], env());
+    expect(noDisease.code).toBe(2);
+    expect(noDisease.stderr).toContain('panelA.diseaseContext');
+    const badHtml = await runCli(['compare', '--a-genes', 'EGFR', '--a-disease', 'x', '--b-genes', 'BRCA1', '--html', '/nonexistent-dir/c.html'], env());
+    expect(badHtml.code).toBe(2);
+    expect(badHtml.stderr).toContain('html:');
+    const badId = await runCli(['snapshots', 'diff', 'snap_x', 'snap_y'], env());
+    expect(badId.code).toBe(2);
+    expect(badId.stderr).toContain('snapshotIdA');
+    const unknown = await runCli(['snapshots', 'diff', 'snap_01jc4x9m2k7q8r3t5v6w7x8y9z', 'snap_01jc4x9m2k7q8r3t5v6w7x8y9y'], env());
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('snapshot not found: snap_01jc4x9m2k7q8r3t5v6w7x8y9z');
+    expect(fake.requests).toHaveLength(0);
+  });
+});
+
+describeShared('biointel compare: a full run, then a diff of its sides', () => {
+  it('prints the comparison, writes the HTML of the whole comparison, and diffs the sides', async () => {
+    mountFakeWorld(fake, {
+      articles: [{ pmid: '2001', title: 'EGFR in breast cancer', abstract: 'EGFR is associated with breast cancer progression.' }],
+      literature: [{ terms: ['EGFR', 'breast cancer'], pmids: ['2001'], hitCount: 1520 }],
+    });
+    const dir = tempDir();
+    const e = env(path.join(dir, 'data'));
+    const html = path.join(dir, 'compare.html');
+    const args = ['compare', '--a-genes', 'EGFR,ERBB2', 'BRAF', '--a-disease', 'breast cancer', '--b-genes', 'EGFR,BRCA1'];
+    const text = await runCli([...args, '--html', html], e);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toContain('# Panel A vs panel B');
+    expect(text.stdout).toContain('share 1 gene (EGFR)');
+    expect(text.stdout).toContain('## Only in panel A (first 10 of');
+    expect(text.stderr).toContain('HTML report written to');
+
+    const json = await runCli([...args, '--json'], e);
+    expect(json.code, json.stderr).toBe(0);
+    const r = JSON.parse(json.stdout) as CompareOutput;
+    expect(r.panelB.diseaseContext).toBe('breast cancer'); // --b-disease defaults to --a-disease
+    expect(r.counts['uniquePathways.a']!.total).toBeGreaterThan(r.uniquePathways.a.length);
+
+    // The report holds the whole comparison (the saved one), not only the first items of the answer.
+    const page = readFileSync(html, 'utf8');
+    expect(page).toContain('Content-Security-Policy');
+    expect(page).not.toMatch(/<script/i);
+    expect((page.match(/<tr><td class="name">/g) ?? []).length).toBe(r.sharedPathways.length + r.counts['uniquePathways.a']!.total + r.counts['uniquePathways.b']!.total);
+
+    const diff = await runCli(['snapshots', 'diff', r.panelA.snapshotId, r.panelB.snapshotId, '--json'], e);
+    expect(diff.code, diff.stderr).toBe(0);
+    const d = JSON.parse(diff.stdout) as DiffOutput;
+    expect(d.inputs).toMatchObject({ genesAdded: ['BRCA1'], genesRemoved: ['ERBB2', 'BRAF'] });
+    const diffText = await runCli(['snapshots', 'diff', r.panelA.snapshotId, r.panelB.snapshotId], e);
+    expect(diffText.stdout).toContain('genes added: BRCA1');
+    expect(diffText.stdout).toContain('## Drug candidates');
+    const kinds = await runCli(['snapshots', 'diff', r.snapshotId, r.panelB.snapshotId], e);
+    expect(kinds.code).toBe(2);
+    expect(kinds.stderr).toContain('is a comparison (svc_compare_targets)');
+  }, 180_000);
+});
