@@ -58,7 +58,7 @@ describeShared('biointel compare: a full run, then a diff of its sides', () => {
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toContain('# Panel A vs panel B');
     expect(text.stdout).toContain('share 1 gene (EGFR)');
-    expect(text.stdout).toContain('## Only in panel A (first 10 of');
+    expect(text.stdout).toContain('## Only in panel A (first 8 of');
     expect(text.stderr).toContain('HTML report written to');
 
     const json = await runCli([...args, '--json'], e);

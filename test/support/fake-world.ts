@@ -51,6 +51,11 @@ export const LIBRARY_FILES: Record<string, string> = {
 
 export interface WorldOptions {
   articles: FakeArticle[];
+  /**
+   * More genes HGNC knows (and the context sources look up), beyond the four recorded ones; no
+   * source beyond HGNC has recorded answers for them (benchmarks of large panels).
+   */
+  extraGenes?: WorldGene[];
   /** Europe PMC answers: a record matches when every listed term is in the query. */
   literature: { terms: string[]; pmids: string[]; hitCount?: number }[];
   /**
@@ -82,7 +87,8 @@ function hgncDoc(g: WorldGene) {
 
 
 export function mountFakeWorld(fake: FakeUpstream, options: WorldOptions): FakeWorld {
-  routeFakeHgnc(fake, GENES.map(hgncDoc));
+  const genes = [...GENES, ...(options.extraGenes ?? [])];
+  routeFakeHgnc(fake, genes.map(hgncDoc));
 
   fake.route('POST', '/opentargets/graphql', (req) => {
     const { query, variables } = JSON.parse(req.body) as { query: string; variables: Record<string, unknown> };
@@ -146,7 +152,7 @@ export function mountFakeWorld(fake: FakeUpstream, options: WorldOptions): FakeW
     return { body: readFileSync(sharedPath('genesets', file), 'utf8') };
   });
 
-  mountContextSources(fake, GENES, options.articles);
+  mountContextSources(fake, genes, options.articles);
   const unknown = new Set(options.unknownPmids ?? []);
   const pubmed = mountFakePubmed(fake, options.articles, '/eutils', { alsoExisting: (p) => !unknown.has(p) });
   pubmed.searchWith((term) => {

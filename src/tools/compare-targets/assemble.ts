@@ -6,7 +6,7 @@ import { ListCut } from '../shared/list-cut.js';
 import type { CompareOutput } from './schema.js';
 
 /** Items shown per list in the answer; the snapshot keeps them all. */
-export const SHOWN = { genes: 40, pathways: 10, drugs: 10, unresolved: 20 } as const;
+export const SHOWN = { genes: 25, pathways: 8, drugs: 8, unresolved: 20, warnings: 12 } as const;
 
 export function fullComparison(snapshotId: string, a: InsightsOutput, b: InsightsOutput, c: PanelComparison): CompareOutput {
   const side = (r: InsightsOutput) => ({ snapshotId: r.snapshotId, genes: r.genes, unresolvedGenes: r.unresolvedGenes, diseaseContext: r.diseaseContext, qualityScore: r.qualityScore });
@@ -50,6 +50,7 @@ export function compactComparison(full: CompareOutput): CompareOutput {
       aOnly: lists.take('drugOverlap.aOnly', d.aOnly, SHOWN.drugs),
       bOnly: lists.take('drugOverlap.bOnly', d.bOnly, SHOWN.drugs),
     },
+    warnings: lists.take('warnings', full.warnings, SHOWN.warnings),
   };
   answer.counts = lists.counts;
   const cut = lists.cut();

@@ -13,7 +13,7 @@ import { diffInput, diffOutput, type DiffOutput } from './schema.js';
 
 /** Tools whose snapshots hold a panel analysis (the sides of a comparison are saved as insights). */
 const PANEL_TOOLS = [INSIGHTS_TOOL];
-const SHOWN = { genes: 40, pathways: 10, drugs: 10, hypotheses: 8, sources: 30 } as const;
+const SHOWN = { genes: 25, pathways: 8, drugs: 8, hypotheses: 6, sources: 30 } as const;
 
 function assertPanel(s: Snapshot, field: string): void {
   if (PANEL_TOOLS.includes(s.tool)) return;
