@@ -17,7 +17,7 @@ import { silentProgress } from '../../src/tools/define.js';
 import { analysePanel } from '../../src/tools/shared/panel-analysis/analyse.js';
 import { testContext, tempDir } from '../../test/support/context.js';
 import { startFakeUpstream, type FakeUpstream } from '../../test/support/fake-upstream.js';
-import { mountFakeWorld, type WorldGene } from '../../test/support/fake-world.js';
+import { BREAST_LITERATURE, mountFakeWorld, type WorldGene } from '../../test/support/fake-world.js';
 import { SHARED_DIR } from '../../test/support/shared.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -37,17 +37,7 @@ describe.skipIf(!haveShared)('compare benchmark', () => {
     expect(panelA.genes).toHaveLength(50);
     expect(panelB.genes).toHaveLength(50);
     const fake = await startFakeUpstream();
-    mountFakeWorld(fake, {
-      extraGenes: extra,
-      articles: [
-        { pmid: '2001', title: 'EGFR in breast cancer', abstract: 'EGFR is associated with breast cancer progression.' },
-        { pmid: '2002', title: 'ERBB2 amplification', abstract: 'ERBB2 amplification is associated with breast cancer.' },
-      ],
-      literature: [
-        { terms: ['EGFR', 'breast cancer'], pmids: ['2001'], hitCount: 1520 },
-        { terms: ['ERBB2', 'breast cancer'], pmids: ['2002'], hitCount: 9800 },
-      ],
-    });
+    mountFakeWorld(fake, { ...BREAST_LITERATURE, extraGenes: extra });
     fake.delayAll(DELAY);
     const contexts: AppContext[] = [];
     const fresh = async () => {

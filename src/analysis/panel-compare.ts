@@ -3,20 +3,22 @@
 // Pure: the tool runs both analyses and hands their views in.
 import { pathwayLabel } from './pathway-names.js';
 import {
-  absenceIn,
   biggestIntegrityMove,
   delta,
   integrityDeltas,
   matchDrugs,
+  oneSide,
   pathwayKey,
   qText,
   signed,
   type DrugView,
   type IntegrityDelta,
   type PanelView,
-  type PathwayAbsence,
+  type OneSidePathway,
   type Ranked,
 } from './panel-view.js';
+
+export type { OneSidePathway };
 
 export interface SharedPathway {
   id: string;
@@ -24,16 +26,6 @@ export interface SharedPathway {
   library: string;
   qA: number;
   qB: number;
-}
-
-export interface OneSidePathway {
-  id: string;
-  name: string;
-  library: string;
-  q: number;
-  overlapGenes: string[];
-  /** Why the other panel does not list it. */
-  otherSide: PathwayAbsence;
 }
 
 export interface SharedDrug {
@@ -95,11 +87,10 @@ export function comparePanels(a: PanelView, b: PanelView): PanelComparison {
     .filter((p) => bPathways.has(pathwayKey(p)))
     .map((p) => ({ id: p.id, name: p.name, library: p.library, qA: p.q, qB: bPathways.get(pathwayKey(p))!.q }))
     .sort((x, y) => Math.max(x.qA, x.qB) - Math.max(y.qA, y.qB));
-  const oneSide = (side: PanelView, other: PanelView, inOther: (k: string) => boolean): OneSidePathway[] =>
-    side.pathways
-      .filter((p) => !inOther(pathwayKey(p)))
-      .map((p) => ({ id: p.id, name: p.name, library: p.library, q: p.q, overlapGenes: [...p.overlapGenes], otherSide: absenceIn(other, p) }));
-  const uniquePathways = { a: oneSide(a, b, (k) => bPathways.has(k)), b: oneSide(b, a, (k) => aKeys.has(k)) };
+  const uniquePathways = {
+    a: a.pathways.filter((p) => !bPathways.has(pathwayKey(p))).map((p) => oneSide(p, b)),
+    b: b.pathways.filter((p) => !aKeys.has(pathwayKey(p))).map((p) => oneSide(p, a)),
+  };
 
   const drugAnalysisNote = a.drugs === null || b.drugs === null ? (a.drugNote ?? b.drugNote ?? 'drug candidates were not analysed') : null;
   const drugOverlap = a.drugs && b.drugs ? overlapOf(a, b, a.drugs, b.drugs) : null;

@@ -62,6 +62,16 @@ export interface PanelView {
 /** Why a pathway reported on one side is not among the other side's reported pathways. */
 export type PathwayAbsence = 'not significant' | 'library not tested' | 'beyond the reported list';
 
+/** A pathway one analysis reports and the other does not, with the reason. */
+export interface OneSidePathway {
+  id: string;
+  name: string;
+  library: string;
+  q: number;
+  overlapGenes: string[];
+  otherSide: PathwayAbsence;
+}
+
 export function pathwayKey(p: { library: string; id: string }): string {
   return `${p.library}\u0000${p.id}`;
 }
@@ -115,6 +125,11 @@ export function hypothesisKey(h: { genes: readonly string[] }): string {
 export function absenceIn(other: PanelView, p: PathwayView): PathwayAbsence {
   if (!other.librariesTested.includes(p.library)) return 'library not tested';
   return other.significantPathways > other.pathways.length ? 'beyond the reported list' : 'not significant';
+}
+
+/** `p`, reported by one analysis, as seen from `other`, which does not report it. */
+export function oneSide(p: PathwayView, other: PanelView): OneSidePathway {
+  return { id: p.id, name: p.name, library: p.library, q: p.q, overlapGenes: [...p.overlapGenes], otherSide: absenceIn(other, p) };
 }
 
 export function round3(x: number): number {

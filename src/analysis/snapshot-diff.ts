@@ -3,12 +3,12 @@
 // added. Pure: the tool loads both snapshots and hands their views in.
 import { pathwayLabel } from './pathway-names.js';
 import {
-  absenceIn,
   biggestIntegrityMove,
   delta,
   hypothesisKey,
   integrityDeltas,
   matchDrugs,
+  oneSide,
   pathwayKey,
   qText,
   round3,
@@ -17,19 +17,11 @@ import {
   type DrugView,
   type IntegrityDelta,
   type PanelView,
-  type PathwayAbsence,
-  type PathwayView,
+  type OneSidePathway,
 } from './panel-view.js';
 
-export interface PathwayChange {
-  id: string;
-  name: string;
-  library: string;
-  q: number;
-  overlapGenes: string[];
-  /** Why the other analysis does not list it (for a new pathway: why A did not; removed: why B does not). */
-  otherSide: PathwayAbsence;
-}
+/** A pathway one analysis reports and the other does not (for a new one: why A did not). */
+export type PathwayChange = OneSidePathway;
 
 export interface QChange {
   id: string;
@@ -122,7 +114,6 @@ export function diffPanels(a: PanelView, b: PanelView): SnapshotDiff {
   };
   const aPathways = new Map(a.pathways.map((p) => [pathwayKey(p), p]));
   const bPathways = new Map(b.pathways.map((p) => [pathwayKey(p), p]));
-  const change = (p: PathwayView, other: PanelView): PathwayChange => ({ id: p.id, name: p.name, library: p.library, q: p.q, overlapGenes: [...p.overlapGenes], otherSide: absenceIn(other, p) });
   const qChanges = b.pathways
     .filter((p) => aPathways.has(pathwayKey(p)) && aPathways.get(pathwayKey(p))!.q !== p.q)
     .map((p) => {
@@ -133,8 +124,8 @@ export function diffPanels(a: PanelView, b: PanelView): SnapshotDiff {
   const deltas = integrityDeltas(a.integrity, b.integrity);
   const result: Omit<SnapshotDiff, 'summary'> = {
     inputs,
-    newPathways: b.pathways.filter((p) => !aPathways.has(pathwayKey(p))).map((p) => change(p, a)),
-    removedPathways: a.pathways.filter((p) => !bPathways.has(pathwayKey(p))).map((p) => change(p, b)),
+    newPathways: b.pathways.filter((p) => !aPathways.has(pathwayKey(p))).map((p) => oneSide(p, a)),
+    removedPathways: a.pathways.filter((p) => !bPathways.has(pathwayKey(p))).map((p) => oneSide(p, b)),
     qChanges,
     drugCandidateShifts: a.drugs && b.drugs ? drugShifts(a.drugs, b.drugs) : null,
     drugAnalysisNote: a.drugs === null || b.drugs === null ? (a.drugNote ?? b.drugNote ?? 'drug candidates were not analysed') : null,

@@ -4,8 +4,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InsightsOutput } from '../../src/tools/shared/panel-analysis/schema.js';
-import { runCli } from '../support/binary.js';
-import { fakeSourceUrls, tempDir } from '../support/context.js';
+import { fakeCliEnv, runCli } from '../support/binary.js';
+import { tempDir } from '../support/context.js';
 import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
 import { mountFakeWorld } from '../support/fake-world.js';
 import { describeShared } from '../support/shared.js';
@@ -16,11 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-function env(dataDir = tempDir()): Record<string, string> {
-  const out: Record<string, string> = { BIOINTEL_DATA_DIR: dataDir, BIOINTEL_NLI: 'off', BIOINTEL_LOG_LEVEL: 'error' };
-  for (const [id, url] of Object.entries(fakeSourceUrls(fake.url))) out[`BIOINTEL_SOURCE_${id.toUpperCase()}_URL`] = url;
-  return out;
-}
+const env = (dataDir?: string) => fakeCliEnv(fake.url, dataDir);
 
 describe('biointel analyze: usage errors', () => {
   it('exits 2 naming the field', async () => {

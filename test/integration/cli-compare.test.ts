@@ -5,8 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompareOutput } from '../../src/tools/compare-targets/schema.js';
 import type { DiffOutput } from '../../src/tools/diff-snapshots/schema.js';
-import { runCli } from '../support/binary.js';
-import { fakeSourceUrls, tempDir } from '../support/context.js';
+import { fakeCliEnv, runCli } from '../support/binary.js';
+import { tempDir } from '../support/context.js';
 import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
 import { mountFakeWorld } from '../support/fake-world.js';
 import { describeShared } from '../support/shared.js';
@@ -17,11 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-function env(dataDir = tempDir()): Record<string, string> {
-  const out: Record<string, string> = { BIOINTEL_DATA_DIR: dataDir, BIOINTEL_NLI: 'off', BIOINTEL_LOG_LEVEL: 'error' };
-  for (const [id, url] of Object.entries(fakeSourceUrls(fake.url))) out[`BIOINTEL_SOURCE_${id.toUpperCase()}_URL`] = url;
-  return out;
-}
+const env = (dataDir?: string) => fakeCliEnv(fake.url, dataDir);
 
 describe('biointel compare / snapshots diff: usage errors', () => {
   it('exits 2 naming the field, before asking anything upstream', async () => {

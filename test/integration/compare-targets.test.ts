@@ -9,18 +9,10 @@ import type { CompareOutput } from '../../src/tools/compare-targets/schema.js';
 import type { InsightsOutput } from '../../src/tools/shared/panel-analysis/schema.js';
 import { testContext, tempDir } from '../support/context.js';
 import { startFakeUpstream, type FakeRequest, type FakeUpstream } from '../support/fake-upstream.js';
-import { mountFakeWorld } from '../support/fake-world.js';
+import { BREAST_LITERATURE, mountFakeWorld } from '../support/fake-world.js';
 import { callOk, connectInMemory } from '../support/mcp-client.js';
 import { describeShared } from '../support/shared.js';
 
-const ARTICLES = [
-  { pmid: '2001', title: 'EGFR in breast cancer', abstract: 'EGFR is associated with breast cancer progression and poor prognosis.' },
-  { pmid: '2002', title: 'ERBB2 amplification', abstract: 'ERBB2 amplification is associated with breast cancer and defines the HER2-positive subtype.' },
-];
-const LITERATURE = [
-  { terms: ['EGFR', 'breast cancer'], pmids: ['2001'], hitCount: 1520 },
-  { terms: ['ERBB2', 'breast cancer'], pmids: ['2002'], hitCount: 9800 },
-];
 const A = { genes: ['EGFR', 'ERBB2', 'BRAF'], diseaseContext: 'breast cancer' };
 const B = { genes: ['EGFR', 'BRCA1'], diseaseContext: 'breast cancer' };
 
@@ -41,7 +33,7 @@ async function requestsOf(run: () => Promise<unknown>): Promise<FakeRequest[]> {
 describeShared('svc_compare_targets', () => {
   beforeEach(() => {
     fake.reset();
-    mountFakeWorld(fake, { articles: ARTICLES, literature: LITERATURE });
+    mountFakeWorld(fake, BREAST_LITERATURE);
   });
   // A fresh context per run: its own empty response cache (on, as by default) and data directory.
   const connect = async (tier: 'free' | 'researcher' = 'researcher'): Promise<Client> =>

@@ -12,18 +12,10 @@ import type { InsightsOutput } from '../../src/tools/shared/panel-analysis/schem
 import type { AppContext } from '../../src/context.js';
 import { testContext, tempDir } from '../support/context.js';
 import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
-import { mountFakeWorld } from '../support/fake-world.js';
+import { BREAST_LITERATURE, mountFakeWorld } from '../support/fake-world.js';
 import { callOk, connectInMemory } from '../support/mcp-client.js';
 import { describeShared } from '../support/shared.js';
 
-const ARTICLES = [
-  { pmid: '2001', title: 'EGFR in breast cancer', abstract: 'EGFR is associated with breast cancer progression and poor prognosis.' },
-  { pmid: '2002', title: 'ERBB2 amplification', abstract: 'ERBB2 amplification is associated with breast cancer and defines the HER2-positive subtype.' },
-];
-const LITERATURE = [
-  { terms: ['EGFR', 'breast cancer'], pmids: ['2001'], hitCount: 1520 },
-  { terms: ['ERBB2', 'breast cancer'], pmids: ['2002'], hitCount: 9800 },
-];
 const PANEL = { genes: ['EGFR', 'ERBB2', 'BRAF'], diseaseContext: 'breast cancer' };
 
 let fake: FakeUpstream;
@@ -32,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-const world = () => mountFakeWorld(fake, { articles: ARTICLES, literature: LITERATURE });
+const world = () => mountFakeWorld(fake, BREAST_LITERATURE);
 
 describeShared('svc_diff_snapshots', () => {
   let store: Store;

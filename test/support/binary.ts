@@ -3,6 +3,7 @@
 // synchronous spawn would block them from answering.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { fakeSourceUrls, tempDir } from './context.js';
 import { REPO_ROOT } from './shared.js';
 
 export const BIN = path.join(REPO_ROOT, 'bin', 'biointel.js');
@@ -31,4 +32,11 @@ export function runCli(args: string[], env: Record<string, string> = {}, timeout
       resolve({ code, stdout, stderr });
     });
   });
+}
+
+/** Environment for a CLI run on a fresh data directory with every source pointed at a fake upstream. */
+export function fakeCliEnv(upstreamUrl: string, dataDir = tempDir()): Record<string, string> {
+  const out: Record<string, string> = { BIOINTEL_DATA_DIR: dataDir, BIOINTEL_NLI: 'off', BIOINTEL_LOG_LEVEL: 'error' };
+  for (const [id, url] of Object.entries(fakeSourceUrls(upstreamUrl))) out[`BIOINTEL_SOURCE_${id.toUpperCase()}_URL`] = url;
+  return out;
 }

@@ -65,6 +65,18 @@ export interface WorldOptions {
   unknownPmids?: string[];
 }
 
+/** PubMed and Europe PMC content for EGFR and ERBB2 in breast cancer: enough for panel tools' literature. */
+export const BREAST_LITERATURE: Pick<WorldOptions, 'articles' | 'literature'> = {
+  articles: [
+    { pmid: '2001', title: 'EGFR in breast cancer', abstract: 'EGFR is associated with breast cancer progression and poor prognosis.' },
+    { pmid: '2002', title: 'ERBB2 amplification', abstract: 'ERBB2 amplification is associated with breast cancer and defines the HER2-positive subtype.' },
+  ],
+  literature: [
+    { terms: ['EGFR', 'breast cancer'], pmids: ['2001'], hitCount: 1520 },
+    { terms: ['ERBB2', 'breast cancer'], pmids: ['2002'], hitCount: 9800 },
+  ],
+};
+
 export interface FakeWorld {
   pubmed: FakePubmed;
   requests: (source: string) => FakeRequest[];
