@@ -8,12 +8,14 @@ import { addSnapshotCommands } from './cli/snapshot-commands.js';
 import { runEnrich, type EnrichFlags } from './cli/enrich.js';
 import { EXIT, reportError, UsageError } from './cli/output.js';
 import { renderBrief } from './cli/render/brief.js';
+import { renderPlan } from './cli/render/plan.js';
 import { renderVerify } from './cli/render/verify.js';
 import { runTool, splitList, withContext, type GlobalFlags } from './cli/run-tool.js';
 import { DEFAULT_LIBRARIES } from './genesets/service.js';
 import { runHttpServer } from './server/http.js';
 import { runStdioServer } from './server/stdio.js';
 import { targetBriefTool } from './tools/target-brief/tool.js';
+import { validationPlanTool } from './tools/validation-plan/tool.js';
 import { verifyClaimTool } from './tools/verify-claim/tool.js';
 import { VERSION } from './version.js';
 
@@ -87,6 +89,20 @@ function buildProgram(): Command {
     .action(async (gene: string, opts: { disease?: string; json?: boolean }, cmd: Command) => {
       const args: Record<string, unknown> = { gene, ...(opts.disease === undefined ? {} : { diseaseContext: opts.disease }) };
       process.exitCode = await runTool(targetBriefTool, args, { ...cmd.optsWithGlobals<GlobalFlags>(), json: opts.json }, renderBrief);
+    });
+
+  program
+    .command('plan')
+    .description('Validation plan for a hypothesis: in vitro, in vivo, translational (svc_generate_validation_plan)')
+    .argument('<hypothesis>', 'the hypothesis, in quotes')
+    .option('--genes <symbols...>', 'gene symbols the hypothesis is about, when the text does not name them')
+    .option('--disease <text>', 'the disease, when the text does not name it (overrides the text)')
+    .option('--json', 'print the result as JSON')
+    .addHelpText('after', '\nExamples:\n  biointel plan "Inhibiting EGFR reduces proliferation in EGFR-mutant NSCLC"\n  biointel plan "PARP1 inhibition is synthetically lethal with BRCA1 loss" --disease "breast cancer"')
+    .action(async (hypothesis: string, opts: { genes?: string[]; disease?: string; json?: boolean }, cmd: Command) => {
+      const genes = splitList(opts.genes);
+      const args: Record<string, unknown> = { hypothesis, ...(genes ? { geneContext: genes } : {}), ...(opts.disease === undefined ? {} : { diseaseContext: opts.disease }) };
+      process.exitCode = await runTool(validationPlanTool, args, { ...cmd.optsWithGlobals<GlobalFlags>(), json: opts.json }, renderPlan);
     });
 
   program

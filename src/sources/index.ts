@@ -1,6 +1,7 @@
 // The typed clients of every upstream, all on one shared UpstreamClient.
 import { AlphaFold } from './alphafold.js';
 import { BioRxiv } from './biorxiv.js';
+import { Cellosaurus } from './cellosaurus.js';
 import { Chembl } from './chembl.js';
 import { Civic } from './civic.js';
 import { ClinicalTrials } from './clinicaltrials.js';
@@ -46,6 +47,7 @@ export interface Sources {
   icite: ICite;
   semanticscholar: SemanticScholar;
   biorxiv: BioRxiv;
+  cellosaurus: Cellosaurus;
 }
 
 export function createSources(http: UpstreamClient): Sources {
@@ -72,5 +74,6 @@ export function createSources(http: UpstreamClient): Sources {
     icite: new ICite(http),
     semanticscholar: new SemanticScholar(http),
     biorxiv: new BioRxiv(http),
+    cellosaurus: new Cellosaurus(http),
   };
 }

@@ -18,7 +18,8 @@ export type SourceKind =
   | 'variants'
   | 'pharmacogenomics'
   | 'safety'
-  | 'genetics';
+  | 'genetics'
+  | 'cell-lines';
 
 export interface SourceInfo {
   id: string;
@@ -303,6 +304,18 @@ export const SOURCES = [
     // No published limit; about one request per second is polite.
     perSecond: 1,
     concurrency: 1,
+  },
+  {
+    id: 'cellosaurus',
+    name: 'Cellosaurus cell lines (SIB)',
+    kind: 'cell-lines',
+    baseUrl: 'https://api.cellosaurus.org',
+    docs: 'https://api.cellosaurus.org/',
+    licence: 'CC BY 4.0 (cite Bairoch, J Biomol Tech 2018)',
+    ttlMs: 30 * DAY,
+    // No published limit; about three requests a second is polite.
+    perSecond: 3,
+    concurrency: 2,
   },
 ] as const satisfies readonly SourceInfo[];
 

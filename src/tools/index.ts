@@ -6,6 +6,7 @@ import { generateInsightsTool } from './insights/tool.js';
 import { getSnapshotTool } from './get-snapshot/tool.js';
 import { searchSnapshotsTool } from './search-snapshots/tool.js';
 import { targetBriefTool } from './target-brief/tool.js';
+import { validationPlanTool } from './validation-plan/tool.js';
 import { verifyClaimTool } from './verify-claim/tool.js';
 
 export const tools: readonly AnyTool[] = [
@@ -14,6 +15,7 @@ export const tools: readonly AnyTool[] = [
   verifyClaimTool,
   diffSnapshotsTool,
   targetBriefTool,
+  validationPlanTool,
   searchSnapshotsTool,
   getSnapshotTool,
 ];
