@@ -160,9 +160,12 @@ export function looksLikeGene(token: string): boolean {
   return /[A-Z].*[A-Z0-9]/.test(token);
 }
 
+/** Everyday and biology words that happen to end like a drug stem. */
+const NOT_DRUGS = new Set(['peptide', 'polypeptide', 'nucleotide', 'oligonucleotide', 'dinucleotide', 'concept', 'intercept', 'thermostat', 'homeostat', 'rheostat']);
+
 export function looksLikeDrug(word: string): boolean {
   const w = word.toLowerCase();
-  if (w.length < 6 || !/^[a-z]+$/.test(w)) return false;
+  if (w.length < 6 || !/^[a-z]+$/.test(w) || NOT_DRUGS.has(w)) return false;
   return INN_STEMS.some((stem) => w.endsWith(stem) && w.length > stem.length + 2);
 }
 
@@ -239,7 +242,7 @@ export function mentionRoles(text: string, mention: GeneMention, cues: readonly 
 }
 
 /** Text between a cue and a gene that puts them in different parts of the sentence. */
-const CLAUSE_BREAK = /[,;]|\b(?:while|whereas|but|is|are|was|were|causes?|drives?|reduces?|induces?|leads?|results?|promotes?|increases?|decreases?|sensiti[sz]es?|confers?|kills?)\b/i;
+const CLAUSE_BREAK = /[,;]|\b(?:while|whereas|but|causes?|drives?|reduces?|induces?|leads?|results?|promotes?|increases?|decreases?|sensiti[sz]es?|confers?|kills?)\b/i;
 
 /**
  * The disease: a phrase after "in", "of", "for", "with" or "to" that holds a disease word, gene words

@@ -35,7 +35,7 @@ export interface CellModel {
   accession: string;
   name: string;
   disease: string | null;
-  /** Curated variations in the hypothesis genes, e.g. "EGFR p.Leu858Arg (Mutation)". */
+  /** Curated variations in the hypothesis genes, e.g. "EGFR p.Leu858Arg (c.2573T>G)". */
   variants: string[];
   /** Hypothesis genes with a curated variation in this line. */
   carries: string[];
@@ -166,7 +166,8 @@ export function selectModels(searches: readonly (readonly CellLine[])[], genes: 
       accession: line.accession,
       name: line.name,
       disease: line.diseases[0]?.label ?? null,
-      variants: hits.map((v) => `${v.gene} ${v.description ?? v.type ?? 'variation'}${v.description && v.type ? ` (${v.type})` : ''}`),
+      // "Mutation" goes without saying; other types (Gene deletion, Gene amplification...) are shown.
+      variants: hits.map((v) => `${v.gene} ${v.description ?? v.type ?? 'variation'}${v.description && v.type && v.type !== 'Mutation' ? ` (${v.type})` : ''}`),
       carries: [...new Set(hits.map((v) => v.gene!))],
       role: hits.length ? 'altered' : 'comparison',
       url: line.url,

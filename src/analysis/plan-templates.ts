@@ -51,8 +51,12 @@ export interface StageTemplate {
 
 export type Templates = Record<StageId, StageTemplate>;
 
-/** Europe PMC terms (title or abstract) behind the hypothesis and each stage. */
-export function literatureTerms(mechanism: Mechanism, c: Pick<Cast, 'T' | 'B' | 'D' | 'drug'>, hasDisease: boolean): Record<'hypothesis' | StageId, string[]> {
+/**
+ * Europe PMC terms (each in title or abstract) behind the hypothesis and each stage: the gene(s) with
+ * the mechanism's word (and the disease) for the hypothesis, in cell lines for in vitro, in xenografts
+ * for in vivo, in patients for the clinic.
+ */
+export function literatureTerms(mechanism: Mechanism, c: Pick<Cast, 'T' | 'B' | 'D'>, hasDisease: boolean): Record<'hypothesis' | StageId, string[]> {
   const d = hasDisease ? [c.D] : [];
   const pair = c.B ? [c.T, c.B] : [c.T];
   const cue: Record<Mechanism, string> = {
@@ -66,7 +70,7 @@ export function literatureTerms(mechanism: Mechanism, c: Pick<Cast, 'T' | 'B' | 
   };
   return {
     hypothesis: [...pair, cue[mechanism], ...d],
-    in_vitro: [...pair, cue[mechanism], ...(mechanism === 'synthetic_lethality' || mechanism === 'interaction' ? [] : d)],
+    in_vitro: [...pair, cue[mechanism], 'cell lines'],
     in_vivo: [...pair, 'xenograft', ...d],
     translational_clinical: [...pair, 'patients', ...d],
   };

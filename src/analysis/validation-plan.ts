@@ -131,8 +131,8 @@ export function planRoles(mechanism: Mechanism, genes: readonly PlanGene[]): Rol
 }
 
 /** The Europe PMC terms of the hypothesis and each stage (gathered before the plan is assembled). */
-export function planLiteratureTerms(mechanism: Mechanism, roles: Roles, disease: string | null, agents: readonly string[]): Record<LiteratureKey, string[]> {
-  return literatureTerms(mechanism, { T: roles.target, B: roles.partner, D: disease ?? '', drug: agents[0] ?? null }, disease !== null);
+export function planLiteratureTerms(mechanism: Mechanism, roles: Roles, disease: string | null): Record<LiteratureKey, string[]> {
+  return literatureTerms(mechanism, { T: roles.target, B: roles.partner, D: disease ?? '' }, disease !== null);
 }
 
 export function assemblePlan(facts: PlanFacts): { roles: Roles; stages: Stage[] } {

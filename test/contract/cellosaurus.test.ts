@@ -8,7 +8,7 @@ import { testContext } from '../support/context.js';
 import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
 import { ownFixture } from '../support/shared.js';
 
-const own = (file: string): unknown => JSON.parse(ownFixture('cellosaurus', file));
+const own = (file: string): object => JSON.parse(ownFixture('cellosaurus', file)) as object;
 
 describe('Cellosaurus parser', () => {
   it('reads a recorded name search: primary accession, identifier (not the first synonym), species, diseases', () => {

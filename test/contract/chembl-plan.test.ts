@@ -8,7 +8,7 @@ import { testContext } from '../support/context.js';
 import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
 import { ownFixture } from '../support/shared.js';
 
-const own = (file: string): unknown => JSON.parse(ownFixture('chembl', file));
+const own = (file: string): object => JSON.parse(ownFixture('chembl', file)) as object;
 
 describe('ChEMBL activities and synonyms (parsers)', () => {
   it('reads activities: pChEMBL and values as numbers, the salt form with its parent, validity flags', () => {

@@ -86,7 +86,7 @@ export async function generateValidationPlan(args: PlanArgs, call: ToolCall): Pr
     toolCompounds(g, compoundGenes, true),
     cellModels(g, diseaseNames, roles.altered),
     activeTrials(g, disease, trialGenes, drugNames),
-    planLiterature(g, planLiteratureTerms(mechanism, roles, rec.disease ? disease : null, rec.agents)),
+    planLiterature(g, planLiteratureTerms(mechanism, roles, rec.disease ? disease : null)),
   ]);
 
   step(2, 'Assembling the stages');
