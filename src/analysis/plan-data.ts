@@ -83,9 +83,9 @@ function mostCommon(values: readonly string[]): string {
 
 /**
  * Compounds with a curated mechanism on the target: one per parent molecule, those whose action suits
- * the plan first (inhibitory when `wantInhibitory`), then the most advanced, then the most potent.
- * Withdrawn drugs stay listed (marked) but go last: a withdrawal is no reason not to use a tool compound,
- * but the plan should not lean on it.
+ * the plan first (inhibitory when `wantInhibitory`), then drugs the hypothesis names (`named`: ChEMBL
+ * ids), then the most advanced, then the most potent. Withdrawn drugs stay listed (marked) but go
+ * last: a withdrawal is no reason not to use a tool compound, but the plan should not lean on it.
  */
 export function mechanismCompounds(
   gene: string,
@@ -94,8 +94,10 @@ export function mechanismCompounds(
   molecules: ReadonlyMap<string, ChemblMolecule | null>,
   potency: ReadonlyMap<string, Potency>,
   wantInhibitory: boolean,
+  named: readonly string[] = [],
   max = 4,
 ): ToolCompound[] {
+  const isNamed = (c: ToolCompound) => named.some((id) => id.toUpperCase() === c.chemblId);
   const byParent = new Map<string, ChemblMechanism>();
   for (const m of mechanisms) {
     const id = (m.parentMoleculeChemblId ?? m.moleculeChemblId).toUpperCase();
@@ -121,6 +123,7 @@ export function mechanismCompounds(
       (a, b) =>
         Number(suits(b)) - Number(suits(a)) ||
         Number(a.withdrawn === true) - Number(b.withdrawn === true) ||
+        Number(isNamed(b)) - Number(isNamed(a)) ||
         (b.maxPhase ?? -1) - (a.maxPhase ?? -1) ||
         (b.potency?.pchembl ?? 0) - (a.potency?.pchembl ?? 0) ||
         a.chemblId.localeCompare(b.chemblId),

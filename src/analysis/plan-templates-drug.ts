@@ -12,7 +12,7 @@ export const inhibition = (c: Cast): Templates => ({
     expectedOutcome: `${c.alteration} lines reach IC50 within about 10-fold of the compound's ChEMBL potency and far below the comparison lines; phospho-${c.T} falls at the concentrations that reduce viability.`,
     criticalControls: [
       'Vehicle (DMSO) at the highest concentration used',
-      `Comparison lines without the alteration (${c.comparison})`,
+      `Comparison lines without the alteration: ${c.comparison}`,
       `${c.T} knockdown or knockout that phenocopies the drug (on-target confirmation)`,
       'A second, chemically distinct inhibitor (rules out scaffold-specific off-target effects)',
     ],

@@ -63,7 +63,7 @@ export const gainOfFunction = (c: Cast): Templates => ({
       `Express mutant and wild-type ${c.T} at matched levels in a non-transformed background (Ba/F3 for kinases, MCF10A for epithelial signalling); ` +
       `measure factor-independent growth, soft-agar colonies and pathway activation; test whether ${c.altered} depend on ${c.T} by knockdown and with ${c.compounds}.`,
     expectedOutcome: `Mutant but not wild-type ${c.T} confers factor-independent growth and pathway activation; mutant-carrying lines lose viability when ${c.T} is removed.`,
-    criticalControls: [`Wild-type ${c.T} at matched expression (western blot)`, 'Empty vector', 'A function-dead version of the mutant', `Comparison lines without a ${c.T} variation (${c.comparison})`],
+    criticalControls: [`Wild-type ${c.T} at matched expression (western blot)`, 'Empty vector', 'A function-dead version of the mutant', `Comparison lines without a ${c.T} variation: ${c.comparison}`],
     timeline: '8-10 weeks',
     go: `Mutant transforms (≥5-fold more colonies than wild type) and mutant-carrying lines depend on ${c.T}`,
     noGo: 'Wild type transforms as well as the mutant (an expression artefact), or no dependency',

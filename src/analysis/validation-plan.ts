@@ -5,7 +5,7 @@
 // does not have.
 import type { GeneRole, Mechanism } from './hypothesis-text.js';
 import type { CellModel, ToolCompound } from './plan-data.js';
-import { literatureTerms, STAGE_IDS, templates, type Cast, type StageId } from './plan-templates.js';
+import { literatureTerms, STAGE_IDS, templates, type Cast, type StageId, type StageTemplate } from './plan-templates.js';
 
 export { STAGE_IDS, type StageId } from './plan-templates.js';
 
@@ -57,15 +57,9 @@ export interface PlanFacts {
   literature: Record<LiteratureKey, LiteratureRef>;
 }
 
-export interface Stage {
+export interface Stage extends Omit<StageTemplate, 'go' | 'noGo' | 'rationale'> {
   stage: StageId;
   order: number;
-  title: string;
-  assayType: string;
-  design: string;
-  expectedOutcome: string;
-  criticalControls: string[];
-  timeline: string;
   goNoGo: { go: string; noGo: string };
   /** Ids of the data this step uses (details in the plan's toolCompounds, models, trials), and what is missing. */
   buildsOn: { toolCompounds: string[]; models: string[]; trials: string[]; pmids: string[]; gaps: string[] };

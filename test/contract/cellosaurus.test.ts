@@ -1,11 +1,11 @@
 // Cellosaurus parser on recorded answers (BioMCP captures) and doc-shaped ones, the query builder,
 // and the client's requests against a local fake upstream.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/context.js';
 import { UpstreamError } from '../../src/errors.js';
 import { Cellosaurus, cellLineQuery, MODEL_FIELDS, parseCellLineList, solrPhrase } from '../../src/sources/cellosaurus.js';
-import { testContext } from '../support/context.js';
-import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
+import { useFakeUpstreamContexts } from '../support/fake-upstream-contexts.js';
+import type { FakeUpstream } from '../support/fake-upstream.js';
 import { ownFixture } from '../support/shared.js';
 
 const own = (file: string): object => JSON.parse(ownFixture('cellosaurus', file)) as object;
@@ -65,15 +65,12 @@ describe('Cellosaurus queries', () => {
 });
 
 describe('Cellosaurus client', () => {
+  const { fake: upstream, context } = useFakeUpstreamContexts();
   let fake: FakeUpstream;
   let ctx: AppContext;
-  beforeAll(async () => {
-    fake = await startFakeUpstream();
-    ctx = await testContext({ retries: 0 }, fake.url);
-  });
-  afterAll(async () => {
-    await ctx.close();
-    await fake.close();
+  beforeEach(async () => {
+    fake = upstream();
+    ctx = await context({ retries: 0 });
   });
 
   it('sends the query, the model fields, JSON format and the row cap', async () => {

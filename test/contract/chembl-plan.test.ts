@@ -1,11 +1,11 @@
 // The ChEMBL pieces of svc_generate_validation_plan: molecules by synonym and potency (activity),
 // parsed from doc-shaped answers, and the requests the functions send.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/context.js';
 import { UpstreamError } from '../../src/errors.js';
 import { chemblActivities, chemblMoleculesByName, parseActivityList, parseMoleculeList } from '../../src/sources/chembl.js';
-import { testContext } from '../support/context.js';
-import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
+import { useFakeUpstreamContexts } from '../support/fake-upstream-contexts.js';
+import type { FakeUpstream } from '../support/fake-upstream.js';
 import { ownFixture } from '../support/shared.js';
 
 const own = (file: string): object => JSON.parse(ownFixture('chembl', file)) as object;
@@ -30,15 +30,12 @@ describe('ChEMBL activities and synonyms (parsers)', () => {
 });
 
 describe('ChEMBL activities and synonyms (requests)', () => {
+  const { fake: upstream, context } = useFakeUpstreamContexts();
   let fake: FakeUpstream;
   let ctx: AppContext;
-  beforeAll(async () => {
-    fake = await startFakeUpstream();
-    ctx = await testContext({ retries: 0 }, fake.url);
-  });
-  afterAll(async () => {
-    await ctx.close();
-    await fake.close();
+  beforeEach(async () => {
+    fake = upstream();
+    ctx = await context({ retries: 0 });
   });
 
   it('looks a drug name up as an exact, case-insensitive synonym', async () => {

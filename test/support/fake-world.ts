@@ -82,7 +82,7 @@ export interface FakeWorld {
   requests: (source: string) => FakeRequest[];
 }
 
-function hgncDoc(g: WorldGene) {
+export function hgncDoc(g: WorldGene) {
   return {
     hgnc_id: g.hgncId,
     symbol: g.symbol,

@@ -46,6 +46,9 @@ describe('compound choice', () => {
       ['CHEMBL553', 'ERLOTINIB', 'INHIBITOR', 8.85],
     ]);
     expect(out.every((c) => c.kind === 'drug' && c.gene === 'EGFR')).toBe(true);
+    // A drug the hypothesis names leads, even when another is more potent.
+    const named = mechanismCompounds('EGFR', 'CHEMBL203', mechanisms, molecules, potencyByCompound(egfrActivities()), true, ['chembl553']);
+    expect(named.map((c) => c.name)).toEqual(['ERLOTINIB', 'GEFITINIB']);
   });
 
   it('puts a withdrawn drug and a non-inhibitory action last, whatever their phase or potency', () => {

@@ -22,9 +22,10 @@ const RESEARCH_MIN_PCHEMBL = 7;
 
 type GeneRef = { symbol: string; uniprotId: string | null };
 
-export async function toolCompounds(g: Gather, genes: readonly GeneRef[], wantInhibitory: boolean): Promise<Section<ToolCompound>> {
+/** Tool compounds of the genes; `named` (ChEMBL ids of drugs the hypothesis names) come first on their target. */
+export async function toolCompounds(g: Gather, genes: readonly GeneRef[], wantInhibitory: boolean, named: readonly string[] = []): Promise<Section<ToolCompound>> {
   const asked = genes.slice(0, PLAN_CAPS.compoundGenes);
-  const results = await Promise.all(asked.map((gene) => compoundsOf(g, gene, wantInhibitory)));
+  const results = await Promise.all(asked.map((gene) => compoundsOf(g, gene, wantInhibitory, named)));
   const items = results.flatMap((r) => r.items);
   const notes = results.flatMap((r) => (r.note ? [r.note] : []));
   const source = 'ChEMBL';
@@ -34,7 +35,7 @@ export async function toolCompounds(g: Gather, genes: readonly GeneRef[], wantIn
   return { status: 'none', source, items, note: notes.join('; ') };
 }
 
-async function compoundsOf(g: Gather, gene: GeneRef, wantInhibitory: boolean): Promise<{ items: ToolCompound[]; note?: string; failed?: boolean }> {
+async function compoundsOf(g: Gather, gene: GeneRef, wantInhibitory: boolean, named: readonly string[]): Promise<{ items: ToolCompound[]; note?: string; failed?: boolean }> {
   const { chembl } = g.call.ctx.sources;
   const signal = g.call.signal;
   const acc = gene.uniprotId;
@@ -66,7 +67,7 @@ async function compoundsOf(g: Gather, gene: GeneRef, wantInhibitory: boolean): P
       degrades: `potency of ${gene.symbol} compounds is missing`,
     }),
   ]);
-  const items = mechanismCompounds(gene.symbol, id, mechanisms.filter((m) => parents.includes(parentOf.get(m.moleculeChemblId.toUpperCase())!)), molecules ?? new Map(), potencyByCompound(activities ?? [], parentOf), wantInhibitory);
+  const items = mechanismCompounds(gene.symbol, id, mechanisms.filter((m) => parents.includes(parentOf.get(m.moleculeChemblId.toUpperCase())!)), molecules ?? new Map(), potencyByCompound(activities ?? [], parentOf), wantInhibitory, named);
   return activities === undefined ? { items, note: `${gene.symbol}: potency unknown (ChEMBL activities failed)` } : { items };
 }
 

@@ -83,7 +83,9 @@ export async function generateValidationPlan(args: PlanArgs, call: ToolCall): Pr
   const drugNames = rec.drugs.flatMap((d) => (d.chemblId ? [(d.name ?? d.input).toLowerCase()] : []));
   const diseaseNames = rec.disease ? (rec.disease.names.length ? rec.disease.names : [rec.disease.query]) : null;
   const [compounds, models, trials, literature] = await Promise.all([
-    toolCompounds(g, compoundGenes, true),
+    // Every mechanism's plan acts on its target with inhibitory compounds (to inhibit it, phenocopy its
+    // loss, or test dependency on it), so inhibitory actions come first.
+    toolCompounds(g, compoundGenes, true, rec.drugs.flatMap((d) => (d.chemblId ? [d.chemblId] : []))),
     cellModels(g, diseaseNames, roles.altered),
     activeTrials(g, disease, trialGenes, drugNames),
     planLiterature(g, planLiteratureTerms(mechanism, roles, rec.disease ? disease : null)),
@@ -114,7 +116,7 @@ export async function generateValidationPlan(args: PlanArgs, call: ToolCall): Pr
   const snapshotId = newSnapshotId();
   const result: PlanOutput = {
     status: 'planned',
-    message: summary(mechanism, roles, disease, outStages, compounds.items.length, models.items.length, trials.items.length),
+    message: summary(mechanism, roles, disease, outStages, cleanLiterature.hypothesis.pmids, compounds.items.length, models.items.length, trials.items.length),
     missing: [],
     snapshotId,
     hypothesis: args.hypothesis,
@@ -151,9 +153,9 @@ function stageOut(s: Stage, evidence: PlanOutput['stages'][number]['evidence'], 
   return { ...rest, buildsOn: { ...s.buildsOn, pmids: strip(s.buildsOn.pmids) }, evidence };
 }
 
-function summary(mechanism: Mechanism, roles: Roles, disease: string | null, stages: PlanOutput['stages'], compounds: number, models: number, trials: number): string {
+function summary(mechanism: Mechanism, roles: Roles, disease: string | null, stages: PlanOutput['stages'], hypothesisPmids: readonly string[], compounds: number, models: number, trials: number): string {
   const who = roles.partner ? `${roles.target} with ${roles.partner}` : roles.target;
-  const pmids = new Set(stages.flatMap((s) => s.buildsOn.pmids)).size;
+  const pmids = new Set([...hypothesisPmids, ...stages.flatMap((s) => s.buildsOn.pmids)]).size;
   const supported = stages.filter((s) => s.evidence.supported).length;
   const gaps = stages.reduce((n, s) => n + s.buildsOn.gaps.length, 0);
   return (
