@@ -51,6 +51,7 @@ export const DISEASE_ABBREVIATIONS: Record<string, string> = {
   AML: 'acute myeloid leukemia',
   CML: 'chronic myeloid leukemia',
   CLL: 'chronic lymphocytic leukemia',
+  ALL: 'acute lymphoblastic leukemia',
   HCC: 'hepatocellular carcinoma',
   CRC: 'colorectal cancer',
   TNBC: 'triple-negative breast cancer',
@@ -256,8 +257,9 @@ export function diseasePhrase(text: string): DiseaseMention | null {
     if (cleaned && DISEASE_WORD.test(cleaned)) return { text: cleaned, query: cleaned };
   }
   const words = [...text.matchAll(WORD)].map((m) => m[0]);
-  const abbreviation = words.find((w) => DISEASE_ABBREVIATIONS[w.toUpperCase()] !== undefined);
-  if (abbreviation) return { text: abbreviation, query: DISEASE_ABBREVIATIONS[abbreviation.toUpperCase()]! };
+  // Written in capitals only: "all cells" is not acute lymphoblastic leukemia.
+  const abbreviation = words.find((w) => w === w.toUpperCase() && DISEASE_ABBREVIATIONS[w] !== undefined);
+  if (abbreviation) return { text: abbreviation, query: DISEASE_ABBREVIATIONS[abbreviation]! };
   // No preposition before it ("Olaparib kills BRCA1-deficient ovarian cancer cells"): the disease word
   // with the plain words just before it.
   const at = words.findLastIndex((w) => DISEASE_WORD.test(w) && !NOT_DISEASE_ALONE.test(w));

@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { createContext, type AppContext } from '../../src/context.js';
+import { cellLineQuery } from '../../src/sources/cellosaurus.js';
+import { chemblActivities, chemblMoleculesByName } from '../../src/sources/chembl.js';
 import { createMemoryStore } from '../../src/store/index.js';
 
 let ctx: AppContext;
@@ -58,5 +60,12 @@ live('live sources', () => {
     expect((await ctx.sources.icite.pubs(['22663011'])).get('22663011')?.citationCount).toBeGreaterThan(0);
     expect((await ctx.sources.semanticscholar.papers(['20516115'])).get('20516115')?.paperId).toMatch(/^[0-9a-f]{40}$/);
     expect((await ctx.sources.biorxiv.details('10.1101/2020.03.22.002386'))?.server).toBe('biorxiv');
+  });
+  it('cellosaurus: lung lines with an EGFR variation; chembl: synonym and potency (validation plans)', async () => {
+    const lines = await ctx.sources.cellosaurus.search(cellLineQuery(['lung adenocarcinoma'], 'EGFR'), { rows: 20 });
+    expect(lines.some((l) => l.variations.some((v) => v.gene === 'EGFR'))).toBe(true);
+    expect((await chemblMoleculesByName(ctx.http, 'gefitinib')).map((m) => m.chemblId)).toContain('CHEMBL939');
+    const acts = await chemblActivities(ctx.http, { targetChemblId: 'CHEMBL203', moleculeIds: ['CHEMBL939'], limit: 20 });
+    expect(acts.some((a) => a.pchembl !== null)).toBe(true);
   });
 });

@@ -87,5 +87,8 @@ describe('disease', () => {
   it('finds none where the text names none', () => {
     expect(disease('Inhibiting EGFR reduces proliferation of cells')).toBeNull();
     expect(disease('EGFR binds to ERBB2 in the membrane')).toBeNull();
+    // An abbreviation counts only in capitals: "all" is a word, ALL a leukemia.
+    expect(disease('Inhibiting EGFR slows all cell lines')).toBeNull();
+    expect(disease('Inhibiting FLT3 slows ALL blasts')).toEqual({ text: 'ALL', query: 'acute lymphoblastic leukemia' });
   });
 });
