@@ -2,6 +2,7 @@
 // (recorded and doc-shaped upstream answers): two hypotheses of different mechanism, a hypothesis
 // with nothing recognisable, aliases and drug names, failing sources, bad input, the snapshot and
 // the answer's size.
+import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { encode } from 'gpt-tokenizer/encoding/cl100k_base';
@@ -13,6 +14,7 @@ import { mountPlanWorld } from '../support/fake-plan-world.js';
 import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
 import { callOk, connectInMemory } from '../support/mcp-client.js';
 import { describeShared } from '../support/shared.js';
+import { writeTinyNli } from '../support/tiny-nli.js';
 
 const ARTICLES = [
   { pmid: '3001', title: 'EGFR inhibitors in EGFR-mutant NSCLC', abstract: 'EGFR tyrosine kinase inhibitors reduce proliferation of EGFR-mutant non-small cell lung carcinoma.' },
@@ -32,6 +34,7 @@ const LITERATURE = [
   { terms: ['PARP1', 'BRCA1', 'synthetic lethal', 'cell lines'], pmids: ['4002'], hitCount: 45 },
   { terms: ['PARP1', 'BRCA1', 'xenograft', 'breast cancer'], pmids: ['4003'], hitCount: 38 },
 ];
+const tinyModel = writeTinyNli(path.join(tempDir('biointel-nli-'), 'tiny-nli'));
 const EGFR_HYPOTHESIS = 'Inhibiting EGFR reduces proliferation in EGFR-mutant NSCLC';
 const SL_HYPOTHESIS = 'PARP inhibition is synthetically lethal in BRCA1-deficient breast cancer';
 
@@ -46,7 +49,7 @@ describeShared('svc_generate_validation_plan', () => {
   let client: Client;
   beforeEach(async () => {
     fake.reset();
-    mountPlanWorld(fake, { articles: ARTICLES, literature: LITERATURE });
+    mountPlanWorld(fake, { articles: ARTICLES, literature: LITERATURE, unknownPmids: ['99999999'] });
     ctx = await testContext({ dataDir: tempDir(), retries: 0 }, fake.url);
     client = await connectInMemory(ctx);
   });
@@ -231,6 +234,29 @@ describeShared('svc_generate_validation_plan', () => {
     const noPubmed = await plan({ hypothesis: SL_HYPOTHESIS });
     expect(noPubmed.integrity.pmidsChecked).toBe(false);
     expect(noPubmed.warnings.some((w) => w.startsWith('eutils failed'))).toBe(true);
+  });
+
+  it('judges the hypothesis and each premise with an NLI model, and the summary counts them', async () => {
+    fake.reset();
+    // The tiny model entails on cue words ("reduces", "effective") and contradicts on others ("failed", "not").
+    const judged = ARTICLES.map((a) =>
+      a.pmid === '3001'
+        ? { ...a, abstract: 'EGFR inhibition reduces proliferation of EGFR-mutant non-small cell lung carcinoma and is effective.' }
+        : a.pmid === '3003'
+          ? { ...a, abstract: 'EGFR inhibition failed and did not suppress the xenografts.' }
+          : a,
+    );
+    mountPlanWorld(fake, { articles: judged, literature: LITERATURE, unknownPmids: ['99999999'] });
+    const withModel = await connectInMemory(await testContext({ dataDir: tempDir(), retries: 0, nli: 'auto', nliModel: tinyModel }, fake.url));
+    const r = await callOk<PlanOutput>(withModel, 'svc_generate_validation_plan', { hypothesis: EGFR_HYPOTHESIS });
+    expect(r.integrity.nliEnabled).toBe(true);
+    expect(r.hypothesisEvidence).toMatchObject({ pmids: ['3001'], status: 'supported' });
+    expect(r.stages.map((s) => s.evidence.status)).toEqual(['unsupported', 'contradicted', 'unsupported']);
+    expect(r.message).toContain('hypothesis supported by its abstracts; 0 of 3 step premises supported');
+    // Without a model nothing is judged, and the plan says so rather than "unsupported".
+    const plain = await plan({ hypothesis: EGFR_HYPOTHESIS });
+    expect(plain.stages.map((s) => s.evidence.status)).toEqual(['unjudged', 'unjudged', 'unjudged']);
+    expect(plain.message).toContain('hypothesis and step premises not judged (no NLI model)');
   });
 
   it('rejects bad input naming the field and the limit', async () => {

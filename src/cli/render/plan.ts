@@ -24,7 +24,7 @@ export function renderPlan(r: PlanOutput): string {
     lines.push(`   Timeline: ${s.timeline}`);
     lines.push(`   ${style('green', 'Go')}: ${s.goNoGo.go}`);
     lines.push(`   ${style('red', 'No-go')}: ${s.goNoGo.noGo}`);
-    const premise = s.evidence.pmids.length ? `${s.evidence.supported ? 'supported' : 'not supported'} by PMID ${s.evidence.pmids.join(', ')}` : 'no literature found';
+    const premise = s.evidence.pmids.length ? `${s.evidence.status}: PMID ${s.evidence.pmids.join(', ')}` : 'no literature found';
     lines.push(`   Premise: ${s.evidence.statement} (${premise})`);
     for (const gap of s.buildsOn.gaps) lines.push(`   ${style('yellow', '!')} ${gap}`);
     lines.push('');

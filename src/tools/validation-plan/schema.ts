@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { MECHANISMS } from '../../analysis/hypothesis-text.js';
 import { STAGE_IDS } from '../../analysis/validation-plan.js';
-import { diseaseContext, geneSymbol, integrity, LIMITS, provenance } from '../shared/schemas.js';
+import { diseaseContext, evidenceStatus, geneSymbol, integrity, LIMITS, provenance } from '../shared/schemas.js';
 
 /** A plan is about the few genes a hypothesis names; more context genes would only dilute it. */
 export const PLAN_LIMITS = { hypothesisMin: 10, hypothesisChars: LIMITS.claimChars, geneContext: 20 } as const;
@@ -82,6 +82,14 @@ const literatureRef = z.object({
   pmids: z.array(z.string()),
 });
 
+const premise = z.object({
+  statement: z.string(),
+  pmids: z.array(z.string()).describe('Literature found for it (nonexistent PMIDs removed)'),
+  status: evidenceStatus.describe('The statement checked alone: supported | contested | contradicted | unsupported | unjudged (no NLI model) | hallucinated | unverifiable'),
+  supported: z.boolean().describe('The cited abstracts jointly entail the statement (ALCE recall)'),
+  bestEntailment: z.number(),
+});
+
 const stage = z.object({
   stage: stageId,
   order: z.number().int(),
@@ -101,14 +109,7 @@ const stage = z.object({
       gaps: z.array(z.string()).describe('Data the step lacks and why (source failed, found nothing, not asked)'),
     })
     .describe('The data this step builds on'),
-  evidence: z
-    .object({
-      statement: z.string().describe('The premise of the step'),
-      pmids: z.array(z.string()),
-      supported: z.boolean().describe('The cited abstracts jointly entail the statement (ALCE recall)'),
-      bestEntailment: z.number(),
-    })
-    .describe('The premise checked by the integrity pipeline'),
+  evidence: premise.describe('The premise of the step, checked by the integrity pipeline'),
 });
 
 const recognisedGene = z.object({
@@ -170,10 +171,7 @@ export const planOutput = z.object({
     .object({ hypothesis: literatureRef, in_vitro: literatureRef, in_vivo: literatureRef, translational_clinical: literatureRef })
     .nullable()
     .describe('Literature searched for the hypothesis and each stage; null when no plan was made'),
-  hypothesisEvidence: z
-    .object({ statement: z.string(), pmids: z.array(z.string()), supported: z.boolean(), bestEntailment: z.number() })
-    .nullable()
-    .describe('The hypothesis itself checked against the literature found for it'),
+  hypothesisEvidence: premise.nullable().describe('The hypothesis itself checked against the literature found for it'),
   integrity,
   qualityScore: z.number().min(0).max(1),
   ...provenance,

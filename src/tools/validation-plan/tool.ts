@@ -8,7 +8,8 @@
 // Europe PMC; 5-6 ChEMBL mechanisms, then molecules and activities; 7 integrity (esummary + efetch, NLI).
 import type { Mechanism } from '../../analysis/hypothesis-text.js';
 import { qualityScore } from '../../analysis/quality.js';
-import { assemblePlan, missingInputs, needsInputMessage, planLiteratureTerms, planRoles, type LiteratureKey, type LiteratureRef, type PlanGene, type Roles, type Stage } from '../../analysis/validation-plan.js';
+import { assemblePlan, missingInputs, needsInputMessage, planLiteratureTerms, planRoles, type PlanGene, type Roles, type Stage } from '../../analysis/validation-plan.js';
+import { stripPmids } from '../../evidence/pmid-fields.js';
 import { integrityBlock, round, runIntegrity, type StatementCheck } from '../../evidence/pipeline.js';
 import { SourceReport } from '../../sources/report.js';
 import { newSnapshotId } from '../../store/snapshot-id.js';
@@ -97,12 +98,10 @@ export async function generateValidationPlan(args: PlanArgs, call: ToolCall): Pr
   step(3, 'Checking the literature behind each step against PubMed');
   const statements = [{ text: args.hypothesis, pmids: literature.hypothesis.pmids }, ...stages.map((s) => ({ text: s.rationale.statement, pmids: s.rationale.pmids }))];
   const run = await runIntegrity({ eutils: call.ctx.sources.eutils, nli: call.ctx.nli, report, ...(call.signal ? { signal: call.signal } : {}) }, statements);
-  const fake = new Set(run.integrity.hallucinatedPmids);
-  if (fake.size) report.warnings.push(`PubMed does not know PMID ${[...fake].join(', ')} returned by the literature search; removed from the plan`);
-  const strip = (pmids: readonly string[]) => pmids.filter((p) => !fake.has(p));
   const evidenceOf = (check: StatementCheck | undefined, statement: string, pmids: readonly string[]) => ({
     statement,
-    pmids: strip(pmids),
+    pmids: [...pmids],
+    status: check?.status ?? 'unsupported',
     supported: check?.recall === 1,
     bestEntailment: round(check?.bestEntailment ?? 0),
   });
@@ -110,13 +109,13 @@ export async function generateValidationPlan(args: PlanArgs, call: ToolCall): Pr
   step(4, 'Scoring and saving the snapshot');
   const i = run.integrity;
   const sources = report.list();
-  const quality = qualityScore({ groundedRatio: i.groundedRatio, citeF1: i.citeF1, hallucinationRate: i.hallucinationRate, sources });
-  const outStages = stages.map((s, k) => stageOut(s, evidenceOf(run.statements[k + 1], s.rationale.statement, s.rationale.pmids), strip));
-  const cleanLiterature = Object.fromEntries(Object.entries(literature).map(([key, ref]) => [key, { ...ref, pmids: strip(ref.pmids) }])) as Record<LiteratureKey, LiteratureRef>;
+  const quality = qualityScore({ ...i, sources });
+  if (quality.unverified) report.warnings.push('qualityScore is 0: nothing in this plan was verified (no PMID could be checked and no statement was judged by an NLI model).');
+  const outStages = stages.map((s, k) => stageOut(s, evidenceOf(run.statements[k + 1], s.rationale.statement, s.rationale.pmids)));
   const snapshotId = newSnapshotId();
-  const result: PlanOutput = {
+  const assembled: PlanOutput = {
     status: 'planned',
-    message: summary(mechanism, roles, disease, outStages, cleanLiterature.hypothesis.pmids, compounds.items.length, models.items.length, trials.items.length),
+    message: '',
     missing: [],
     snapshotId,
     hypothesis: args.hypothesis,
@@ -126,13 +125,19 @@ export async function generateValidationPlan(args: PlanArgs, call: ToolCall): Pr
     toolCompounds: compounds,
     models,
     trials,
-    literature: cleanLiterature,
+    literature,
     hypothesisEvidence: evidenceOf(run.statements[0], args.hypothesis, literature.hypothesis.pmids),
     integrity: integrityBlock(i),
     qualityScore: quality.qualityScore,
     sources,
     warnings: report.warnings,
   };
+  // A PMID PubMed does not know is removed everywhere it appears (stages, literature, evidence).
+  const gone = new Set(i.hallucinatedPmids);
+  const stripped = stripPmids(assembled, gone);
+  const result = stripped.value;
+  if (gone.size) result.warnings.push(`PubMed does not know PMID ${[...gone].join(', ')} returned by the literature search: removed from ${stripped.removed} place(s) in this plan (counted in integrity.hallucinated).`);
+  result.message = summary(mechanism, roles, disease, result, compounds.items.length, models.items.length, trials.items.length);
   const saved = await call.ctx.snapshots
     .save({ id: snapshotId, tool: PLAN_TOOL, genes: genes.map((x) => x.symbol), diseaseContext: disease ?? '', qualityScore: quality.qualityScore, inputs: args, result })
     .then(() => true)
@@ -148,20 +153,23 @@ export async function generateValidationPlan(args: PlanArgs, call: ToolCall): Pr
   return result;
 }
 
-function stageOut(s: Stage, evidence: PlanOutput['stages'][number]['evidence'], strip: (p: readonly string[]) => string[]): PlanOutput['stages'][number] {
+function stageOut(s: Stage, evidence: PlanOutput['stages'][number]['evidence']): PlanOutput['stages'][number] {
   const { rationale: _rationale, ...rest } = s;
-  return { ...rest, buildsOn: { ...s.buildsOn, pmids: strip(s.buildsOn.pmids) }, evidence };
+  return { ...rest, evidence };
 }
 
-function summary(mechanism: Mechanism, roles: Roles, disease: string | null, stages: PlanOutput['stages'], hypothesisPmids: readonly string[], compounds: number, models: number, trials: number): string {
+function summary(mechanism: Mechanism, roles: Roles, disease: string | null, plan: PlanOutput, compounds: number, models: number, trials: number): string {
   const who = roles.partner ? `${roles.target} with ${roles.partner}` : roles.target;
-  const pmids = new Set([...hypothesisPmids, ...stages.flatMap((s) => s.buildsOn.pmids)]).size;
-  const supported = stages.filter((s) => s.evidence.supported).length;
-  const gaps = stages.reduce((n, s) => n + s.buildsOn.gaps.length, 0);
+  const pmids = new Set([...(plan.hypothesisEvidence?.pmids ?? []), ...plan.stages.flatMap((s) => s.buildsOn.pmids)]).size;
+  const statuses = plan.stages.map((s) => s.evidence.status);
+  const premises = plan.integrity.nliEnabled
+    ? `hypothesis ${plan.hypothesisEvidence?.status ?? 'unsupported'} by its abstracts; ${statuses.filter((x) => x === 'supported').length} of ${statuses.length} step premises supported`
+    : 'hypothesis and step premises not judged (no NLI model)';
+  const gaps = plan.stages.reduce((n, s) => n + s.buildsOn.gaps.length, 0);
   return (
-    `${MECHANISM_LABEL[mechanism]} plan for ${who}${disease ? ` in ${disease}` : ''} (${roles.alteration} setting): ${stages.length} stages built on ` +
+    `${MECHANISM_LABEL[mechanism]} plan for ${who}${disease ? ` in ${disease}` : ''} (${roles.alteration} setting): ${plan.stages.length} stages built on ` +
     `${compounds} tool compound(s) (ChEMBL), ${models} cell line(s) (Cellosaurus), ${trials} active trial(s) (ClinicalTrials.gov) and ${pmids} PMID(s); ` +
-    `${supported} of ${stages.length} step premises supported by their abstracts${gaps ? `; ${gaps} data gap(s) listed per stage` : ''}.`
+    `${premises}${gaps ? `; ${gaps} data gap(s) listed per stage` : ''}.`
   );
 }
 
