@@ -71,7 +71,8 @@ export async function generateValidationPlan(args: PlanArgs, call: ToolCall): Pr
   if (missing.length || !mechanism) return needsInput(args, rec, missing, report, step);
 
   const roles = planRoles(mechanism, genes);
-  const disease = rec.disease?.name ?? rec.disease?.query ?? null;
+  // The recognised name, or the text as typed when Open Targets could not map it (warned below).
+  const disease = rec.disease ? (rec.disease.name ?? rec.disease.query) : null;
   if (rec.disease && !rec.disease.id) report.warnings.push(`the disease "${rec.disease.query}" was not mapped to Open Targets (${rec.disease.how}); it is used as typed`);
   if (!rec.disease) report.warnings.push('no disease recognised: models and trials are not looked up; add diseaseContext');
   if (mechanism === 'synthetic_lethality' && !roles.partner) report.warnings.push('synthetic lethality needs two genes; only one was recognised: name the partner gene whose loss sensitises');
@@ -89,11 +90,11 @@ export async function generateValidationPlan(args: PlanArgs, call: ToolCall): Pr
     toolCompounds(g, compoundGenes, true, rec.drugs.flatMap((d) => (d.chemblId ? [d.chemblId] : []))),
     cellModels(g, diseaseNames, roles.altered),
     activeTrials(g, disease, trialGenes, drugNames),
-    planLiterature(g, planLiteratureTerms(mechanism, roles, rec.disease ? disease : null)),
+    planLiterature(g, planLiteratureTerms(mechanism, roles, disease)),
   ]);
 
   step(2, 'Assembling the stages');
-  const { stages } = assemblePlan({ mechanism, genes, agents: rec.agents, disease: rec.disease ? disease : null, compounds, models, trials, literature });
+  const { stages } = assemblePlan({ mechanism, genes, agents: rec.agents, disease, compounds, models, trials, literature });
 
   step(3, 'Checking the literature behind each step against PubMed');
   const statements = [{ text: args.hypothesis, pmids: literature.hypothesis.pmids }, ...stages.map((s) => ({ text: s.rationale.statement, pmids: s.rationale.pmids }))];
