@@ -45,7 +45,7 @@ export function renderPlan(r: PlanOutput): string {
     lines.push('');
   }
   const i = r.integrity;
-  lines.push(`Quality ${r.qualityScore.toFixed(2)}  | hallucinated PMIDs ${i.hallucinated}${i.pmidsChecked ? '' : ' (not checked)'}  | judge ${i.entailmentMethod}  | snapshot ${r.snapshotId ?? '-'}`);
+  lines.push(`Quality ${r.qualityScore.toFixed(2)}  | hallucinated PMIDs ${i.pmidsChecked ? String(i.hallucinated ?? 0) : 'not checked'}  | judge ${i.entailmentMethod}  | snapshot ${r.snapshotId ?? '-'}`);
   if (r.warnings.length) lines.push('', heading('Warnings'), ...r.warnings.map((w) => `! ${w}`));
   return lines.join('\n');
 }
