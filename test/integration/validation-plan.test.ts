@@ -119,6 +119,10 @@ describeShared('svc_generate_validation_plan', () => {
     expect(snap!.result).toEqual(r);
     const found = await callOk<{ snapshots: { id: string }[] }>(client, 'svc_search_snapshots', { gene: 'EGFR' });
     expect(found.snapshots.map((s) => s.id)).toContain(r.snapshotId);
+    // A plan is not a panel analysis: diffing it is refused with a reason, not a meaningless diff.
+    const diff = (await client.callTool({ name: 'svc_diff_snapshots', arguments: { snapshotIdA: r.snapshotId, snapshotIdB: r.snapshotId } })) as CallToolResult;
+    expect(diff.isError).toBe(true);
+    expect(JSON.stringify(diff.content)).toContain('is a svc_generate_validation_plan result');
   });
 
   it('plans a synthetic-lethality hypothesis visibly differently: isogenic pair, other controls, other go/no-go', async () => {
