@@ -12,7 +12,7 @@ import { renderPlan } from './cli/render/plan.js';
 import { renderVerify } from './cli/render/verify.js';
 import { runTool, splitList, withContext, type GlobalFlags } from './cli/run-tool.js';
 import { DEFAULT_LIBRARIES } from './genesets/service.js';
-import { runHttpServer } from './server/http.js';
+import { runHttpServer } from './server/http-server.js';
 import { runStdioServer } from './server/stdio.js';
 import { targetBriefTool } from './tools/target-brief/tool.js';
 import { validationPlanTool } from './tools/validation-plan/tool.js';

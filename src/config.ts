@@ -37,10 +37,25 @@ export const configSchema = z.object({
   host: z.string().default('127.0.0.1').describe('HTTP bind address'),
   port: int(0, 65_535).default(8787).describe('HTTP port'),
   allowedHosts: list.default([]).describe('Extra Host header values accepted by the HTTP server (DNS-rebinding protection)'),
-  corsOrigins: list.default(['*']).describe('Origins allowed to call the HTTP API from a browser (the widget)'),
+  corsOrigins: list
+    .default([])
+    .describe("Browser origins (scheme://host[:port]) allowed to call the HTTP API besides the server's own loopback origin, e.g. pages embedding the widget; every other Origin gets 403"),
+  trustProxy: int(0, 10)
+    .default(0)
+    .describe('Reverse proxies in front of the HTTP server: the client address is taken that many hops back in X-Forwarded-For (0: the socket address)'),
   logLevel: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('warn').describe('Log level (logs go to stderr)'),
   localTier: z.enum(TIERS).default('researcher').describe('Tier of stdio and terminal use (the local operator)'),
-  freeDailyLimit: int(0, 1_000_000).default(10).describe('Analyses per day for the free tier'),
+  freeDailyLimit: int(0, 1_000_000).default(10).describe('Analyses per day for the free tier (per API key; per client address for anonymous callers)'),
+  researcherDailyLimit: int(0, 100_000_000).default(1_000).describe('Analyses per day for a researcher-tier API key (a key may set its own)'),
+  anonymousRatePerMinute: int(1, 1_000_000).default(120).describe('HTTP requests per minute for all anonymous callers together (per instance)'),
+  clientRatePerMinute: int(1, 1_000_000).default(120).describe('HTTP requests per minute per client: an API key, or an address when anonymous (per instance)'),
+  maxConcurrentAnalyses: int(1, 1_000).default(4).describe('Analyses an HTTP instance runs at once; more wait in a queue'),
+  maxQueuedAnalyses: int(0, 100_000).default(32).describe('Analyses waiting for a slot; beyond this HTTP answers 503 with Retry-After'),
+  maxBatch: int(1, 100).default(10).describe('Messages in one JSON-RPC batch (at most one of them an analysis)'),
+  callTimeoutMs: int(1_000, 3_600_000).default(300_000).describe('Longest an HTTP request may run (ms); the call is then cancelled'),
+  idleTimeoutMs: int(1_000, 3_600_000).default(65_000).describe('HTTP connections idle this long (ms) are closed'),
+  maxConnections: int(1, 1_000_000).default(512).describe('Open HTTP connections an instance accepts; more are closed at once'),
+  maxConnectionsPerClient: int(1, 1_000_000).default(64).describe('Open HTTP connections from one address (ignored behind a trusted proxy)'),
   geneSets: list.default([]).describe('Extra GMT gene-set files (comma-separated paths)'),
   sourceUrls: z.record(z.string(), z.string()).default({}).describe('Base-URL overrides per source id'),
 });
@@ -71,9 +86,20 @@ export const ENV_VARS: Record<Exclude<keyof Config, 'sourceUrls'>, string> = {
   port: 'BIOINTEL_PORT',
   allowedHosts: 'BIOINTEL_ALLOWED_HOSTS',
   corsOrigins: 'BIOINTEL_CORS_ORIGINS',
+  trustProxy: 'BIOINTEL_TRUST_PROXY',
   logLevel: 'BIOINTEL_LOG_LEVEL',
   localTier: 'BIOINTEL_LOCAL_TIER',
   freeDailyLimit: 'BIOINTEL_FREE_DAILY_LIMIT',
+  researcherDailyLimit: 'BIOINTEL_RESEARCHER_DAILY_LIMIT',
+  anonymousRatePerMinute: 'BIOINTEL_ANONYMOUS_RATE_PER_MINUTE',
+  clientRatePerMinute: 'BIOINTEL_CLIENT_RATE_PER_MINUTE',
+  maxConcurrentAnalyses: 'BIOINTEL_MAX_CONCURRENT_ANALYSES',
+  maxQueuedAnalyses: 'BIOINTEL_MAX_QUEUED_ANALYSES',
+  maxBatch: 'BIOINTEL_MAX_BATCH',
+  callTimeoutMs: 'BIOINTEL_CALL_TIMEOUT_MS',
+  idleTimeoutMs: 'BIOINTEL_IDLE_TIMEOUT_MS',
+  maxConnections: 'BIOINTEL_MAX_CONNECTIONS',
+  maxConnectionsPerClient: 'BIOINTEL_MAX_CONNECTIONS_PER_CLIENT',
   geneSets: 'BIOINTEL_GENESETS',
 };
 

@@ -7,6 +7,7 @@ export type ErrorCode =
   | 'upstream'
   | 'quota'
   | 'unavailable'
+  | 'cancelled'
   | 'internal';
 
 export class BiointelError extends Error {
@@ -81,13 +82,25 @@ export class UpstreamError extends BiointelError {
   }
 }
 
+/** A limit was reached (HTTP 429). `limitName` says which one, e.g. "daily analyses". */
 export class QuotaError extends BiointelError {
   readonly resetAt: Date;
   readonly limit: number;
-  constructor(message: string, limit: number, resetAt: Date) {
-    super('quota', message, { hint: `The limit resets at ${resetAt.toISOString()}.` });
+  readonly limitName: string;
+  constructor(message: string, limit: number, resetAt: Date, limitName = 'quota', hint?: string) {
+    super('quota', message, { hint: hint ?? `The limit resets at ${resetAt.toISOString()}.` });
     this.limit = limit;
     this.resetAt = resetAt;
+    this.limitName = limitName;
+  }
+}
+
+/** The server is at capacity (HTTP 503 with Retry-After): try again in `retryAfterS` seconds. */
+export class BusyError extends BiointelError {
+  readonly retryAfterS: number;
+  constructor(message: string, retryAfterS: number, hint?: string) {
+    super('unavailable', message, { hint: hint ?? `Retry in ${retryAfterS} s.` });
+    this.retryAfterS = retryAfterS;
   }
 }
 

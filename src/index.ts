@@ -2,6 +2,6 @@
 export { loadConfig, type Config } from './config.js';
 export { createContext, type AppContext } from './context.js';
 export { createMcpServer } from './server/mcp.js';
-export { startHttpServer } from './server/http.js';
+export { startHttpServer } from './server/http-server.js';
 export { tools, findTool } from './tools/index.js';
 export { VERSION } from './version.js';

@@ -84,32 +84,70 @@ export function hostRejection(hostHeader: string | undefined, bindHost: string):
 }
 
 export const CORS_ALLOW_METHODS = 'GET, POST, DELETE, OPTIONS';
-export const CORS_ALLOW_HEADERS = 'Content-Type, X-API-Key, Mcp-Session-Id, Mcp-Protocol-Version, Accept';
+export const CORS_ALLOW_HEADERS = 'Content-Type, X-API-Key, Mcp-Session-Id, Mcp-Protocol-Version, Accept, Last-Event-ID';
 export const CORS_EXPOSE_HEADERS = 'Mcp-Session-Id, Retry-After';
+
+// Origin (the MCP transport specification: servers MUST validate it). A page on another site can
+// send a "simple" POST (text/plain, no preflight) and, if the server answers with CORS headers,
+// read the answer. So every request that carries an Origin is refused with 403 unless it is
+//   - the server's own loopback origin (http://127.0.0.1:PORT, http://localhost:PORT,
+//     http://[::1]:PORT on the port the request came in on), or
+//   - listed in corsOrigins (BIOINTEL_CORS_ORIGINS / --cors-origin): pages embedding the widget.
+// Requests without Origin (curl, SDK clients, a plain <script src>) are not from a cross-site page
+// and are served. `*` in the list allows every origin: an explicit opt-out, warned about at start.
 
 export interface CorsPolicy {
   any: boolean;
   origins: ReadonlySet<string>;
 }
 
+/** `https://Example.org:443/` -> `https://example.org`: the form browsers send in Origin. */
+export function normalizeOrigin(value: string): string {
+  const v = value.trim().replace(/\/+$/, '').toLowerCase();
+  try {
+    const u = new URL(v);
+    if ((u.protocol === 'http:' || u.protocol === 'https:') && v.startsWith(`${u.protocol}//`)) return u.origin;
+  } catch {
+    // not a URL: kept as written, so it can only match itself
+  }
+  return v;
+}
+
 export function corsPolicy(corsOrigins: readonly string[]): CorsPolicy {
-  const origins = new Set(corsOrigins.map((o) => o.trim().replace(/\/+$/, '').toLowerCase()).filter(Boolean));
+  const origins = new Set(corsOrigins.map(normalizeOrigin).filter(Boolean));
   return { any: origins.has('*'), origins };
 }
 
-/** Requests without Origin are not from a browser page (or are same-origin GETs): always fine. */
-export function isOriginAllowed(policy: CorsPolicy, origin: string | undefined): boolean {
-  return origin === undefined || policy.any || policy.origins.has(origin.toLowerCase());
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Whether an Origin is this server's own loopback origin (same port as the request's socket). */
+export function isOwnLoopbackOrigin(origin: string, localPort: number | undefined): boolean {
+  try {
+    const u = new URL(origin);
+    const port = u.port || (u.protocol === 'https:' ? '443' : '80');
+    return u.protocol === 'http:' && LOOPBACK_HOSTS.has(u.hostname) && localPort !== undefined && port === String(localPort);
+  } catch {
+    return false;
+  }
+}
+
+export function isOriginAllowed(policy: CorsPolicy, origin: string | undefined, localPort?: number): boolean {
+  if (origin === undefined) return true;
+  if (policy.any) return true;
+  const o = origin.trim().toLowerCase();
+  // "null" is the opaque origin of sandboxed frames and file: pages: never one we can vouch for.
+  if (o === 'null' || o === '') return false;
+  return policy.origins.has(normalizeOrigin(o)) || isOwnLoopbackOrigin(o, localPort);
 }
 
 /** Headers that let an allowed browser origin read the response. */
 export function corsHeaders(policy: CorsPolicy, req: IncomingMessage): Record<string, string> {
   const origin = req.headers.origin;
-  if (origin === undefined || !isOriginAllowed(policy, origin)) return policy.any ? { 'Access-Control-Allow-Origin': '*' } : {};
+  if (origin === undefined || !isOriginAllowed(policy, origin, req.socket.localPort)) return {};
   return {
-    // With a list, the answer depends on the request's Origin: caches must key on it.
+    // The answer depends on the request's Origin: caches must key on it.
     'Access-Control-Allow-Origin': policy.any ? '*' : origin,
-    ...(policy.any ? {} : { Vary: 'Origin' }),
+    Vary: 'Origin',
     'Access-Control-Expose-Headers': CORS_EXPOSE_HEADERS,
   };
 }
@@ -119,6 +157,15 @@ export function preflightHeaders(policy: CorsPolicy, req: IncomingMessage): Reco
     ...corsHeaders(policy, req),
     'Access-Control-Allow-Methods': CORS_ALLOW_METHODS,
     'Access-Control-Allow-Headers': CORS_ALLOW_HEADERS,
-    'Access-Control-Max-Age': '86400',
+    'Access-Control-Max-Age': '600',
+  };
+}
+
+export function originRejection(origin: string): { message: string; hint: string } {
+  return {
+    message: `Origin ${origin.slice(0, 200)} is not allowed`,
+    hint:
+      'A web page may call this server only from an origin the operator lists: add it (scheme://host[:port]) to ' +
+      'BIOINTEL_CORS_ORIGINS (comma-separated) or pass --cors-origin to `biointel serve --http`.',
   };
 }

@@ -1,164 +1,241 @@
-// POST /mcp: MCP streamable HTTP through the official SDK transport, stateless (a fresh McpServer
-// and transport per request), plus the plain JSON form of DESIGN.md 2.2.
-//
-// Accept handling. The SDK transport refuses (406) any POST whose Accept lacks either
-// application/json or text/event-stream. We decide the answer format here instead:
-// - a JSON-RPC request whose Accept lists text/event-stream gets what the SDK gives MCP clients:
-//   an SSE stream (so progress notifications arrive while a long tool runs);
-// - everything else (Accept missing, */*, application/json only, or the plain form whatever its
-//   Accept says) gets one application/json response (`enableJsonResponse`); progress
-//   notifications are then dropped, which is what a caller that cannot read SSE wants.
-// The Accept header handed to the transport is rewritten to satisfy its check, and Content-Type
-// likewise: the body was already parsed here, so `curl -d '{...}'` (form-urlencoded) works too.
-// Cross-site abuse of that leniency is stopped by the Origin check in http.ts.
-import { randomUUID } from 'node:crypto';
+// POST /mcp (and DELETE /mcp for sessions): everything between the HTTP request and the one MCP
+// server of the process (mcp-dispatch.ts). In order, each step refusing with a JSON-RPC error and
+// the right HTTP status before anything runs:
+//   Content-Type application/json (415: a browser can send text/plain cross-site without asking),
+//   protocol version (400), body size (413) and JSON (400), message shapes and batch size (400),
+//   the caller (X-API-Key: 401 if unknown or revoked), rate limits (429), the session (404),
+//   then for an analysis: at most one per request (400), the daily quota (429), a slot (503).
+// Answers are one JSON body, or an SSE stream when a JSON-RPC client accepts text/event-stream (so
+// progress and log notifications arrive while a tool runs). The plain form always gets JSON.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { Tier } from '../config.js';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { Caller } from '../caller.js';
 import type { AppContext } from '../context.js';
-import { BiointelError, QuotaError, errorMessage } from '../errors.js';
-import { redact } from '../log.js';
+import { BiointelError, BusyError, QuotaError, errorMessage } from '../errors.js';
+import type { KeyStore } from '../store/keys.js';
+import type { Quotas } from '../store/quotas.js';
 import type { AnyTool } from '../tools/define.js';
-import {
-  JSONRPC,
-  MAX_BODY_BYTES,
-  jsonRpcError,
-  overrideRequestHeader,
-  readBody,
-  sendJson,
-} from './http-io.js';
-import { createMcpServer } from './mcp.js';
+import type { AnalysisGate, RateLimiter } from './admission.js';
+import { authInfoFor, type CallInfo } from './call-info.js';
+import { HttpExchange } from './http-exchange.js';
+import { JSONRPC, MAX_BODY_BYTES, jsonRpcError, readBody, sendJson } from './http-io.js';
+import { AuthError, identify } from './identify.js';
+import { McpDispatcher, REQUEST_TIMEOUT } from './mcp-dispatch.js';
+import { isNotification, isRequest, parseMcpBody } from './mcp-messages.js';
+import type { Session, SessionStore } from './sessions.js';
 
-/** Decides the caller's tier from the request (the API-key store plugs in here). */
-export type TierResolver = (req: IncomingMessage) => Tier | Promise<Tier>;
-
-/** Until API keys exist every HTTP caller is anonymous, and anonymous means free (DESIGN.md 2.3). */
-export const anonymousTier: TierResolver = () => 'free';
-
-export interface McpPostOptions {
-  resolveTier: TierResolver;
-  tools?: readonly AnyTool[];
+export interface McpHttpDeps {
+  ctx: AppContext;
+  server: McpServer;
+  tools: readonly AnyTool[];
+  keys: KeyStore;
+  sessions: SessionStore;
+  quotas: Quotas;
+  rates: RateLimiter;
+  gate: AnalysisGate;
   maxBodyBytes?: number;
 }
 
-export interface NormalizedBody {
-  body: unknown;
-  /** At least one message came in the plain form. */
-  plain: boolean;
+export interface McpHttp {
+  post(req: IncomingMessage, res: ServerResponse, address: string): Promise<void>;
+  /** DELETE /mcp: ends the caller's session. */
+  remove(req: IncomingMessage, res: ServerResponse, address: string): Promise<void>;
+  /** Calls running or queued (for drain). */
+  readonly inFlight: number;
+  close(): Promise<void>;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/**
- * Turns plain-form messages (`{"method": ..., "params": ...}` without `jsonrpc`) into JSON-RPC
- * 2.0 requests with a generated id, so that the SDK answers them. Returns an error text when a
- * message is neither form.
- */
-export function normalizeMcpBody(parsed: unknown): NormalizedBody | { error: string } {
-  const messages = Array.isArray(parsed) ? parsed : [parsed];
-  let plain = false;
-  const out: unknown[] = [];
-  for (const m of messages) {
-    if (!isRecord(m)) return { error: 'each message must be a JSON object' };
-    if ('jsonrpc' in m) {
-      out.push(m); // JSON-RPC as sent: the SDK validates it
-      continue;
-    }
-    if (typeof m.method !== 'string' || m.method === '') {
-      return { error: 'expected a JSON-RPC 2.0 message, or the plain form {"method": "tools/call", "params": {...}}' };
-    }
-    plain = true;
-    const id = typeof m.id === 'string' || typeof m.id === 'number' ? m.id : randomUUID();
-    out.push({ jsonrpc: '2.0', id, method: m.method, ...(m.params === undefined ? {} : { params: m.params }) });
-  }
-  return { body: Array.isArray(parsed) ? out : out[0], plain };
-}
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
 function acceptsEventStream(accept: string | undefined): boolean {
   return accept !== undefined && /(^|,)\s*text\/event-stream\s*(;|,|$)/i.test(accept);
 }
 
-export async function handleMcpPost(
-  ctx: AppContext,
-  req: IncomingMessage,
-  res: ServerResponse,
-  options: McpPostOptions,
-): Promise<void> {
-  const limit = options.maxBodyBytes ?? MAX_BODY_BYTES;
-  const read = await readBody(req, limit);
-  if (!read.ok) {
-    if (read.reason === 'too_large') {
-      sendJson(
-        res,
-        413,
-        jsonRpcError(JSONRPC.SERVER_ERROR, `Request body too large: the limit is ${limit} bytes (1 MB)`),
-        { Connection: 'close' },
-      );
+export async function createMcpHttp(deps: McpHttpDeps): Promise<McpHttp> {
+  const { ctx, tools, keys, sessions, quotas, rates, gate } = deps;
+  const { config } = ctx;
+  const limit = deps.maxBodyBytes ?? MAX_BODY_BYTES;
+  const dispatcher = new McpDispatcher();
+  dispatcher.onerror = (err) => ctx.log.debug(`mcp: ${errorMessage(err)}`);
+  await deps.server.connect(dispatcher);
+  const byName = new Map(tools.map((t) => [t.name, t]));
+
+  /** The one analysis a request may run: a tools/call of a counted tool with valid arguments. */
+  function analysesIn(requests: readonly JSONRPCRequest[]): AnyTool[] {
+    const found: AnyTool[] = [];
+    for (const r of requests) {
+      if (r.method !== 'tools/call') continue;
+      const params = (r.params ?? {}) as { name?: unknown; arguments?: unknown };
+      const tool = typeof params.name === 'string' ? byName.get(params.name) : undefined;
+      // Unknown tools and invalid arguments are answered by the server as errors: not analyses.
+      if (tool && tool.quota !== 'none' && tool.input.safeParse(params.arguments ?? {}).success) found.push(tool);
     }
-    return; // aborted: nobody is listening
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(read.text);
-  } catch (err) {
-    sendJson(res, 400, jsonRpcError(JSONRPC.PARSE_ERROR, 'Parse error', { detail: `body is not valid JSON: ${errorMessage(err)}` }));
-    return;
-  }
-  const normalized = normalizeMcpBody(parsed);
-  if ('error' in normalized) {
-    sendJson(res, 400, jsonRpcError(JSONRPC.INVALID_REQUEST, `Invalid Request: ${normalized.error}`));
-    return;
+    return found;
   }
 
-  let tier: Tier;
-  try {
-    tier = await options.resolveTier(req);
-  } catch (err) {
-    refuseCaller(ctx, req, res, err);
-    return;
+  async function post(req: IncomingMessage, res: ServerResponse, address: string): Promise<void> {
+    if (!JSON_TYPE.test(req.headers['content-type'] ?? '')) {
+      return refuse(res, 415, 'unsupported_media_type', `Content-Type must be application/json (got ${String(req.headers['content-type'] ?? 'none').slice(0, 100)})`, 'Send the JSON-RPC message with the header Content-Type: application/json.');
+    }
+    const version = req.headers['mcp-protocol-version'];
+    if (typeof version === 'string' && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
+      return refuse(res, 400, 'unsupported_protocol_version', `Unsupported MCP-Protocol-Version "${version.slice(0, 50)}"`, `Supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}.`);
+    }
+    const read = await readBody(req, limit);
+    if (!read.ok) {
+      if (read.reason === 'too_large') {
+        sendJson(res, 413, jsonRpcError(JSONRPC.SERVER_ERROR, `Request body too large: the limit is ${limit} bytes (1 MB)`, { code: 'too_large' }), { Connection: 'close' });
+      }
+      return; // aborted: nobody is listening
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(read.text);
+    } catch (err) {
+      return sendJson(res, 400, jsonRpcError(JSONRPC.PARSE_ERROR, 'Parse error', { detail: `body is not valid JSON: ${errorMessage(err).slice(0, 200)}` }));
+    }
+    const body = parseMcpBody(parsed, config.maxBatch);
+    if ('error' in body) return sendJson(res, 400, jsonRpcError(JSONRPC.INVALID_REQUEST, `Invalid Request: ${body.error}`));
+
+    let caller: Caller;
+    let session: Session | undefined;
+    const requests = body.messages.filter(isRequest);
+    const analyses = analysesIn(requests);
+    let release: (() => void) | undefined;
+    const gone = new AbortController();
+    res.once('close', () => gone.abort(new Error('the client disconnected')));
+    try {
+      caller = await identify(req, keys, address);
+      if (caller.kind === 'key') rates.hit([[caller.client, config.clientRatePerMinute, 'requests a minute for this API key', 'Slow down, or spread the calls over more time.']]);
+      else rates.hit([['anonymous', config.anonymousRatePerMinute, 'requests a minute for all anonymous callers together', 'Retry shortly, or use an API key (X-API-Key) to leave the shared anonymous pool.']]);
+      const sessionId = req.headers['mcp-session-id'];
+      if (typeof sessionId === 'string' && !requests.some((r) => r.method === 'initialize')) {
+        session = await sessions.get(sessionId, caller.client);
+        if (!session) {
+          return sendJson(res, 404, jsonRpcError(-32001, 'Session not found', { code: 'session_not_found', hint: 'The session ended or expired: initialize again (or send requests without Mcp-Session-Id).' }));
+        }
+      }
+      if (analyses.length > 1) {
+        return sendJson(res, 400, jsonRpcError(JSONRPC.INVALID_REQUEST, `Invalid Request: a request may run one analysis; this one asks for ${analyses.length} (${analyses.map((t) => t.name).join(', ')})`, { code: 'too_many_analyses', hint: 'Send each analysis in its own request.' }));
+      }
+      const analysis = analyses[0];
+      if (analysis) {
+        // A full queue refuses before the quota is charged; the quota is charged before the wait,
+        // so requests that would be refused for quota never hold a place in the queue.
+        gate.assertRoom();
+        await quotas.consume(caller, analysis.name);
+        release = await gate.acquire(gone.signal);
+      }
+      if (requests.some((r) => r.method === 'initialize')) session = await sessions.create(caller.client);
+    } catch (err) {
+      release?.();
+      if (gone.signal.aborted) return;
+      return refuseCaller(ctx, req, res, err);
+    }
+    dispatch(req, res, body, caller, session, release);
   }
 
-  const sse = !normalized.plain && acceptsEventStream(req.headers.accept);
-  overrideRequestHeader(req, 'accept', 'application/json, text/event-stream');
-  overrideRequestHeader(req, 'content-type', 'application/json');
-
-  const server = createMcpServer(ctx, { tier, ...(options.tools ? { tools: options.tools } : {}) });
-  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !sse });
-  transport.onerror = (err) => ctx.log.debug(`mcp transport: ${errorMessage(err)}`);
-  // Closing the server aborts tool handlers still running for a client that went away.
-  res.on('close', () => {
-    void transport.close().catch(() => undefined);
-    void server.close().catch(() => undefined);
-  });
-  try {
-    await server.connect(transport);
-    await transport.handleRequest(req, res, normalized.body);
-  } catch (err) {
-    ctx.log.error(`POST /mcp failed: ${errorMessage(err)}`, { stack: err instanceof Error ? err.stack : undefined });
-    sendJson(res, 500, jsonRpcError(JSONRPC.INTERNAL_ERROR, 'Internal error'));
+  function dispatch(
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: { messages: import('@modelcontextprotocol/sdk/types.js').JSONRPCMessage[]; batch: boolean; plain: boolean },
+    caller: Caller,
+    session: Session | undefined,
+    release: (() => void) | undefined,
+  ): void {
+    const info: CallInfo = {
+      caller,
+      ...(session?.logLevel ? { logLevel: session.logLevel } : {}),
+      setLogLevel: async (level) => {
+        if (session) await sessions.setLogLevel(session, level);
+      },
+    };
+    const extra = { authInfo: authInfoFor(info) };
+    // Cancellation finds calls by the client's id within its session, or within the caller.
+    const scope = session ? `session:${session.id}` : caller.client;
+    const requests = body.messages.filter(isRequest);
+    for (const m of body.messages) if (isNotification(m)) dispatcher.notification(m, scope, extra);
+    if (requests.length === 0) {
+      release?.();
+      res.writeHead(202, { 'Cache-Control': 'no-store' });
+      res.end();
+      return;
+    }
+    const sse = !body.plain && acceptsEventStream(req.headers.accept);
+    const ids: number[] = [];
+    let timer: NodeJS.Timeout | undefined;
+    const exchange = new HttpExchange(res, sse ? 'sse' : 'json', requests.length, body.batch, session ? { 'Mcp-Session-Id': session.id } : {}, () => {
+      clearTimeout(timer);
+      release?.();
+    });
+    res.once('close', () => {
+      if (exchange.done) return;
+      for (const id of ids) dispatcher.cancel(id, 'the client disconnected');
+      exchange.abandon();
+    });
+    timer = setTimeout(() => {
+      for (const id of ids) dispatcher.cancel(id, `Request timed out: it ran longer than ${config.callTimeoutMs} ms (BIOINTEL_CALL_TIMEOUT_MS)`, REQUEST_TIMEOUT);
+    }, config.callTimeoutMs);
+    for (const r of requests) ids.push(dispatcher.request(r, exchange, scope, extra));
   }
+
+  async function remove(req: IncomingMessage, res: ServerResponse, address: string): Promise<void> {
+    const id = req.headers['mcp-session-id'];
+    if (typeof id !== 'string') {
+      return refuse(res, 400, 'no_session', 'DELETE /mcp ends a session: send its Mcp-Session-Id header', 'Requests without a session need no ending.');
+    }
+    try {
+      const caller = await identify(req, keys, address);
+      const session = await sessions.get(id, caller.client);
+      if (!session) return sendJson(res, 404, jsonRpcError(-32001, 'Session not found', { code: 'session_not_found' }));
+      await sessions.delete(session.id);
+      res.writeHead(200, { 'Cache-Control': 'no-store' });
+      res.end();
+    } catch (err) {
+      refuseCaller(ctx, req, res, err);
+    }
+  }
+
+  return {
+    post,
+    remove,
+    get inFlight() {
+      return dispatcher.inFlight;
+    },
+    async close() {
+      await deps.server.close().catch(() => undefined);
+    },
+  };
+}
+
+function refuse(res: ServerResponse, status: number, code: string, message: string, hint: string, headers: Record<string, string> = {}): void {
+  sendJson(res, status, jsonRpcError(JSONRPC.SERVER_ERROR, message, { code, hint }), headers);
 }
 
 /**
- * A TierResolver that throws refuses the request: a BiointelError maps to its HTTP status
- * (bad key 401, over quota 429 with Retry-After, store down 503); anything else is a 500.
- * The key itself is redacted from whatever message the resolver wrote.
+ * A refused caller: 401 for a bad key, 429 with Retry-After over a limit, 503 with Retry-After when
+ * busy or when the store is down, 500 for anything unexpected (logged). The key itself never
+ * appears: messages name keys by label only.
  */
-function refuseCaller(ctx: AppContext, req: IncomingMessage, res: ServerResponse, err: unknown): void {
-  const key = req.headers['x-api-key'];
-  const secrets = typeof key === 'string' ? [key] : Array.isArray(key) ? key : [];
-  if (!(err instanceof BiointelError)) {
-    ctx.log.error(`tier resolution failed: ${redact(errorMessage(err), secrets)}`);
-    sendJson(res, 500, jsonRpcError(JSONRPC.INTERNAL_ERROR, 'Internal error while checking the API key'));
-    return;
-  }
-  const status = err.code === 'invalid_input' ? 401 : err.code === 'quota' ? 429 : err.code === 'unavailable' ? 503 : 500;
-  const headers: Record<string, string> = {};
+export function refuseCaller(ctx: AppContext, req: IncomingMessage, res: ServerResponse, err: unknown): void {
+  if (err instanceof AuthError) return refuse(res, 401, 'unauthorized', err.message, err.hint ?? '');
   if (err instanceof QuotaError) {
-    headers['Retry-After'] = String(Math.max(1, Math.ceil((err.resetAt.getTime() - Date.now()) / 1000)));
+    const retry = Math.max(1, Math.ceil((err.resetAt.getTime() - Date.now()) / 1000));
+    return sendJson(
+      res,
+      429,
+      jsonRpcError(JSONRPC.SERVER_ERROR, err.message, { code: 'quota', limit: err.limitName, limitValue: err.limit, resetAt: err.resetAt.toISOString(), ...(err.hint ? { hint: err.hint } : {}) }),
+      { 'Retry-After': String(retry) },
+    );
   }
-  const data: Record<string, unknown> = { code: err.code };
-  if (err.hint) data.hint = redact(err.hint, secrets);
-  if (err instanceof QuotaError) Object.assign(data, { limit: err.limit, resetAt: err.resetAt.toISOString() });
-  sendJson(res, status, jsonRpcError(JSONRPC.SERVER_ERROR, redact(err.message, secrets), data), headers);
+  if (err instanceof BusyError) {
+    return sendJson(res, 503, jsonRpcError(JSONRPC.SERVER_ERROR, err.message, { code: 'busy', ...(err.hint ? { hint: err.hint } : {}) }), { 'Retry-After': String(err.retryAfterS) });
+  }
+  if (err instanceof BiointelError && err.code === 'unavailable') {
+    ctx.log.warn(`${req.method ?? 'POST'} /mcp: ${errorMessage(err)}`);
+    return sendJson(res, 503, jsonRpcError(JSONRPC.SERVER_ERROR, 'The service store is unavailable', { code: 'unavailable', hint: 'Retry in a moment.' }), { 'Retry-After': '5' });
+  }
+  ctx.log.error(`${req.method ?? 'POST'} /mcp failed: ${errorMessage(err)}`, { stack: err instanceof Error ? err.stack : undefined });
+  sendJson(res, 500, jsonRpcError(JSONRPC.INTERNAL_ERROR, 'Internal error'));
 }

@@ -1,14 +1,29 @@
 // createMcpServer(ctx): every transport (stdio, HTTP, in-memory tests) builds its server here, from
-// the one tool registry, with its dependencies passed in.
+// the one tool registry, with its dependencies passed in. One server serves many callers (HTTP
+// builds it once per process): who is calling comes with each message (call-info.ts), so the tier,
+// the snapshots a call may see and the log level are decided per call, never per server.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { CallToolRequestSchema, ErrorCode, McpError, type ServerNotification, type ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  SetLevelRequestSchema,
+  type LoggingLevel,
+  type ServerNotification,
+  type ServerRequest,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import { localCaller } from '../caller.js';
 import type { Tier } from '../config.js';
 import type { AppContext } from '../context.js';
 import type { AnyTool, Progress } from '../tools/define.js';
 import { tools as allTools } from '../tools/index.js';
 import { NAME, VERSION } from '../version.js';
-import { toolErrorResult } from './tool-errors.js';
+import { callInfoOf } from './call-info.js';
+import { markStatic } from './json-cache.js';
+import { resultLogEntries, sendLogs } from './mcp-logging.js';
+import { errorText, toolErrorResult } from './tool-errors.js';
 
 export const SERVER_INSTRUCTIONS =
   'biointel answers biomedical questions from live public sources (PubMed, UniProt, Open Targets, ChEMBL, ' +
@@ -17,18 +32,28 @@ export const SERVER_INSTRUCTIONS =
   'that results mark as supported; never cite PMIDs that integrity reports as hallucinated.';
 
 export interface McpServerOptions {
-  /** Tier of the caller (HTTP: from the API key; stdio: the local operator's tier). */
+  /** Tier of the local operator (stdio, in-memory); HTTP callers bring their own with each message. */
   tier?: Tier;
   tools?: readonly AnyTool[];
 }
 
+type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
 export function createMcpServer(ctx: AppContext, options: McpServerOptions = {}): McpServer {
-  const tier = options.tier ?? ctx.config.localTier;
+  const local = localCaller({ localTier: options.tier ?? ctx.config.localTier });
+  const tools = options.tools ?? allTools;
   const server = new McpServer(
     { name: NAME, version: VERSION },
     { capabilities: { logging: {} }, instructions: SERVER_INSTRUCTIONS },
   );
-  for (const tool of options.tools ?? allTools) {
+  // The level a stdio / in-memory client chose; HTTP clients keep theirs in their session.
+  let localLevel: LoggingLevel | undefined;
+  const levelOf = (extra: Extra): LoggingLevel | undefined => {
+    const info = callInfoOf(extra);
+    return info ? info.logLevel : localLevel;
+  };
+
+  for (const tool of tools) {
     server.registerTool(
       tool.name,
       {
@@ -38,29 +63,44 @@ export function createMcpServer(ctx: AppContext, options: McpServerOptions = {})
         outputSchema: tool.output,
         annotations: { title: tool.title, ...tool.annotations },
       },
-      async (args: unknown, extra: RequestHandlerExtra<ServerRequest, ServerNotification>) => {
+      async (args: unknown, extra: Extra) => {
+        const caller = callInfoOf(extra)?.caller ?? local;
+        // The call's own view of the snapshots: it sees what its caller may see, saves as its
+        // caller, and cannot save once cancelled.
+        const callCtx: AppContext = { ...ctx, snapshots: ctx.snapshots.scoped({ owner: caller.owner, signal: extra.signal }) };
+        const started = performance.now();
         try {
-          const result = await tool.handler(args, {
-            ctx,
-            tier,
-            progress: progressFor(extra),
-            signal: extra.signal,
-          });
+          const result = await tool.handler(args, { ctx: callCtx, tier: caller.tier, caller, progress: progressFor(extra), signal: extra.signal });
+          await sendLogs(extra.sendNotification, levelOf(extra), tool.name, resultLogEntries(tool.name, result, performance.now() - started));
           return {
             structuredContent: result as Record<string, unknown>,
             content: [{ type: 'text' as const, text: JSON.stringify(result) }],
           };
         } catch (err) {
-          return toolErrorResult(err, ctx.log);
+          // Remote callers never see server paths; the operator may (the message helps them).
+          const result = toolErrorResult(err, ctx.log, { hidePaths: caller.kind !== 'local' });
+          await sendLogs(extra.sendNotification, levelOf(extra), tool.name, [{ level: 'error', message: errorText(result) }]);
+          return result;
         }
       },
     );
   }
-  rejectUnknownTools(server, (options.tools ?? allTools).map((t) => t.name));
+  rejectUnknownTools(server, tools.map((t) => t.name));
+  cacheToolList(server);
+  server.server.setRequestHandler(SetLevelRequestSchema, async (request, extra) => {
+    const info = callInfoOf(extra);
+    if (info) await info.setLogLevel?.(request.params.level);
+    else localLevel = request.params.level;
+    return {};
+  });
   return server;
 }
 
 type RawHandler = (request: unknown, extra: unknown) => Promise<unknown>;
+
+function innerHandler(server: McpServer, method: string): RawHandler | undefined {
+  return (server.server as unknown as { _requestHandlers?: Map<string, RawHandler> })._requestHandlers?.get(method);
+}
 
 /**
  * An unknown tool name is a protocol error (JSON-RPC -32602, as the MCP specification and
@@ -68,21 +108,37 @@ type RawHandler = (request: unknown, extra: unknown) => Promise<unknown>;
  * its tools/call handler is wrapped. Tests pin the behaviour, so an SDK change cannot pass unseen.
  */
 function rejectUnknownTools(server: McpServer, names: readonly string[]): void {
-  const handlers = (server.server as unknown as { _requestHandlers?: Map<string, RawHandler> })._requestHandlers;
-  const inner = handlers?.get('tools/call');
+  const inner = innerHandler(server, 'tools/call');
   if (!inner) return;
   const known = new Set(names);
   server.server.removeRequestHandler('tools/call');
   server.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     if (!known.has(request.params.name)) {
-      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}. Available tools: ${names.join(', ')}`);
+      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${String(request.params.name).slice(0, 100)}. Available tools: ${names.join(', ')}`);
     }
     return (await inner(request, extra)) as never;
   });
 }
 
+/**
+ * The SDK converts every tool's zod schemas to JSON Schema on each tools/list (most of the CPU of
+ * answering it). The registry never changes while the server runs, so the first answer is kept and
+ * served from then on, already serialised for the HTTP transport (json-cache.ts).
+ */
+function cacheToolList(server: McpServer): void {
+  const inner = innerHandler(server, 'tools/list');
+  if (!inner) return;
+  let cached: object | undefined;
+  server.server.removeRequestHandler('tools/list');
+  server.server.setRequestHandler(ListToolsRequestSchema, async (request, extra) => {
+    if (request.params?.cursor !== undefined) return (await inner(request, extra)) as never;
+    cached ??= markStatic((await inner(request, extra)) as object);
+    return cached as never;
+  });
+}
+
 /** MCP progress notifications, sent only when the client asked for them with a progressToken. */
-function progressFor(extra: RequestHandlerExtra<ServerRequest, ServerNotification>): Progress {
+function progressFor(extra: Extra): Progress {
   const token = extra._meta?.progressToken;
   if (token === undefined) return { report: () => undefined };
   let last = -1;

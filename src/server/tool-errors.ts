@@ -3,6 +3,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { BiointelError, UpstreamError } from '../errors.js';
 import type { Logger } from '../log.js';
+import { hidePaths } from './public-text.js';
 
 export function describeError(err: unknown): { code: string; message: string; hint?: string } {
   if (err instanceof BiointelError) {
@@ -15,10 +16,21 @@ export function describeError(err: unknown): { code: string; message: string; hi
   };
 }
 
-export function toolErrorResult(err: unknown, log: Logger): CallToolResult {
+export interface ToolErrorOptions {
+  /** Replace server file paths in the text (remote callers). */
+  hidePaths?: boolean;
+}
+
+export function toolErrorResult(err: unknown, log: Logger, options: ToolErrorOptions = {}): CallToolResult {
   const d = describeError(err);
   if (d.code === 'internal') log.error(d.message, { stack: err instanceof Error ? err.stack : undefined });
   else if (err instanceof UpstreamError) log.warn(d.message);
   const text = [`Error (${d.code}): ${d.message}`, d.hint ? `Next: ${d.hint}` : ''].filter(Boolean).join('\n');
-  return { isError: true, content: [{ type: 'text', text }] };
+  return { isError: true, content: [{ type: 'text', text: options.hidePaths ? hidePaths(text) : text }] };
+}
+
+/** The text of an error result (for log notifications). */
+export function errorText(result: CallToolResult): string {
+  const first = result.content[0];
+  return first && first.type === 'text' ? first.text : 'error';
 }

@@ -6,8 +6,11 @@ import path from 'node:path';
 import Keyv, { type KeyvStoreAdapter } from 'keyv';
 import type { Config } from '../config.js';
 import { BiointelError } from '../errors.js';
+import { createMemoryCounters, type CounterStore } from './counters.js';
+import { createSqliteCounters } from './counters-sqlite.js';
+import { openRedis } from './redis.js';
 
-export const NAMESPACES = ['cache', 'nli', 'snapshots', 'snapshot_index', 'keys', 'usage'] as const;
+export const NAMESPACES = ['cache', 'nli', 'snapshots', 'snapshot_index', 'keys', 'usage', 'sessions'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export interface Store {
@@ -15,15 +18,19 @@ export interface Store {
   /** Where the data lives (file path or redacted URL), for `biointel cache stats`. */
   location: string;
   ns(name: Namespace): Keyv;
+  /** Exact counters for quotas and usage (atomic across processes sharing the store). */
+  counters: CounterStore;
   close(): Promise<void>;
 }
 
 /** An in-memory store: tests, and `--no-store` style one-off runs. */
 export function createMemoryStore(): Store {
   const spaces = new Map<Namespace, Keyv>();
+  const counters = createMemoryCounters();
   return {
     kind: 'memory',
     location: 'memory',
+    counters,
     ns(name) {
       let kv = spaces.get(name);
       if (!kv) {
@@ -34,6 +41,7 @@ export function createMemoryStore(): Store {
     },
     async close() {
       spaces.clear();
+      await counters.close();
     },
   };
 }
@@ -41,8 +49,8 @@ export function createMemoryStore(): Store {
 export async function createStore(config: Config): Promise<Store> {
   const url = config.storeUrl ?? `sqlite://${path.join(config.dataDir, 'biointel.sqlite')}`;
   if (url.startsWith('sqlite://')) return openSqlite(url.slice('sqlite://'.length));
-  if (/^rediss?:\/\//.test(url)) return openShared('redis', url, '@keyv/redis');
-  if (/^postgres(ql)?:\/\//.test(url)) return openShared('postgres', url, '@keyv/postgres');
+  if (/^rediss?:\/\//.test(url)) return openRedis(url, redactUrl(url));
+  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url);
   if (url === 'memory') return createMemoryStore();
   throw new BiointelError('invalid_input', `BIOINTEL_STORE_URL: unsupported scheme in "${redactUrl(url)}"`, {
     hint: 'Use sqlite:///path/file.sqlite, redis://host:6379 or postgres://user@host/db.',
@@ -54,9 +62,12 @@ async function openSqlite(file: string): Promise<Store> {
   const { KeyvSqlite } = await import('@keyv/sqlite');
   const spaces = new Map<Namespace, { kv: Keyv; adapter: InstanceType<typeof KeyvSqlite> }>();
   let walSet = false;
+  // Opened on first use: a CLI command that never counts never opens the connection.
+  const counters = createSqliteCounters(file);
   return {
     kind: 'sqlite',
     location: file,
+    counters,
     ns(name) {
       let entry = spaces.get(name);
       if (!entry) {
@@ -74,23 +85,32 @@ async function openSqlite(file: string): Promise<Store> {
     async close() {
       await Promise.all([...spaces.values()].map((e) => e.adapter.disconnect().catch(() => undefined)));
       spaces.clear();
+      await counters.close().catch(() => undefined);
     },
   };
 }
 
-async function openShared(kind: 'redis' | 'postgres', url: string, pkg: string): Promise<Store> {
+/** Postgres (@keyv/postgres, installed by the operator) holds cache and snapshots; it has no atomic counters here. */
+async function openPostgres(url: string): Promise<Store> {
+  const pkg = '@keyv/postgres';
   let mod: { default: new (url: string, opts?: Record<string, unknown>) => KeyvStoreAdapter };
   try {
     mod = (await import(/* @vite-ignore */ pkg)) as typeof mod;
   } catch {
-    throw new BiointelError('unavailable', `BIOINTEL_STORE_URL points at ${kind}, but ${pkg} is not installed`, {
+    throw new BiointelError('unavailable', `BIOINTEL_STORE_URL points at postgres, but ${pkg} is not installed`, {
       hint: `Install it next to biointel: npm install ${pkg}`,
     });
   }
   const spaces = new Map<Namespace, Keyv>();
+  const refuse = (): never => {
+    throw new BiointelError('unavailable', 'API keys and quotas need a SQLite or Redis store; postgres:// holds cache and snapshots only', {
+      hint: 'Use BIOINTEL_STORE_URL=redis://host:6379 for several HTTP instances.',
+    });
+  };
   return {
-    kind,
+    kind: 'postgres',
     location: redactUrl(url),
+    counters: { kind: 'unsupported', take: async () => refuse(), read: async () => refuse(), close: async () => undefined },
     ns(name) {
       let kv = spaces.get(name);
       if (!kv) {
@@ -105,6 +125,6 @@ async function openShared(kind: 'redis' | 'postgres', url: string, pkg: string):
   };
 }
 
-function redactUrl(url: string): string {
+export function redactUrl(url: string): string {
   return url.replace(/\/\/([^:@/]+):([^@/]+)@/, '//$1:***@');
 }

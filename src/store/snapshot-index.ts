@@ -21,7 +21,14 @@ export interface SnapshotSummary {
   qualityScore: number;
 }
 
+/** Who saved a snapshot: `local` (the operator: CLI, stdio), `anonymous`, or `key:<key id>`. */
+export type SnapshotOwner = string;
+export const LOCAL_OWNER: SnapshotOwner = 'local';
+export const ANONYMOUS_OWNER: SnapshotOwner = 'anonymous';
+
 export interface IndexQuery {
+  /** Only snapshots of this owner; omitted: every snapshot (the local operator's view). */
+  owner?: SnapshotOwner;
   /** Case-insensitive substring of the disease context. */
   disease?: string;
   /** Exact symbol, compared upper-cased. */
@@ -39,6 +46,7 @@ interface Entry {
   /** createdAt in ms: numbers compare much faster than strings when 100,000 entries are sorted. */
   t: number;
   disease: number;
+  owner: SnapshotOwner;
 }
 
 interface GeneSlot {
@@ -68,12 +76,14 @@ export class SnapshotIndex {
     return this.byId.has(id);
   }
 
-  hasGene(symbol: string): boolean {
-    return this.byGene.has(geneKey(symbol));
+  hasGene(symbol: string, owner?: SnapshotOwner): boolean {
+    const list = this.byGene.get(geneKey(symbol));
+    if (!list) return false;
+    return owner === undefined || list.some((e) => e.owner === owner);
   }
 
   /** Adds a summary; false when that id is already indexed (index records never change). */
-  add(summary: SnapshotSummary): boolean {
+  add(summary: SnapshotSummary, owner: SnapshotOwner = LOCAL_OWNER): boolean {
     if (this.byId.has(summary.id)) return false;
     const slots = summary.genes.map((g) => this.gene(g));
     const stored: SnapshotSummary = {
@@ -84,7 +94,12 @@ export class SnapshotIndex {
       diseaseContext: this.intern(summary.diseaseContext),
       qualityScore: summary.qualityScore,
     };
-    const entry: Entry = { summary: stored, t: Date.parse(stored.createdAt) || 0, disease: this.internDisease(stored.diseaseContext) };
+    const entry: Entry = {
+      summary: stored,
+      t: Date.parse(stored.createdAt) || 0,
+      disease: this.internDisease(stored.diseaseContext),
+      owner: this.intern(owner),
+    };
     this.byId.set(stored.id, entry);
     const last = this.entries[this.entries.length - 1];
     if (last && before(entry, last)) this.sorted = false;
@@ -118,6 +133,7 @@ export class SnapshotIndex {
     for (let i = candidates.length - 1; i >= 0; i--) {
       const entry = candidates[i] as Entry;
       if (mask && mask[entry.disease] !== 1) continue;
+      if (query.owner !== undefined && entry.owner !== query.owner) continue;
       total++;
       // Copies: callers may change what they get without touching the index.
       if (snapshots.length < query.limit) snapshots.push({ ...entry.summary, genes: [...entry.summary.genes] });

@@ -20,7 +20,7 @@
 //   that reads every record key. Correct everywhere, but each change costs a full scan.
 import Keyv from 'keyv';
 import { isSnapshotId } from './snapshot-id.js';
-import type { SnapshotIndex, SnapshotSummary } from './snapshot-index.js';
+import { LOCAL_OWNER, type SnapshotIndex, type SnapshotOwner, type SnapshotSummary } from './snapshot-index.js';
 
 export interface IndexFeed {
   readonly kind: 'sqlite-rowid' | 'scan-on-change';
@@ -106,7 +106,7 @@ class SqliteRowidFeed implements IndexFeed {
         let value = typeof row.value === 'string' ? deserialize(this.kv, row.value) : undefined;
         if (value instanceof Promise) value = await value; // only off the fast path: no await per row
         const summary = toSummary(value);
-        if (summary) index.add(summary);
+        if (summary) index.add(summary, ownerOf(value));
       }
       if (rows.length < PAGE) return;
     }
@@ -129,7 +129,7 @@ class MarkerFeed implements IndexFeed {
     for await (const [key, value] of this.kv.iterator(undefined)) {
       if (typeof key !== 'string' || !isSnapshotId(key)) continue;
       const summary = toSummary(value);
-      if (summary) index.add(summary);
+      if (summary) index.add(summary, ownerOf(value));
     }
     this.seen = marker;
   }
@@ -173,4 +173,10 @@ export function toSummary(value: unknown): SnapshotSummary | undefined {
     diseaseContext: v.diseaseContext,
     qualityScore: v.qualityScore,
   };
+}
+
+/** The owner written with a record; records from before ownership existed belong to the operator. */
+export function ownerOf(value: unknown): SnapshotOwner {
+  const owner = value && typeof value === 'object' ? (value as { owner?: unknown }).owner : undefined;
+  return typeof owner === 'string' && owner ? owner : LOCAL_OWNER;
 }

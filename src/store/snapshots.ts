@@ -12,10 +12,11 @@ import type Keyv from 'keyv';
 import { BiointelError, errorMessage, InvalidInputError } from '../errors.js';
 import type { Store } from './index.js';
 import { isSnapshotId, newSnapshotId, SNAPSHOT_ID_EXAMPLE, snapshotIdTime } from './snapshot-id.js';
-import { geneKey, SnapshotIndex, type SnapshotSummary } from './snapshot-index.js';
-import { createIndexFeed, type FeedOptions, type IndexFeed } from './snapshot-sync.js';
+import { geneKey, LOCAL_OWNER, SnapshotIndex, type SnapshotOwner, type SnapshotSummary } from './snapshot-index.js';
+import { createIndexFeed, ownerOf, type FeedOptions, type IndexFeed } from './snapshot-sync.js';
 
-export type { SnapshotSummary } from './snapshot-index.js';
+export type { SnapshotSummary, SnapshotOwner } from './snapshot-index.js';
+export { ANONYMOUS_OWNER, LOCAL_OWNER } from './snapshot-index.js';
 export { isSnapshotId, newSnapshotId, SNAPSHOT_ID_PATTERN } from './snapshot-id.js';
 
 export const SEARCH_LIMIT = { min: 1, max: 50, default: 10 } as const;
@@ -43,8 +44,20 @@ export interface NewSnapshot {
 }
 
 export interface Snapshot extends SnapshotSummary {
+  /** Who saved it (absent in snapshots saved before ownership existed: the operator's). */
+  owner?: SnapshotOwner;
   inputs: Record<string, unknown>;
   result: Record<string, unknown>;
+}
+
+/**
+ * Whose snapshots a view sees and saves as (DESIGN.md 2.3): the local operator sees every snapshot;
+ * anyone else sees only their own. `signal`: the call the view serves; once it is aborted, save()
+ * refuses, so a cancelled call never leaves a (degraded) snapshot behind.
+ */
+export interface SnapshotScope {
+  owner: SnapshotOwner;
+  signal?: AbortSignal;
 }
 
 export interface SnapshotQuery {
@@ -65,16 +78,17 @@ export interface SnapshotSearchResult {
 
 export type SnapshotStoreOptions = FeedOptions;
 
-export class SnapshotStore {
-  private readonly full: Keyv;
-  private readonly indexKv: Keyv;
-  private readonly feed: IndexFeed;
-  private readonly index = new SnapshotIndex();
-  private loaded = false;
-  private chain: Promise<unknown> = Promise.resolve();
-  private lastLoadMs: number | undefined;
+/** What every view of one store shares: the records, the index and how it is kept in sync. */
+class SnapshotCore {
+  readonly full: Keyv;
+  readonly indexKv: Keyv;
+  readonly feed: IndexFeed;
+  readonly index = new SnapshotIndex();
+  loaded = false;
+  chain: Promise<unknown> = Promise.resolve();
+  lastLoadMs: number | undefined;
 
-  constructor(store: Store, options: SnapshotStoreOptions = {}) {
+  constructor(store: Store, options: SnapshotStoreOptions) {
     this.full = store.ns('snapshots');
     this.indexKv = store.ns('snapshot_index');
     // keyv swallows store errors by default (get -> undefined, set -> false): a disk error would
@@ -82,6 +96,33 @@ export class SnapshotStore {
     this.full.throwOnErrors = true;
     this.indexKv.throwOnErrors = true;
     this.feed = createIndexFeed(this.indexKv, options);
+  }
+}
+
+export class SnapshotStore {
+  private readonly core: SnapshotCore;
+  private readonly scope: SnapshotScope;
+
+  /** The operator's view of a store; scoped() gives a caller's view of the same records. */
+  constructor(store: Store, options: SnapshotStoreOptions = {}) {
+    this.core = new SnapshotCore(store, options);
+    this.scope = { owner: LOCAL_OWNER };
+  }
+
+  /** A view for one caller (and call): saves as that owner, sees what that owner may see. */
+  scoped(scope: SnapshotScope): SnapshotStore {
+    // Same core (records, index, sync chain), another scope: no second index in memory.
+    return Object.assign(Object.create(SnapshotStore.prototype) as SnapshotStore, { core: this.core, scope });
+  }
+
+  /** Whose view this is. */
+  get owner(): SnapshotOwner {
+    return this.scope.owner;
+  }
+
+  /** Undefined for the operator (who sees everything), else the one owner this view sees. */
+  private get visibleOwner(): SnapshotOwner | undefined {
+    return this.scope.owner === LOCAL_OWNER ? undefined : this.scope.owner;
   }
 
   /** A fresh id, for callers that put the id inside the result before saving it. */
@@ -91,21 +132,28 @@ export class SnapshotStore {
 
   /** Saves a snapshot and returns its id. Resolves once both records are written. */
   async save(input: NewSnapshot): Promise<string> {
-    const snapshot = toSnapshot(input);
-    const { inputs: _inputs, result: _result, ...summary } = snapshot;
+    if (this.scope.signal?.aborted) {
+      throw new BiointelError('cancelled', 'the call was cancelled, so its result was not saved');
+    }
+    const snapshot: Snapshot = { ...toSnapshot(input), owner: this.scope.owner };
+    const { inputs: _inputs, result: _result, owner, ...summary } = snapshot;
+    const { core } = this;
     // Full record first: an index record must never point at nothing.
-    await this.write(this.full, snapshot.id, snapshot);
-    await this.write(this.indexKv, snapshot.id, summary);
-    await this.feed.afterWrite(snapshot.id);
-    if (this.loaded) this.index.add(summary);
+    await this.write(core.full, snapshot.id, snapshot);
+    await this.write(core.indexKv, snapshot.id, { ...summary, owner });
+    await core.feed.afterWrite(snapshot.id);
+    if (core.loaded) core.index.add(summary, owner);
     return snapshot.id;
   }
 
   /** The whole snapshot, or null when no snapshot has that id. */
+  /** Someone else's snapshot is "not found" too: its existence is not revealed. */
   async get(id: string): Promise<Snapshot | null> {
     if (!isSnapshotId(id)) return null;
-    const value = (await this.full.get(id).catch((err: unknown) => Promise.reject(unreadable(err)))) as Snapshot | undefined;
-    return value && typeof value === 'object' && value.id === id ? value : null;
+    const value = (await this.core.full.get(id).catch((err: unknown) => Promise.reject(unreadable(err)))) as Snapshot | undefined;
+    if (!value || typeof value !== 'object' || value.id !== id) return null;
+    const visible = this.visibleOwner;
+    return visible === undefined || ownerOf(value) === visible ? value : null;
   }
 
   async search(query: SnapshotQuery = {}): Promise<SnapshotSearchResult> {
@@ -116,40 +164,44 @@ export class SnapshotStore {
     await this.refresh();
     const disease = query.disease?.trim() || undefined;
     const gene = query.gene?.trim() || undefined;
-    return this.index.search({ limit, ...(disease ? { disease } : {}), ...(gene ? { gene } : {}) });
+    const owner = this.visibleOwner;
+    return this.core.index.search({ limit, ...(owner === undefined ? {} : { owner }), ...(disease ? { disease } : {}), ...(gene ? { gene } : {}) });
   }
 
-  /** Whether some stored snapshot has this symbol in its panel (exact, case-insensitive). */
+  /** Whether some snapshot this view sees has this symbol in its panel (exact, case-insensitive). */
   async hasGene(symbol: string): Promise<boolean> {
     await this.refresh();
-    return this.index.hasGene(symbol);
+    return this.core.index.hasGene(symbol, this.visibleOwner);
   }
 
-  /** Snapshots in the index. */
+  /** Snapshots this view sees. */
   async count(): Promise<number> {
     await this.refresh();
-    return this.index.size;
+    const owner = this.visibleOwner;
+    return owner === undefined ? this.core.index.size : this.core.index.search({ owner, limit: 1 }).total;
   }
 
   /** For `biointel cache stats` and the bench: how the index is kept and what the last full load cost. */
   stats(): { feed: IndexFeed['kind']; loaded: boolean; indexed: number; lastLoadMs?: number } {
-    return { feed: this.feed.kind, loaded: this.loaded, indexed: this.index.size, ...(this.lastLoadMs === undefined ? {} : { lastLoadMs: this.lastLoadMs }) };
+    const { core } = this;
+    return { feed: core.feed.kind, loaded: core.loaded, indexed: core.index.size, ...(core.lastLoadMs === undefined ? {} : { lastLoadMs: core.lastLoadMs }) };
   }
 
-  /** Loads the index once, then syncs it. Runs one at a time so syncs never interleave. */
+  /** Loads the index once, then syncs it. Runs one at a time (across views) so syncs never interleave. */
   private refresh(): Promise<void> {
-    const run = this.chain.then(async () => {
+    const { core } = this;
+    const run = core.chain.then(async () => {
       try {
-        if (this.loaded) return await this.feed.sync(this.index);
+        if (core.loaded) return await core.feed.sync(core.index);
         const t = performance.now();
-        await this.feed.load(this.index);
-        this.lastLoadMs = performance.now() - t;
-        this.loaded = true;
+        await core.feed.load(core.index);
+        core.lastLoadMs = performance.now() - t;
+        core.loaded = true;
       } catch (err) {
         throw unreadable(err);
       }
     });
-    this.chain = run.catch(() => undefined);
+    core.chain = run.catch(() => undefined);
     return run;
   }
 

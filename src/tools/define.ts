@@ -1,6 +1,7 @@
 // A tool is data: name, schemas, annotations and a handler. The MCP server, the discovery
 // document, the CLI and the README all read the same definitions from tools/index.ts.
 import type { z } from 'zod';
+import type { Caller } from '../caller.js';
 import type { Tier } from '../config.js';
 import type { AppContext } from '../context.js';
 
@@ -17,6 +18,8 @@ export interface ToolCall {
   tier: Tier;
   progress: Progress;
   signal?: AbortSignal;
+  /** Who is calling (absent: the local operator). ctx.snapshots is already scoped to this caller. */
+  caller?: Caller;
 }
 
 export interface ToolAnnotations {
@@ -33,6 +36,11 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
   input: I;
   output: O;
   annotations: ToolAnnotations;
+  /**
+   * Whether a call counts against the caller's daily analyses (DESIGN.md 2.3). Default 'analysis';
+   * tools that only read saved snapshots are 'none'.
+   */
+  quota?: 'analysis' | 'none';
   handler(input: z.output<I>, call: ToolCall): Promise<z.input<O>>;
 }
 

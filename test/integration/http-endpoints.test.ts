@@ -182,47 +182,4 @@ describe('Host header validation (DNS rebinding)', () => {
   });
 });
 
-describe('CORS', () => {
-  it('answers a preflight with 204 and the allowed methods and headers', async () => {
-    const res = await fetch(`${srv.url}/mcp`, {
-      method: 'OPTIONS',
-      headers: { Origin: 'https://page.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type, x-api-key' },
-    });
-    expect(res.status).toBe(204);
-    expect(res.headers.get('access-control-allow-origin')).toBe('*');
-    expect(res.headers.get('access-control-allow-methods')).toContain('POST');
-    const allowed = (res.headers.get('access-control-allow-headers') ?? '').toLowerCase();
-    for (const h of ['content-type', 'x-api-key', 'mcp-session-id', 'mcp-protocol-version', 'accept']) expect(allowed).toContain(h);
-  });
-
-  it('lets any origin read responses by default and exposes Mcp-Session-Id', async () => {
-    const res = await postJson(`${srv.url}/mcp`, { method: 'tools/list' }, { Origin: 'https://page.example' });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('access-control-allow-origin')).toBe('*');
-    expect(res.headers.get('access-control-expose-headers')).toContain('Mcp-Session-Id');
-  });
-
-  it('with a configured origin list, echoes allowed origins and refuses the others', async () => {
-    const s = await startTestServer({}, { corsOrigins: 'https://ok.example' });
-    try {
-      const ok = await postJson(`${s.url}/mcp`, { method: 'tools/list' }, { Origin: 'https://ok.example' });
-      expect(ok.status).toBe(200);
-      expect(ok.headers.get('access-control-allow-origin')).toBe('https://ok.example');
-      expect(ok.headers.get('vary')).toContain('Origin');
-
-      const evil = await postJson(`${s.url}/mcp`, { method: 'tools/call', params: { name: 'test_echo', arguments: { text: 'x' } } }, { Origin: 'https://evil.example' });
-      expect(evil.status).toBe(403);
-      expect(evil.headers.get('access-control-allow-origin')).toBeNull();
-      const body = (await evil.json()) as { error: { message: string; data: { hint: string } } };
-      expect(body.error.data.hint).toContain('BIOINTEL_CORS_ORIGINS');
-
-      const preflight = await fetch(`${s.url}/mcp`, { method: 'OPTIONS', headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' } });
-      expect(preflight.status).toBe(403);
-
-      // Server-to-server callers send no Origin and are unaffected.
-      expect((await postJson(`${s.url}/mcp`, { method: 'tools/list' })).status).toBe(200);
-    } finally {
-      await s.close();
-    }
-  });
-});
+// Origin and Content-Type rules: http-origin.test.ts.

@@ -2,9 +2,10 @@
 // there; a key never reaches a log), clean shutdown, and runHttpServer's banner and signals.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InvalidInputError, QuotaError } from '../../src/errors.js';
 import { createLogger } from '../../src/log.js';
-import { MAX_BODY_BYTES, runHttpServer, type TierResolver } from '../../src/server/http.js';
+import { MAX_BODY_BYTES } from '../../src/server/http.js';
+import { runHttpServer } from '../../src/server/http-server.js';
+import { KeyStore } from '../../src/store/keys.js';
 import { testContext } from '../support/context.js';
 import { postJson, rawRequest, startTestServer, type TestServer } from './http-support.js';
 
@@ -70,20 +71,18 @@ describe('body limit', () => {
   });
 });
 
-describe('tier hook (resolveTier)', () => {
-  const KEY = 'bk_live_0123456789abcdef';
+describe('API keys on POST /mcp', () => {
   const lines: string[] = [];
   let srv: TestServer;
-  const resolveTier: TierResolver = (req) => {
-    const key = req.headers['x-api-key'];
-    if (key === undefined) return 'free';
-    if (key === KEY) return 'researcher';
-    if (key === 'over-quota') throw new QuotaError('free tier: 10 analyses a day used', 10, new Date(Date.now() + 3_600_000));
-    throw new InvalidInputError('X-API-Key', `unknown key ${String(key)}`, 'Ask the operator for a key.');
-  };
+  let researcher: string;
+  let revoked: string;
 
   beforeAll(async () => {
-    srv = await startTestServer({ resolveTier }, {}, { log: createLogger('debug', { write: (l) => lines.push(l) }) });
+    srv = await startTestServer({}, {}, { log: createLogger('debug', { write: (l) => lines.push(l) }) });
+    const keys = new KeyStore(srv.ctx.store);
+    researcher = (await keys.create({ tier: 'researcher', label: 'lab' })).key;
+    revoked = (await keys.create({ tier: 'researcher', label: 'old' })).key;
+    await keys.revoke('old');
   });
   afterAll(async () => {
     await srv.close();
@@ -92,33 +91,34 @@ describe('tier hook (resolveTier)', () => {
   const echo = (headers: Record<string, string> = {}) =>
     postJson(`${srv.url}/mcp`, { method: 'tools/call', params: { name: 'test_echo', arguments: { text: 't' } } }, headers);
 
-  it('passes the resolved tier to the tools', async () => {
+  it("passes the key's tier to the tools; no key is the free tier", async () => {
     const anon = (await (await echo()).json()) as { result: { structuredContent: { tier: string } } };
     expect(anon.result.structuredContent.tier).toBe('free');
-    const keyed = (await (await echo({ 'X-API-Key': KEY })).json()) as { result: { structuredContent: { tier: string } } };
+    const keyed = (await (await echo({ 'X-API-Key': researcher })).json()) as { result: { structuredContent: { tier: string } } };
     expect(keyed.result.structuredContent.tier).toBe('researcher');
   });
 
-  it('maps a rejected key to 401 without echoing the key', async () => {
-    const bad = 'not-a-real-key-999';
-    const res = await echo({ 'X-API-Key': bad });
-    expect(res.status).toBe(401);
-    const text = await res.text();
-    expect(text).not.toContain(bad);
-    expect(JSON.parse(text)).toMatchObject({ error: { code: -32000, data: { code: 'invalid_input', hint: 'Ask the operator for a key.' } } });
-  });
-
-  it('maps a quota error to 429 with Retry-After', async () => {
-    const res = await echo({ 'X-API-Key': 'over-quota' });
-    expect(res.status).toBe(429);
-    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(3000);
-    expect(await res.json()).toMatchObject({ error: { data: { code: 'quota', limit: 10 } } });
+  it('refuses an unknown, a malformed, an empty and a revoked key with 401, never echoing it', async () => {
+    const unknown = `bik_${'A'.repeat(32)}`;
+    for (const [key, message] of [
+      [unknown, 'Unknown API key'],
+      ['not-a-real-key-999', 'Unknown API key'],
+      [' ', 'The X-API-Key header is empty'],
+      [revoked, 'This API key ("old") was revoked on'],
+    ] as const) {
+      const res = await echo({ 'X-API-Key': key });
+      expect(res.status, key).toBe(401);
+      const text = await res.text();
+      if (key.trim()) expect(text).not.toContain(key);
+      expect(JSON.parse(text)).toMatchObject({ error: { code: -32000, message: expect.stringContaining(message), data: { code: 'unauthorized', hint: expect.stringMatching(/key/) } } });
+    }
   });
 
   it('never logs an API key', () => {
     expect(lines.length).toBeGreaterThan(0); // debug request lines were written
     const all = lines.join('');
-    expect(all).not.toContain(KEY);
+    expect(all).not.toContain(researcher);
+    expect(all).not.toContain(revoked);
     expect(all).not.toContain('not-a-real-key-999');
   });
 });

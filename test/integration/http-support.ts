@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import { z } from 'zod';
 import type { ConfigInput } from '../../src/config.js';
 import type { AppContext, ContextOverrides } from '../../src/context.js';
-import { startHttpServer, type HttpServerOptions, type RunningHttpServer } from '../../src/server/http.js';
+import { startHttpServer, type HttpServerOptions, type RunningHttpServer } from '../../src/server/http-server.js';
 import { defineTool, type AnyTool } from '../../src/tools/define.js';
 import { tools as registry } from '../../src/tools/index.js';
 import { testContext } from '../support/context.js';
@@ -73,8 +73,24 @@ export const echoTool = defineTool({
   },
 });
 
-/** The registry plus the echo tool: registry behaviour is never exercised beyond tools/list and bad input. */
-export const testTools: readonly AnyTool[] = [...registry, echoTool];
+/** Test-only tool that counts its calls: proves whether a refused request ran anything. */
+export const spy = { calls: 0 };
+export const spyTool = defineTool({
+  name: 'test_spy',
+  title: 'Spy (test)',
+  description: 'Counts its calls.',
+  input: z.object({}),
+  output: z.object({ calls: z.number() }),
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  quota: 'none',
+  async handler() {
+    spy.calls += 1;
+    return { calls: spy.calls };
+  },
+});
+
+/** The registry plus the test tools: registry behaviour is never exercised beyond tools/list and bad input. */
+export const testTools: readonly AnyTool[] = [...registry, echoTool, spyTool];
 
 export interface TestServer extends RunningHttpServer {
   ctx: AppContext;

@@ -118,15 +118,17 @@ describe('plain JSON form {"method","params"}', () => {
     expect(((await res.json()) as RpcResponse).id).toBe(42);
   });
 
-  it('works without a JSON Content-Type (curl -d sends form-urlencoded)', async () => {
-    const res = await rawRequest(srv.url, {
-      method: 'POST',
-      path: '/mcp',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: JSON.stringify({ method: 'tools/call', params: { name: 'test_echo', arguments: { text: 'curl' } } }),
-    });
-    expect(res.status).toBe(200);
-    expect((res.json() as RpcResponse).result?.structuredContent).toEqual({ text: 'curl', tier: 'free' });
+  it('accepts application/json with parameters, in any case', async () => {
+    for (const type of ['application/json; charset=utf-8', 'Application/JSON']) {
+      const res = await rawRequest(srv.url, {
+        method: 'POST',
+        path: '/mcp',
+        headers: { 'Content-Type': type },
+        body: JSON.stringify({ method: 'tools/call', params: { name: 'test_echo', arguments: { text: 'curl' } } }),
+      });
+      expect(res.status, type).toBe(200);
+      expect((res.json() as RpcResponse).result?.structuredContent).toEqual({ text: 'curl', tier: 'free' });
+    }
   });
 });
 
@@ -190,13 +192,16 @@ describe('errors a caller can provoke', () => {
     }
   });
 
-  it('GET and DELETE /mcp are 405 with Allow and a JSON-RPC error', async () => {
-    for (const method of ['GET', 'DELETE']) {
+  it('GET and PUT /mcp are 405 with Allow and a JSON-RPC error; DELETE without a session is 400', async () => {
+    for (const method of ['GET', 'PUT']) {
       const res = await fetch(mcp, { method, headers: { Accept: 'text/event-stream' } });
       expect(res.status, method).toBe(405);
-      expect(res.headers.get('allow')).toBe('POST, OPTIONS');
+      expect(res.headers.get('allow')).toBe('POST, DELETE, OPTIONS');
       const msg = (await res.json()) as RpcResponse;
       expect(msg).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000 } });
     }
+    const del = await fetch(mcp, { method: 'DELETE' });
+    expect(del.status).toBe(400);
+    expect(await del.json()).toMatchObject({ error: { message: expect.stringContaining('Mcp-Session-Id') } });
   });
 });

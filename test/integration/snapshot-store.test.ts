@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { InvalidInputError } from '../../src/errors.js';
 import { createMemoryStore, createStore, type Store } from '../../src/store/index.js';
+import { createMemoryCounters } from '../../src/store/counters.js';
 import { newSnapshotId, SnapshotStore, type NewSnapshot } from '../../src/store/snapshots.js';
 import { tempDir } from '../support/context.js';
 import { REPO_ROOT } from '../support/shared.js';
@@ -47,6 +48,7 @@ describe.each(backends)('SnapshotStore on %s', (_name, open) => {
       genes: ['TP53', 'BRCA1'],
       diseaseContext: 'Breast cancer',
       qualityScore: 0.72,
+      owner: 'local',
       inputs: input.inputs,
       result: input.result,
     });
@@ -246,7 +248,7 @@ describe('SnapshotStore when the store fails', () => {
       delete: async () => false,
       clear: async () => undefined,
     };
-    const store: Store = { kind: 'memory', location: 'broken', ns: (name) => new Keyv({ store: failing, namespace: name }), close: async () => undefined };
+    const store: Store = { kind: 'memory', location: 'broken', counters: createMemoryCounters(), ns: (name) => new Keyv({ store: failing, namespace: name }), close: async () => undefined };
     const snapshots = new SnapshotStore(store);
     await expect(snapshots.get(newSnapshotId())).rejects.toMatchObject({ code: 'unavailable', message: expect.stringContaining('disk I/O error') });
     await expect(snapshots.save(analysis(['TP53'], 'x'))).rejects.toMatchObject({ code: 'unavailable', message: expect.stringContaining('could not save snapshot') });

@@ -14,8 +14,11 @@ describe('store selection', () => {
     await store.close();
   });
 
-  it('names the package to install for a shared store, with the password redacted', async () => {
-    await expect(createStore(testConfig({ storeUrl: 'redis://user:secret@host:6379' }))).rejects.toThrow(/@keyv\/redis is not installed/);
+  it('reports an unreachable Redis at once, with the password redacted; refuses unknown schemes', async () => {
+    // Port 1 on loopback: nothing listens there, so the connection is refused at once.
+    const err = (await createStore(testConfig({ storeUrl: 'redis://user:secret@127.0.0.1:1' })).catch((e: unknown) => e)) as Error;
+    expect(err.message).toMatch(/^could not connect to Redis at redis:\/\/user:\*\*\*@127\.0\.0\.1:1/);
+    expect(err.message).not.toContain('secret');
     await expect(createStore(testConfig({ storeUrl: 'ftp://x' }))).rejects.toThrow(/unsupported scheme/);
     await createStore(testConfig({ storeUrl: 'mongodb://u:pw@h/db' })).catch((e: Error) => expect(e.message).not.toContain('pw'));
   });

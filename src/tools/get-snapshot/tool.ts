@@ -25,6 +25,7 @@ export const getSnapshotTool = defineTool({
   input,
   output,
   annotations: { readOnlyHint: true, openWorldHint: false, idempotentHint: true },
+  quota: 'none',
   async handler(args, { ctx }) {
     const snapshot = await loadSnapshot(ctx, args.snapshotId);
     return {

@@ -64,6 +64,7 @@ export const searchSnapshotsTool = defineTool({
   input,
   output,
   annotations: { readOnlyHint: true, openWorldHint: true, idempotentHint: true },
+  quota: 'none',
   handler: searchSnapshots,
 });
 

@@ -1,0 +1,73 @@
+// One POST /mcp as the MCP dispatcher sees it: the responses it is waiting for, and how they are
+// written: one JSON body (a single response or a batch array), or an SSE stream that also carries
+// the progress and log notifications of its calls while they run.
+import type { ServerResponse } from 'node:http';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { responseJson } from './json-cache.js';
+import type { ExchangeSink } from './mcp-dispatch.js';
+
+export class HttpExchange implements ExchangeSink {
+  private readonly bodies: string[] = [];
+  private remaining: number;
+  private finished = false;
+
+  constructor(
+    private readonly res: ServerResponse,
+    private readonly mode: 'json' | 'sse',
+    expected: number,
+    private readonly batch: boolean,
+    private readonly headers: Record<string, string>,
+    private readonly onEnd: () => void,
+  ) {
+    this.remaining = expected;
+    if (mode === 'sse') {
+      res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive', ...headers });
+      res.flushHeaders();
+    }
+  }
+
+  get done(): boolean {
+    return this.finished;
+  }
+
+  respond(message: JSONRPCMessage): void {
+    if (this.finished) return;
+    const json = responseJson(message as never);
+    if (this.mode === 'sse') this.event(json);
+    else this.bodies.push(json);
+    if (--this.remaining <= 0) this.finish();
+  }
+
+  notify(message: JSONRPCMessage): void {
+    if (this.finished || this.mode !== 'sse') return; // a JSON answer has nowhere to put them
+    this.event(JSON.stringify(message));
+  }
+
+  /** Ends the exchange without waiting (connection gone). */
+  abandon(): void {
+    if (this.finished) return;
+    this.finished = true;
+    this.onEnd();
+  }
+
+  private event(json: string): void {
+    if (!this.res.writableEnded) this.res.write(`event: message\ndata: ${json}\n\n`);
+  }
+
+  private finish(): void {
+    this.finished = true;
+    if (this.mode === 'sse') {
+      this.res.end();
+    } else if (!this.res.headersSent) {
+      const body = this.batch ? `[${this.bodies.join(',')}]` : (this.bodies[0] ?? '');
+      this.res.writeHead(200, {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Length': String(Buffer.byteLength(body)),
+        'Cache-Control': 'no-store',
+        ...this.headers,
+      });
+      this.res.end(body);
+    }
+    this.onEnd();
+  }
+}
