@@ -7,9 +7,21 @@ export default defineConfig([
     target: 'node20',
     platform: 'node',
     sourcemap: true,
-    clean: true,
+    // The widget bundle below is built alongside: keep it.
+    clean: ['!widget.js', '!widget.js.map'],
     splitting: true,
     // Optional and native dependencies stay external: transformers.js is imported lazily.
-    external: ['@huggingface/transformers', 'sqlite3', '@keyv/sqlite'],
+    external: ['@huggingface/transformers', 'sqlite3', '@keyv/sqlite', '@keyv/redis'],
+  },
+  {
+    // The embeddable widget (GET /widget.js): one self-contained script for browsers.
+    entry: { widget: 'src/widget/widget.ts' },
+    format: ['iife'],
+    platform: 'browser',
+    target: 'es2020',
+    minify: true,
+    sourcemap: false,
+    clean: false,
+    outExtension: () => ({ js: '.js' }),
   },
 ]);

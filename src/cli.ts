@@ -4,6 +4,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { addAdminCommands } from './cli/admin-commands.js';
 import { addAnalyzeCommand } from './cli/analyze-command.js';
 import { addCompareCommand } from './cli/compare-command.js';
+import { addKeyCommands } from './cli/key-commands.js';
 import { addSnapshotCommands } from './cli/snapshot-commands.js';
 import { runEnrich, type EnrichFlags } from './cli/enrich.js';
 import { EXIT, reportError, UsageError } from './cli/output.js';
@@ -47,13 +48,21 @@ function buildProgram(): Command {
     .option('--http', 'serve HTTP (POST /mcp, /.well-known/mcp.json, /api/nli/status, /healthz) instead of stdio')
     .option('--host <host>', 'HTTP bind address; env BIOINTEL_HOST (default 127.0.0.1)')
     .option('--port <port>', 'HTTP port; env BIOINTEL_PORT (default 8787)')
-    .action(async (opts: { http?: boolean; host?: string; port?: string }, cmd: Command) => {
+    .option('--cors-origin <origins...>', "browser origins allowed to call the server besides its own loopback origin, e.g. the page embedding the widget (scheme://host[:port]; repeat or comma-separate); env BIOINTEL_CORS_ORIGINS")
+    .addHelpText(
+      'after',
+      '\nAnonymous callers get the free tier; API keys (biointel keys create) select theirs through X-API-Key.' +
+        '\nLimits: BIOINTEL_FREE_DAILY_LIMIT, BIOINTEL_*_RATE_PER_MINUTE, BIOINTEL_MAX_CONCURRENT_ANALYSES (see the README).' +
+        '\n\nExample:\n  biointel serve --http --port 8787 --cors-origin https://lab.example.org',
+    )
+    .action(async (opts: { http?: boolean; host?: string; port?: string; corsOrigin?: string[] }, cmd: Command) => {
       const flags = cmd.optsWithGlobals<GlobalFlags>();
       if (!opts.http) {
         process.exitCode = await serveStdio(flags);
         return;
       }
-      const code = await withContext(flags, async (ctx) => {
+      const origins = splitList(opts.corsOrigin);
+      const code = await withContext({ ...flags, ...(origins ? { corsOrigins: origins } : {}) }, async (ctx) => {
         const host = opts.host ?? ctx.config.host;
         const port = opts.port === undefined ? ctx.config.port : parsePort(opts.port);
         await runHttpServer(ctx, { host, port });
@@ -130,6 +139,7 @@ function buildProgram(): Command {
   addAnalyzeCommand(program);
   addCompareCommand(program);
   addSnapshotCommands(program);
+  addKeyCommands(program);
   addAdminCommands(program);
   return program;
 }

@@ -17,6 +17,8 @@ export interface GlobalFlags {
   replayDir?: string;
   /** Operator GMT files added to the default libraries (config geneSets). */
   geneSets?: string[];
+  /** `serve --http --cors-origin`: replaces BIOINTEL_CORS_ORIGINS. */
+  corsOrigins?: string[];
 }
 
 export function configFromFlags(flags: GlobalFlags): Config {
@@ -28,6 +30,7 @@ export function configFromFlags(flags: GlobalFlags): Config {
   if (flags.recordDir) picked.recordDir = flags.recordDir;
   if (flags.replayDir) picked.replayDir = flags.replayDir;
   if (flags.geneSets?.length) picked.geneSets = flags.geneSets;
+  if (flags.corsOrigins?.length) picked.corsOrigins = flags.corsOrigins;
   return loadConfig({ flags: picked });
 }
 

@@ -1,7 +1,7 @@
 // keyv everywhere (DESIGN.md section 6): one SQLite file in the data directory by default, or a
 // shared Redis/Postgres store for several HTTP instances. One table (namespace) per kind of data
 // so that clearing the cache never touches snapshots or keys.
-import { mkdirSync } from 'node:fs';
+import { accessSync, constants, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Keyv, { type KeyvStoreAdapter } from 'keyv';
 import type { Config } from '../config.js';
@@ -58,7 +58,16 @@ export async function createStore(config: Config): Promise<Store> {
 }
 
 async function openSqlite(file: string): Promise<Store> {
-  mkdirSync(path.dirname(file), { recursive: true });
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    accessSync(path.dirname(file), constants.W_OK);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const why = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EEXIST' || code === 'ENOTDIR' ? 'a file is in the way' : code === 'EROFS' ? 'read-only file system' : String(code ?? (err as Error).message);
+    throw new BiointelError('unavailable', `cannot use the data directory ${path.dirname(file)}: ${why}`, {
+      hint: 'Point BIOINTEL_DATA_DIR (or --data-dir) at a directory this user can write, e.g. --data-dir ~/.cache/biointel.',
+    });
+  }
   const { KeyvSqlite } = await import('@keyv/sqlite');
   const spaces = new Map<Namespace, { kv: Keyv; adapter: InstanceType<typeof KeyvSqlite> }>();
   let walSet = false;

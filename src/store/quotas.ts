@@ -42,9 +42,10 @@ export function dailyLimitFor(caller: Caller, config: QuotaConfig): number {
 }
 
 function describeLimit(caller: Caller, limit: number): string {
-  if (caller.kind === 'anonymous') return `${limit} analyses a day for anonymous callers (counted per client address)`;
+  const n = `${limit} ${limit === 1 ? 'analysis' : 'analyses'} a day`;
+  if (caller.kind === 'anonymous') return `${n} for anonymous callers (counted per client address)`;
   const own = caller.key?.dailyLimit !== undefined;
-  return `${limit} analyses a day for API key "${caller.key?.label ?? '?'}" (${own ? 'its own limit' : `${caller.tier} tier`})`;
+  return `${n} for API key "${caller.key?.label ?? '?'}" (${own ? 'its own limit' : `${caller.tier} tier`})`;
 }
 
 export class Quotas {
