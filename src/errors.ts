@@ -87,11 +87,14 @@ export class QuotaError extends BiointelError {
   readonly resetAt: Date;
   readonly limit: number;
   readonly limitName: string;
-  constructor(message: string, limit: number, resetAt: Date, limitName = 'quota', hint?: string) {
+  /** Seconds until the reset (HTTP Retry-After), at least 1. */
+  readonly retryAfterS: number;
+  constructor(message: string, limit: number, resetAt: Date, limitName = 'quota', hint?: string, now: number = Date.now()) {
     super('quota', message, { hint: hint ?? `The limit resets at ${resetAt.toISOString()}.` });
     this.limit = limit;
     this.resetAt = resetAt;
     this.limitName = limitName;
+    this.retryAfterS = Math.max(1, Math.ceil((resetAt.getTime() - now) / 1000));
   }
 }
 

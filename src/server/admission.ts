@@ -26,7 +26,7 @@ export class RateLimiter {
     for (const [key, limit, name, hint] of limits) {
       if ((this.counts.get(key) ?? 0) + 1 > limit) {
         const resetAt = new Date((window + 1) * MINUTE_MS);
-        throw new QuotaError(`Rate limit reached: ${limit} ${name}; it resets at ${resetAt.toISOString()}.`, limit, resetAt, name, hint);
+        throw new QuotaError(`Rate limit reached: ${limit} ${name}; it resets at ${resetAt.toISOString()}.`, limit, resetAt, name, hint, t);
       }
     }
     for (const [key] of limits) this.counts.set(key, (this.counts.get(key) ?? 0) + 1);

@@ -209,6 +209,11 @@ export async function createMcpHttp(deps: McpHttpDeps): Promise<McpHttp> {
   };
 }
 
+/** What a client needs to know about a limit it reached: which, how much, when it resets. */
+export function quotaData(err: QuotaError): Record<string, unknown> & { code: string } {
+  return { code: 'quota', limit: err.limitName, limitValue: err.limit, resetAt: err.resetAt.toISOString(), ...(err.hint ? { hint: err.hint } : {}) };
+}
+
 function refuse(res: ServerResponse, status: number, code: string, message: string, hint: string, headers: Record<string, string> = {}): void {
   sendJson(res, status, jsonRpcError(JSONRPC.SERVER_ERROR, message, { code, hint }), headers);
 }
@@ -220,15 +225,7 @@ function refuse(res: ServerResponse, status: number, code: string, message: stri
  */
 export function refuseCaller(ctx: AppContext, req: IncomingMessage, res: ServerResponse, err: unknown): void {
   if (err instanceof AuthError) return refuse(res, 401, 'unauthorized', err.message, err.hint ?? '');
-  if (err instanceof QuotaError) {
-    const retry = Math.max(1, Math.ceil((err.resetAt.getTime() - Date.now()) / 1000));
-    return sendJson(
-      res,
-      429,
-      jsonRpcError(JSONRPC.SERVER_ERROR, err.message, { code: 'quota', limit: err.limitName, limitValue: err.limit, resetAt: err.resetAt.toISOString(), ...(err.hint ? { hint: err.hint } : {}) }),
-      { 'Retry-After': String(retry) },
-    );
-  }
+  if (err instanceof QuotaError) return sendJson(res, 429, jsonRpcError(JSONRPC.SERVER_ERROR, err.message, quotaData(err)), { 'Retry-After': String(err.retryAfterS) });
   if (err instanceof BusyError) {
     return sendJson(res, 503, jsonRpcError(JSONRPC.SERVER_ERROR, err.message, { code: 'busy', ...(err.hint ? { hint: err.hint } : {}) }), { 'Retry-After': String(err.retryAfterS) });
   }

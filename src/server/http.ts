@@ -14,7 +14,7 @@ import { AnalysisGate, RateLimiter } from './admission.js';
 import { DISCOVERY_PATH, MCP_PATH } from './discovery.js';
 import { corsHeaders, corsPolicy, hostForUrl, hostPolicy, hostRejection, isHostAllowed, isOriginAllowed, originRejection, preflightHeaders } from './http-guards.js';
 import { JSONRPC, MAX_BODY_BYTES, httpError, jsonRpcError, requestPath, sendJson } from './http-io.js';
-import { createMcpHttp } from './http-mcp.js';
+import { createMcpHttp, quotaData } from './http-mcp.js';
 import { getRoutes, NLI_STATUS_PATH, USAGE_PATH } from './http-routes.js';
 import { clientAddress } from './identify.js';
 import { createMcpServer } from './mcp.js';
@@ -32,6 +32,8 @@ export interface HttpAppOptions {
   baseUrl?: string;
   maxBodyBytes?: number;
   shutdownGraceMs?: number;
+  /** Clock of the rate windows and daily quotas (tests pin it so no window turns mid-test). */
+  now?: () => number;
 }
 
 export interface HttpApp {
@@ -53,8 +55,9 @@ export async function createHttpApp(ctx: AppContext, options: HttpAppOptions): P
   const cors = corsPolicy(config.corsOrigins);
   const tools = options.tools ?? registry;
   const keys = new KeyStore(ctx.store);
-  const quotas = new Quotas(ctx.store.counters, config);
-  const rates = new RateLimiter();
+  const now = options.now ?? Date.now;
+  const quotas = new Quotas(ctx.store.counters, config, now);
+  const rates = new RateLimiter(now);
   const mcp = await createMcpHttp({
     ctx,
     server: createMcpServer(ctx, { tools }),
@@ -146,9 +149,8 @@ export async function createHttpApp(ctx: AppContext, options: HttpAppOptions): P
         rates.hit([[`addr:${address}`, config.clientRatePerMinute, 'requests a minute from one client address', 'Slow down and retry after the reset time.']]);
       } catch (err) {
         const q = err as QuotaError;
-        const retry = String(Math.max(1, Math.ceil((q.resetAt.getTime() - Date.now()) / 1000)));
-        const data = { code: 'quota', limit: q.limitName, limitValue: q.limit, resetAt: q.resetAt.toISOString(), hint: q.hint ?? '' };
-        return sendJson(res, 429, isMcp ? jsonRpcError(JSONRPC.SERVER_ERROR, q.message, data) : { error: { ...data, message: q.message } }, { 'Retry-After': retry });
+        const data = quotaData(q);
+        return sendJson(res, 429, isMcp ? jsonRpcError(JSONRPC.SERVER_ERROR, q.message, data) : { error: { ...data, message: q.message } }, { 'Retry-After': String(q.retryAfterS) });
       }
     }
     route(req, res, path, address).catch((err: unknown) => {

@@ -80,6 +80,7 @@ export class Quotas {
       free
         ? `Retry after ${resetAt.toISOString()}, or ask the operator of this server for an API key (X-API-Key header). Saved analyses (svc_search_snapshots, svc_get_snapshot) do not count.`
         : `Retry after ${resetAt.toISOString()}, or ask the operator to raise the key's limit. Saved analyses (svc_search_snapshots, svc_get_snapshot) do not count.`,
+      t,
     );
   }
 

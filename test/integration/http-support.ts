@@ -89,8 +89,59 @@ export const spyTool = defineTool({
   },
 });
 
+/**
+ * Test-only analysis that waits until the test opens the gate: shows how many calls ran at once
+ * without relying on timing.
+ */
+export const blocker = {
+  started: 0,
+  active: 0,
+  maxActive: 0,
+  open: undefined as Promise<void> | undefined,
+  release: () => undefined as void,
+  onStart: [] as (() => void)[],
+  reset(): void {
+    let release!: () => void;
+    this.open = new Promise<void>((r) => (release = r));
+    this.release = release;
+    Object.assign(this, { started: 0, active: 0, maxActive: 0, onStart: [] });
+  },
+  /** Resolves once `n` calls have started. */
+  whenStarted(n: number): Promise<void> {
+    return new Promise((resolve) => {
+      const check = (): void => {
+        if (this.started >= n) resolve();
+        else this.onStart.push(check);
+      };
+      check();
+    });
+  },
+};
+blocker.reset();
+export const blockerTool = defineTool({
+  name: 'test_block',
+  title: 'Block (test)',
+  description: 'Waits until the test releases it.',
+  input: z.object({}),
+  output: z.object({ ok: z.boolean() }),
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  async handler(_input, call) {
+    blocker.started += 1;
+    blocker.active += 1;
+    blocker.maxActive = Math.max(blocker.maxActive, blocker.active);
+    for (const wake of blocker.onStart.splice(0)) wake();
+    const aborted = new Promise<void>((resolve) => call.signal?.addEventListener('abort', () => resolve(), { once: true }));
+    await Promise.race([blocker.open, aborted]);
+    blocker.active -= 1;
+    // Like an analysis that degrades instead of stopping: it tries to save even when cancelled,
+    // so the tests see that the store refuses.
+    await call.ctx.snapshots.save({ tool: 'test_block', genes: ['TP53'], diseaseContext: 'test', qualityScore: 0.5, inputs: {}, result: { ok: true } });
+    return { ok: true };
+  },
+});
+
 /** The registry plus the test tools: registry behaviour is never exercised beyond tools/list and bad input. */
-export const testTools: readonly AnyTool[] = [...registry, echoTool, spyTool];
+export const testTools: readonly AnyTool[] = [...registry, echoTool, spyTool, blockerTool];
 
 export interface TestServer extends RunningHttpServer {
   ctx: AppContext;
