@@ -73,6 +73,29 @@ export const echoTool = defineTool({
   },
 });
 
+/** Test-only tool whose result has warnings and a failed source, like a degraded analysis. */
+export const warnTool = defineTool({
+  name: 'test_warn',
+  title: 'Warn (test)',
+  description: 'Returns warnings and a failed source.',
+  input: z.object({}),
+  output: z.object({
+    warnings: z.array(z.string()),
+    sources: z.array(z.object({ id: z.string(), status: z.string(), error: z.string().optional() })),
+  }),
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  quota: 'none',
+  async handler() {
+    return {
+      warnings: ['NLI model missing: entailment judged by word overlap (run `biointel nli download`)'],
+      sources: [
+        { id: 'uniprot', status: 'ok' },
+        { id: 'string', status: 'failed', error: 'HTTP 503' },
+      ],
+    };
+  },
+});
+
 /** Test-only tool that counts its calls: proves whether a refused request ran anything. */
 export const spy = { calls: 0 };
 export const spyTool = defineTool({
@@ -141,7 +164,7 @@ export const blockerTool = defineTool({
 });
 
 /** The registry plus the test tools: registry behaviour is never exercised beyond tools/list and bad input. */
-export const testTools: readonly AnyTool[] = [...registry, echoTool, spyTool, blockerTool];
+export const testTools: readonly AnyTool[] = [...registry, echoTool, spyTool, blockerTool, warnTool];
 
 export interface TestServer extends RunningHttpServer {
   ctx: AppContext;

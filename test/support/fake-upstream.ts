@@ -26,6 +26,8 @@ export type FakeHandler = (req: FakeRequest) => FakeResponse | undefined | Promi
 export interface FakeUpstream {
   url: string;
   requests: FakeRequest[];
+  /** Requests whose client went away before the answer was sent (aborted upstream calls). */
+  aborted: FakeRequest[];
   /**
    * Adds a route; later routes win (a handler returning undefined passes to the earlier ones). `path`
    * is matched exactly (string) or by RegExp on the path.
@@ -41,6 +43,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
   let routes: { method: string; path: string | RegExp; handler: FakeHandler }[] = [];
   let globalDelay = 0;
   const requests: FakeRequest[] = [];
+  const aborted: FakeRequest[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -56,6 +59,9 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
           at: Date.now(),
         };
         requests.push(fr);
+        res.once('close', () => {
+          if (!res.writableFinished) aborted.push(fr);
+        });
         const matching = [...routes]
           .reverse()
           .filter((r) => r.method === fr.method && (typeof r.path === 'string' ? r.path === fr.path : r.path.test(fr.path)));
@@ -83,6 +89,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    aborted,
     route(method, path, handler) {
       routes.push({ method, path, handler: typeof handler === 'function' ? handler : () => handler });
     },
@@ -92,6 +99,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     reset() {
       routes = [];
       requests.length = 0;
+      aborted.length = 0;
       globalDelay = 0;
     },
     close: () =>
