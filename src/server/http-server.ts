@@ -10,7 +10,7 @@ import { createLogger } from '../log.js';
 import { DISCOVERY_PATH, MCP_PATH } from './discovery.js';
 import { hostForUrl, isWildcardHost } from './http-guards.js';
 import { MAX_BODY_BYTES } from './http-io.js';
-import { createHttpApp, type HttpAppOptions } from './http.js';
+import { createHttpApp, type HttpApp, type HttpAppOptions } from './http.js';
 import { clientAddress } from './identify.js';
 
 /** How long close() waits for in-flight requests before cutting their connections. */
@@ -31,6 +31,8 @@ export interface RunningHttpServer {
   server: Server;
   /** Stops accepting, lets in-flight requests finish (bounded), then closes the context. Idempotent. */
   close(): Promise<void>;
+  /** Requests in flight, and analyses running and queued. */
+  load(): ReturnType<HttpApp['load']>;
 }
 
 /** Expected failures to listen, as a plain message and the fix (exit 1, not "a bug"). */
@@ -61,27 +63,45 @@ export function listenError(err: NodeJS.ErrnoException, host: string, port: numb
 /**
  * Connection limits Node does not have: a socket that connects and sends nothing is never timed
  * out by headersTimeout, and nothing caps sockets per client. Idle sockets (no request in progress)
- * close after idleTimeoutMs; sockets beyond maxConnections, or beyond maxConnectionsPerClient from
+ * are closed after idleTimeoutMs by a sweep of our own (socket timeouts proved unreliable when many
+ * servers share a process); sockets beyond maxConnections, or beyond maxConnectionsPerClient from
  * one address (not behind a trusted proxy, where every socket comes from the proxy), are closed at once.
  */
 function limitConnections(server: Server, ctx: AppContext): void {
   const { config } = ctx;
-  const busy = new WeakSet<Socket>();
-  const perAddress = new Map<string, number>();
+  const idleMs = config.idleTimeoutMs;
+  /** Sockets with no request in progress, and since when. */
+  const idleSince = new Map<Socket, number>();
+  const busy = new Map<Socket, number>();
   server.maxConnections = config.maxConnections;
-  server.timeout = config.idleTimeoutMs;
-  server.keepAliveTimeout = config.idleTimeoutMs;
-  server.headersTimeout = Math.min(HEADERS_TIMEOUT_MS, config.idleTimeoutMs);
+  server.keepAliveTimeout = idleMs;
+  server.headersTimeout = Math.min(HEADERS_TIMEOUT_MS, idleMs);
   server.requestTimeout = REQUEST_TIMEOUT_MS;
-  server.on('timeout', (socket: Socket) => {
-    if (!busy.has(socket)) socket.destroy();
-  });
+  const sweep = setInterval(() => {
+    const t = Date.now();
+    for (const [socket, since] of idleSince) if (t - since >= idleMs) socket.destroy();
+  }, Math.max(100, Math.min(5_000, Math.floor(idleMs / 4))));
+  sweep.unref();
+  server.once('close', () => clearInterval(sweep));
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    busy.add(req.socket);
-    res.once('close', () => busy.delete(req.socket));
+    const socket = req.socket;
+    busy.set(socket, (busy.get(socket) ?? 0) + 1);
+    idleSince.delete(socket);
+    res.once('close', () => {
+      const left = (busy.get(socket) ?? 1) - 1;
+      if (left > 0) return void busy.set(socket, left);
+      busy.delete(socket);
+      if (!socket.destroyed) idleSince.set(socket, Date.now());
+    });
   });
-  if (config.trustProxy > 0) return;
+  const perAddress = new Map<string, number>();
   server.on('connection', (socket: Socket) => {
+    idleSince.set(socket, Date.now());
+    socket.once('close', () => {
+      idleSince.delete(socket);
+      busy.delete(socket);
+    });
+    if (config.trustProxy > 0) return;
     const address = clientAddress({ socket, headers: {} } as IncomingMessage, 0);
     const open = (perAddress.get(address) ?? 0) + 1;
     if (open > config.maxConnectionsPerClient) {
@@ -100,7 +120,9 @@ function limitConnections(server: Server, ctx: AppContext): void {
 
 export async function startHttpServer(ctx: AppContext, opts: HttpServerOptions): Promise<RunningHttpServer> {
   const app = await createHttpApp(ctx, opts);
-  const server = createServer(app.listener);
+  // Node checks headersTimeout/requestTimeout every connectionsCheckingInterval (default 30 s);
+  // check every second so a slow-drip client is cut close to the limit.
+  const server = createServer({ connectionsCheckingInterval: 1_000 }, app.listener);
   // curl and others ask before uploading a large body (Expect: 100-continue). Node would say yes
   // to anything; an upload already known to be over the limit gets its 413 without being sent.
   const limit = opts.maxBodyBytes ?? MAX_BODY_BYTES;
@@ -141,6 +163,7 @@ export async function startHttpServer(ctx: AppContext, opts: HttpServerOptions):
     url: `http://${localHost}:${port}`,
     port,
     server,
+    load: () => app.load(),
     close() {
       closing ??= shutdown();
       return closing;

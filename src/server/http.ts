@@ -44,6 +44,8 @@ export interface HttpApp {
   drained(timeoutMs: number): Promise<boolean>;
   /** Closes the MCP server (after draining). */
   close(): Promise<void>;
+  /** Requests in flight, and analyses running and waiting for a slot. */
+  load(): { requests: number; analyses: { running: number; queued: number } };
 }
 
 const PROBE_PATHS = new Set(['/healthz', '/readyz']);
@@ -58,6 +60,7 @@ export async function createHttpApp(ctx: AppContext, options: HttpAppOptions): P
   const now = options.now ?? Date.now;
   const quotas = new Quotas(ctx.store.counters, config, now);
   const rates = new RateLimiter(now);
+  const gate = new AnalysisGate(config.maxConcurrentAnalyses, config.maxQueuedAnalyses);
   const mcp = await createMcpHttp({
     ctx,
     server: createMcpServer(ctx, { tools }),
@@ -66,7 +69,7 @@ export async function createHttpApp(ctx: AppContext, options: HttpAppOptions): P
     sessions: new SessionStore(ctx.store),
     quotas,
     rates,
-    gate: new AnalysisGate(config.maxConcurrentAnalyses, config.maxQueuedAnalyses),
+    gate,
     ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
   });
   let draining = false;
@@ -179,5 +182,6 @@ export async function createHttpApp(ctx: AppContext, options: HttpAppOptions): P
       });
     },
     close: () => mcp.close(),
+    load: () => ({ requests: inFlight, analyses: gate.load }),
   };
 }

@@ -7,7 +7,7 @@ import { MAX_BODY_BYTES } from '../../src/server/http.js';
 import { runHttpServer } from '../../src/server/http-server.js';
 import { KeyStore } from '../../src/store/keys.js';
 import { testContext } from '../support/context.js';
-import { postJson, rawRequest, startTestServer, type TestServer } from './http-support.js';
+import { blocker, postJson, rawRequest, startTestServer, type TestServer } from './http-support.js';
 
 describe('body limit', () => {
   let srv: TestServer;
@@ -132,12 +132,14 @@ describe('shutdown', () => {
       storeClosed = true;
       await closeStore();
     };
-    const slow = postJson(`${srv.url}/mcp`, { method: 'tools/call', params: { name: 'test_echo', arguments: { text: 'slow', delayMs: 300 } } });
-    await new Promise((r) => setTimeout(r, 50)); // the request is in flight
+    blocker.reset();
+    const slow = postJson(`${srv.url}/mcp`, { method: 'tools/call', params: { name: 'test_block', arguments: {} } });
+    await blocker.whenStarted(1);
     const closing = srv.close();
+    blocker.release();
     const res = await slow;
     expect(res.status).toBe(200);
-    expect(((await res.json()) as { result: { structuredContent: { text: string } } }).result.structuredContent.text).toBe('slow');
+    expect(((await res.json()) as { result: { structuredContent: { ok: boolean } } }).result.structuredContent.ok).toBe(true);
     await closing;
     expect(storeClosed).toBe(true);
     await expect(fetch(`${srv.url}/healthz`)).rejects.toThrow();
@@ -146,12 +148,12 @@ describe('shutdown', () => {
 
   it('cuts requests still running after the grace period', async () => {
     const srv = await startTestServer({ shutdownGraceMs: 100 });
-    const slow = postJson(`${srv.url}/mcp`, { method: 'tools/call', params: { name: 'test_echo', arguments: { text: 's', delayMs: 5_000 } } });
-    await new Promise((r) => setTimeout(r, 50));
-    const started = Date.now();
-    await srv.close();
-    expect(Date.now() - started).toBeLessThan(4_000);
+    blocker.reset();
+    const slow = postJson(`${srv.url}/mcp`, { method: 'tools/call', params: { name: 'test_block', arguments: {} } });
+    await blocker.whenStarted(1);
+    await srv.close(); // returns although the call never finishes
     await expect(slow).rejects.toThrow();
+    blocker.release();
   });
 });
 
