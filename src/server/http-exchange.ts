@@ -3,11 +3,15 @@
 // the progress and log notifications of its calls while they run.
 import type { ServerResponse } from 'node:http';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { responseJson } from './json-cache.js';
+import { responseChunks } from './json-cache.js';
 import type { ExchangeSink } from './mcp-dispatch.js';
 
+const COMMA = Buffer.from(',');
+const OPEN = Buffer.from('[');
+const CLOSE = Buffer.from(']');
+
 export class HttpExchange implements ExchangeSink {
-  private readonly bodies: string[] = [];
+  private readonly bodies: Buffer[][] = [];
   private remaining: number;
   private finished = false;
 
@@ -32,9 +36,9 @@ export class HttpExchange implements ExchangeSink {
 
   respond(message: JSONRPCMessage): void {
     if (this.finished) return;
-    const json = responseJson(message as never);
-    if (this.mode === 'sse') this.event(json);
-    else this.bodies.push(json);
+    const chunks = responseChunks(message as never);
+    if (this.mode === 'sse') this.event(Buffer.concat(chunks).toString('utf8'));
+    else this.bodies.push(chunks);
     if (--this.remaining <= 0) this.finish();
   }
 
@@ -59,14 +63,18 @@ export class HttpExchange implements ExchangeSink {
     if (this.mode === 'sse') {
       this.res.end();
     } else if (!this.res.headersSent) {
-      const body = this.batch ? `[${this.bodies.join(',')}]` : (this.bodies[0] ?? '');
+      const chunks = this.batch ? [OPEN, ...this.bodies.flatMap((b, i) => (i === 0 ? b : [COMMA, ...b])), CLOSE] : (this.bodies[0] ?? []);
       this.res.writeHead(200, {
         'Content-Type': 'application/json; charset=utf-8',
-        'Content-Length': String(Buffer.byteLength(body)),
+        'Content-Length': String(chunks.reduce((n, c) => n + c.length, 0)),
         'Cache-Control': 'no-store',
         ...this.headers,
       });
-      this.res.end(body);
+      // One writev for headers and every chunk; kept bytes are written without a copy.
+      this.res.cork();
+      for (const c of chunks) this.res.write(c);
+      this.res.end();
+      this.res.uncork();
     }
     this.onEnd();
   }

@@ -9,7 +9,7 @@
 // progress and log notifications arrive while a tool runs). The plain form always gets JSON.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
+import { SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage, type JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Caller } from '../caller.js';
 import type { AppContext } from '../context.js';
 import { BiointelError, BusyError, QuotaError, errorMessage } from '../errors.js';
@@ -23,6 +23,7 @@ import { JSONRPC, MAX_BODY_BYTES, jsonRpcError, readBody, sendJson } from './htt
 import { AuthError, identify } from './identify.js';
 import { McpDispatcher, REQUEST_TIMEOUT } from './mcp-dispatch.js';
 import { isNotification, isRequest, parseMcpBody } from './mcp-messages.js';
+import { toolListOf } from './mcp.js';
 import type { Session, SessionStore } from './sessions.js';
 
 export interface McpHttpDeps {
@@ -60,6 +61,7 @@ export async function createMcpHttp(deps: McpHttpDeps): Promise<McpHttp> {
   dispatcher.onerror = (err) => ctx.log.debug(`mcp: ${errorMessage(err)}`);
   await deps.server.connect(dispatcher);
   const byName = new Map(tools.map((t) => [t.name, t]));
+  const toolList = toolListOf(deps.server);
 
   /** The one analysis a request may run: a tools/call of a counted tool with valid arguments. */
   function analysesIn(requests: readonly JSONRPCRequest[]): AnyTool[] {
@@ -139,7 +141,7 @@ export async function createMcpHttp(deps: McpHttpDeps): Promise<McpHttp> {
   function dispatch(
     req: IncomingMessage,
     res: ServerResponse,
-    body: { messages: import('@modelcontextprotocol/sdk/types.js').JSONRPCMessage[]; batch: boolean; plain: boolean },
+    body: { messages: JSONRPCMessage[]; batch: boolean; plain: boolean },
     caller: Caller,
     session: Session | undefined,
     release: (() => void) | undefined,
@@ -174,6 +176,12 @@ export async function createMcpHttp(deps: McpHttpDeps): Promise<McpHttp> {
       for (const id of ids) dispatcher.cancel(id, 'the client disconnected');
       exchange.abandon();
     });
+    const only = requests.length === 1 ? requests[0] : undefined;
+    if (only && only.method === 'tools/list' && toolList && (only.params as { cursor?: unknown } | undefined)?.cursor === undefined) {
+      // The tool list never changes: answered from its kept bytes, without a trip through the SDK.
+      void toolList().then((result) => exchange.respond({ jsonrpc: '2.0', id: only.id, result } as JSONRPCMessage));
+      return;
+    }
     timer = setTimeout(() => {
       for (const id of ids) dispatcher.cancel(id, `Request timed out: it ran longer than ${config.callTimeoutMs} ms (BIOINTEL_CALL_TIMEOUT_MS)`, REQUEST_TIMEOUT);
     }, config.callTimeoutMs);

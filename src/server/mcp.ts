@@ -128,13 +128,21 @@ function rejectUnknownTools(server: McpServer, names: readonly string[]): void {
 function cacheToolList(server: McpServer): void {
   const inner = innerHandler(server, 'tools/list');
   if (!inner) return;
-  let cached: object | undefined;
+  let cached: Promise<object> | undefined;
+  const list = (): Promise<object> => (cached ??= Promise.resolve(inner({ method: 'tools/list', params: {} }, {})).then((r) => markStatic(r as object)));
+  toolLists.set(server, list);
   server.server.removeRequestHandler('tools/list');
   server.server.setRequestHandler(ListToolsRequestSchema, async (request, extra) => {
     if (request.params?.cursor !== undefined) return (await inner(request, extra)) as never;
-    cached ??= markStatic((await inner(request, extra)) as object);
-    return cached as never;
+    return (await list()) as never;
   });
+}
+
+const toolLists = new WeakMap<McpServer, () => Promise<object>>();
+
+/** The server's tools/list result, converted once (the HTTP transport answers tools/list with it directly). */
+export function toolListOf(server: McpServer): (() => Promise<object>) | undefined {
+  return toolLists.get(server);
 }
 
 /** MCP progress notifications, sent only when the client asked for them with a progressToken. */
