@@ -65,7 +65,13 @@ export function discoveryDocument(baseUrl: string, options: DiscoveryOptions = {
     instructions: SERVER_INSTRUCTIONS,
     endpoint,
     transport: 'streamable-http',
-    transports: [{ type: 'streamable-http', url: endpoint, sessions: 'none (stateless: every POST stands alone)' }],
+    transports: [
+      {
+        type: 'streamable-http',
+        url: endpoint,
+        sessions: 'optional: initialize returns Mcp-Session-Id, which keeps the log level you set; requests without a session are served too',
+      },
+    ],
     protocolVersion: LATEST_PROTOCOL_VERSION,
     protocolVersions: SUPPORTED_PROTOCOL_VERSIONS,
     capabilities: SERVER_CAPABILITIES,
@@ -87,7 +93,10 @@ export function discoveryDocument(baseUrl: string, options: DiscoveryOptions = {
       tiers: TIERS,
       keys:
         'Keys are issued by the operator of this server (`biointel keys create --tier researcher --label ...`); ' +
-        'there is no self-serve sign-up.',
+        'there is no self-serve sign-up. An unknown or revoked key is refused with 401.',
+      limits:
+        'Over a limit (daily analyses, requests a minute) the answer is HTTP 429 with Retry-After and a JSON-RPC error ' +
+        'naming the limit and its reset time; a busy server answers 503 with Retry-After. Saved analyses do not count.',
       usage: `${base}/api/keys/usage`,
     },
     endpoints: {
