@@ -38,14 +38,23 @@ export async function openRedis(url: string, location: string): Promise<Store> {
   // node-redis emits 'error' on every failed reconnect; without a listener Node would crash. The
   // failure itself reaches callers as a rejected command.
   client.on('error', () => undefined);
+  let timer: NodeJS.Timeout | undefined;
   try {
-    await client.connect();
+    // A port that accepts connections but does not speak Redis would leave connect() waiting.
+    await Promise.race([
+      client.connect(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('no answer within 5 s (is it a Redis server?)')), 5_000);
+      }),
+    ]);
     connected = true;
   } catch (err) {
     if (client.isOpen) client.destroy();
     throw new BiointelError('unavailable', `could not connect to Redis at ${location}: ${errorMessage(err)}`, {
       hint: 'Check that redis-server is running and BIOINTEL_STORE_URL is right (redis://[user:password@]host:6379[/db]).',
     });
+  } finally {
+    clearTimeout(timer);
   }
   const spaces = new Map<Namespace, Keyv>();
   return {
