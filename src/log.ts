@@ -15,10 +15,12 @@ export interface Logger {
 
 const SECRET_PARAMS = /([?&](?:api_key|apikey|api-key|key|token|email)=)[^&\s"']*/gi;
 const SECRET_HEADERS = /("?(?:x-api-key|authorization)"?\s*[:=]\s*"?)[^"\s,}]+/gi;
+/** biointel API keys (src/store/keys.ts), wherever they appear: a path, a message, a pasted header. */
+const API_KEYS = /bik_[A-Za-z0-9_-]{32}/g;
 
 /** Removes secrets from text: query parameters, header values and any extra literal secrets. */
 export function redact(text: string, secrets: readonly string[] = []): string {
-  let out = text.replace(SECRET_PARAMS, '$1***').replace(SECRET_HEADERS, '$1***');
+  let out = text.replace(SECRET_PARAMS, '$1***').replace(SECRET_HEADERS, '$1***').replace(API_KEYS, 'bik_***');
   for (const secret of secrets) {
     if (secret.length >= 4) out = out.split(secret).join('***');
   }

@@ -71,7 +71,7 @@ export async function createMcpHttp(deps: McpHttpDeps): Promise<McpHttp> {
       const params = (r.params ?? {}) as { name?: unknown; arguments?: unknown };
       const tool = typeof params.name === 'string' ? byName.get(params.name) : undefined;
       // Unknown tools and invalid arguments are answered by the server as errors: not analyses.
-      if (tool && tool.quota !== 'none' && tool.input.safeParse(params.arguments ?? {}).success) found.push(tool);
+      if (tool && tool.quota !== 'none' && validArguments(tool, params.arguments)) found.push(tool);
     }
     return found;
   }
@@ -220,6 +220,15 @@ export async function createMcpHttp(deps: McpHttpDeps): Promise<McpHttp> {
 /** What a client needs to know about a limit it reached: which, how much, when it resets. */
 export function quotaData(err: QuotaError): Record<string, unknown> & { code: string } {
   return { code: 'quota', limit: err.limitName, limitValue: err.limit, resetAt: err.resetAt.toISOString(), ...(err.hint ? { hint: err.hint } : {}) };
+}
+
+/** Whether the server will accept these arguments (a schema that cannot answer synchronously counts as yes). */
+function validArguments(tool: AnyTool, args: unknown): boolean {
+  try {
+    return tool.input.safeParse(args ?? {}).success;
+  } catch {
+    return true;
+  }
 }
 
 function refuse(res: ServerResponse, status: number, code: string, message: string, hint: string, headers: Record<string, string> = {}): void {

@@ -6,6 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppContext } from '../context.js';
 import { errorMessage, QuotaError } from '../errors.js';
+import { redact } from '../log.js';
 import { KeyStore } from '../store/keys.js';
 import { Quotas } from '../store/quotas.js';
 import type { AnyTool } from '../tools/define.js';
@@ -100,7 +101,7 @@ export async function createHttpApp(ctx: AppContext, options: HttpAppOptions): P
     }
     const handler = routes[path];
     if (!handler) {
-      return sendJson(res, 404, httpError('not_found', `No endpoint at ${path.slice(0, 200)}`, `Endpoints: ${PUBLIC_ENDPOINTS}.`));
+      return sendJson(res, 404, httpError('not_found', `No endpoint at ${redact(path.slice(0, 200))}`, `Endpoints: ${PUBLIC_ENDPOINTS}.`));
     }
     if (method !== 'GET' && method !== 'HEAD') {
       return sendJson(res, 405, httpError('method_not_allowed', `${method.slice(0, 20)} is not allowed on ${path}`), { Allow: 'GET, HEAD, OPTIONS' });

@@ -82,6 +82,7 @@ describeShared('a canary API key never leaks', () => {
     expect(await call({ headers: { 'X-API-Key': `${key.slice(0, -1)}!` }, body: insights })).toBe(401);
     expect(await call({ headers: { 'X-API-Key': key, Origin: 'https://evil.example' }, body: insights })).toBe(403);
     expect(await call({ headers: { 'X-API-Key': key }, body: { method: 'tools/call', params: { name: 'svc_verify_claim', arguments: { claim: '' } } } })).toBe(200);
+    expect(await call({ path: `/keys/${key}`, method: 'GET' })).toBe(404);
     const usage = await runCli(['keys', 'usage', 'canary', '--json'], env);
     const list = await runCli(['keys', 'list', '--json'], env);
     outputs.push(usage.stdout, usage.stderr, list.stdout, list.stderr);
