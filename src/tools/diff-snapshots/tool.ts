@@ -44,6 +44,7 @@ export const diffSnapshotsTool = defineTool({
   input: diffInput,
   output: diffOutput,
   annotations: { readOnlyHint: true, openWorldHint: false, idempotentHint: true },
+  quota: 'none',
   async handler({ snapshotIdA, snapshotIdB }, { ctx }) {
     const [a, b] = await Promise.all([loadSnapshot(ctx, snapshotIdA), loadSnapshot(ctx, snapshotIdB)]);
     assertPanel(a, 'snapshotIdA');
