@@ -48,6 +48,7 @@ export interface McpHttp {
 }
 
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
+const DISCONNECTED = new Error('the client disconnected');
 
 function acceptsEventStream(accept: string | undefined): boolean {
   return accept !== undefined && /(^|,)\s*text\/event-stream\s*(;|,|$)/i.test(accept);
@@ -105,8 +106,8 @@ export async function createMcpHttp(deps: McpHttpDeps): Promise<McpHttp> {
     const requests = body.messages.filter(isRequest);
     const analyses = analysesIn(requests);
     let release: (() => void) | undefined;
-    const gone = new AbortController();
-    res.once('close', () => gone.abort(new Error('the client disconnected')));
+    // Only an analysis may wait (for a slot): only then is the client's leaving watched here.
+    let gone: AbortController | undefined;
     try {
       caller = await identify(req, keys, address);
       if (caller.kind === 'key') rates.hit([[caller.client, config.clientRatePerMinute, 'requests a minute for this API key', 'Slow down, or spread the calls over more time.']]);
@@ -127,12 +128,16 @@ export async function createMcpHttp(deps: McpHttpDeps): Promise<McpHttp> {
         // so requests that would be refused for quota never hold a place in the queue.
         gate.assertRoom();
         await quotas.consume(caller, analysis.name);
-        release = await gate.acquire(gone.signal);
+        const watch = (gone = new AbortController());
+        res.once('close', () => {
+          if (!res.writableFinished) watch.abort(DISCONNECTED);
+        });
+        release = await gate.acquire(watch.signal);
       }
       if (requests.some((r) => r.method === 'initialize')) session = await sessions.create(caller.client);
     } catch (err) {
       release?.();
-      if (gone.signal.aborted) return;
+      if (gone?.signal.aborted) return;
       return refuseCaller(ctx, req, res, err);
     }
     dispatch(req, res, body, caller, session, release);

@@ -9,6 +9,11 @@ export function markStatic<T extends object>(value: T): T {
   return Object.freeze(value);
 }
 
+/** Size of a static value's kept JSON (0 for other values). */
+export function keptSize(value: object): number {
+  return kept.get(value)?.length ?? 0;
+}
+
 /**
  * The bytes of a JSON-RPC response, as chunks to write in order: a static result's kept bytes
  * are reused, not copied.

@@ -5,6 +5,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import {
   CallToolRequestSchema,
+  type CallToolResult,
   ErrorCode,
   ListToolsRequestSchema,
   McpError,
@@ -13,16 +14,17 @@ import {
   type ServerNotification,
   type ServerRequest,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { localCaller } from '../caller.js';
+import { Protocol, type RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import { localCaller, type Caller } from '../caller.js';
 import type { Tier } from '../config.js';
 import type { AppContext } from '../context.js';
 import type { AnyTool, Progress } from '../tools/define.js';
 import { tools as allTools } from '../tools/index.js';
 import { NAME, VERSION } from '../version.js';
 import { callInfoOf } from './call-info.js';
-import { markStatic } from './json-cache.js';
+import { keptSize, markStatic } from './json-cache.js';
 import { resultLogEntries, sendLogs } from './mcp-logging.js';
+import { asCached, isCacheableTool, keepFor, ResultCache, resultKey } from './result-cache.js';
 import { errorText, toolErrorResult } from './tool-errors.js';
 
 export const SERVER_INSTRUCTIONS =
@@ -65,17 +67,14 @@ export function createMcpServer(ctx: AppContext, options: McpServerOptions = {})
       },
       async (args: unknown, extra: Extra) => {
         const caller = callInfoOf(extra)?.caller ?? local;
+        const started = performance.now();
         // The call's own view of the snapshots: it sees what its caller may see, saves as its
         // caller, and cannot save once cancelled.
         const callCtx: AppContext = { ...ctx, snapshots: ctx.snapshots.scoped({ owner: caller.owner, signal: extra.signal }) };
-        const started = performance.now();
         try {
           const result = await tool.handler(args, { ctx: callCtx, tier: caller.tier, caller, progress: progressFor(extra), signal: extra.signal });
           await sendLogs(extra.sendNotification, levelOf(extra), tool.name, resultLogEntries(tool.name, result, performance.now() - started));
-          return {
-            structuredContent: result as Record<string, unknown>,
-            content: [{ type: 'text' as const, text: JSON.stringify(result) }],
-          };
+          return toCallResult(result);
         } catch (err) {
           // Remote callers never see server paths; the operator may (the message helps them).
           const result = toolErrorResult(err, ctx.log, { hidePaths: caller.kind !== 'local' });
@@ -85,7 +84,7 @@ export function createMcpServer(ctx: AppContext, options: McpServerOptions = {})
       },
     );
   }
-  rejectUnknownTools(server, tools.map((t) => t.name));
+  wrapToolCalls(server, ctx, tools, { local, levelOf });
   cacheToolList(server);
   server.server.setRequestHandler(SetLevelRequestSchema, async (request, extra) => {
     const info = callInfoOf(extra);
@@ -96,6 +95,14 @@ export function createMcpServer(ctx: AppContext, options: McpServerOptions = {})
   return server;
 }
 
+/** A tool's result as MCP sends it: structured content, and the same data as text. */
+function toCallResult(result: unknown): CallToolResult {
+  return {
+    structuredContent: result as Record<string, unknown>,
+    content: [{ type: 'text' as const, text: JSON.stringify(result) }],
+  };
+}
+
 type RawHandler = (request: unknown, extra: unknown) => Promise<unknown>;
 
 function innerHandler(server: McpServer, method: string): RawHandler | undefined {
@@ -103,20 +110,56 @@ function innerHandler(server: McpServer, method: string): RawHandler | undefined
 }
 
 /**
- * An unknown tool name is a protocol error (JSON-RPC -32602, as the MCP specification and
- * DESIGN.md section 7 say), not a tool result: the SDK 1.x answers it as an `isError` result, so
- * its tools/call handler is wrapped. Tests pin the behaviour, so an SDK change cannot pass unseen.
+ * The outer tools/call handler, around the SDK's (which validates arguments and results):
+ * - an unknown tool name is a protocol error (JSON-RPC -32602, as the MCP specification and
+ *   DESIGN.md section 7 say), not the `isError` result SDK 1.x gives; tests pin the behaviour;
+ * - whole results of read-only analyses are served again from memory (result-cache.ts) as the
+ *   bytes kept from the first answer, without running the tool or validating again; off with the
+ *   cache (--no-cache). Registered on the protocol directly, so the SDK does not validate twice.
  */
-function rejectUnknownTools(server: McpServer, names: readonly string[]): void {
+function wrapToolCalls(
+  server: McpServer,
+  ctx: AppContext,
+  tools: readonly AnyTool[],
+  opts: { local: Caller; levelOf: (extra: Extra) => LoggingLevel | undefined },
+): void {
   const inner = innerHandler(server, 'tools/call');
   if (!inner) return;
+  const names = tools.map((t) => t.name);
   const known = new Set(names);
-  server.server.removeRequestHandler('tools/call');
-  server.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    if (!known.has(request.params.name)) {
-      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${String(request.params.name).slice(0, 100)}. Available tools: ${names.join(', ')}`);
+  const cacheable = new Set(ctx.config.cache ? tools.filter(isCacheableTool).map((t) => t.name) : []);
+  const results = new ResultCache<CallToolResult>();
+  // What judges claims is part of the key (a model that becomes ready gives new results). Asking
+  // the NLI service reads files, so the answer is reused for a second.
+  let judged = { at: -Infinity, value: '' };
+  const judge = (): string => {
+    const t = Date.now();
+    if (t - judged.at >= 1_000) {
+      const c = ctx.config;
+      judged = { at: t, value: JSON.stringify([c.nli, c.nliModel, c.nliDtype, c.nliThreshold, c.nliWindow, ctx.nli.status().state]) };
     }
-    return (await inner(request, extra)) as never;
+    return judged.value;
+  };
+  server.server.removeRequestHandler('tools/call');
+  Protocol.prototype.setRequestHandler.call(server.server, CallToolRequestSchema, async (request, extra) => {
+    const name = request.params.name;
+    if (!known.has(name)) {
+      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${String(name).slice(0, 100)}. Available tools: ${names.join(', ')}`);
+    }
+    const started = performance.now();
+    const key = cacheable.has(name) ? resultKey(name, request.params.arguments ?? {}, callInfoOf(extra)?.caller ?? opts.local, judge()) : undefined;
+    const kept = key === undefined ? undefined : results.get(key);
+    if (kept) {
+      await sendLogs(extra.sendNotification, opts.levelOf(extra), name, resultLogEntries(name, kept.structuredContent, performance.now() - started));
+      return kept as never;
+    }
+    const result = (await inner(request, extra)) as CallToolResult;
+    const ttl = key === undefined || result.isError || extra.signal.aborted ? undefined : keepFor(result.structuredContent, ctx.config);
+    if (key !== undefined && ttl !== undefined) {
+      const again = markStatic(toCallResult(asCached(result.structuredContent)));
+      results.set(key, again, keptSize(again), ttl);
+    }
+    return result as never;
   });
 }
 

@@ -1,8 +1,11 @@
-// Counters in the SQLite file of the default store (see counters.ts for the contract). A `take` is
-// one BEGIN IMMEDIATE transaction: SQLite lets one writer at a time hold the file, so two processes
-// (two HTTP instances, or the server and `biointel keys usage`) can never both pass the same last
-// unit of a quota. Within this process the transactions share one connection, so they are queued
-// here (a transaction is a sequence of statements that must not interleave with another's).
+// Counters in the SQLite file of the default store (see counters.ts for the contract). SQLite lets
+// one writer at a time hold the file, so two processes (two HTTP instances, or the server and
+// `biointel keys usage`) can never both pass the same last unit of a quota:
+// - the usual take (one limited counter, e.g. the daily quota, plus unlimited totals) is one
+//   conditional UPSERT ... WHERE n < limit RETURNING n, atomic by itself, then the totals;
+// - a take with several limited counters is one BEGIN IMMEDIATE transaction (read, decide, write).
+//   Within this process transactions share one connection, so they are queued here (a transaction
+//   is a sequence of statements that must not interleave with another's).
 import sqlite3 from 'sqlite3';
 import { decide, type CounterSpec, type CounterStore, type TakeResult } from './counters.js';
 
@@ -47,9 +50,54 @@ export function createSqliteCounters(file: string, now: () => number = Date.now)
     return keys.map((k) => byKey.get(k) ?? 0);
   }
 
+  /** Adds one to unlimited counters (totals), one statement; their values after. */
+  async function addAll(d: sqlite3.Database, specs: readonly CounterSpec[], t: number): Promise<Map<string, number>> {
+    if (specs.length === 0) return new Map();
+    const rows = JSON.stringify(specs.map((s) => [s.key, s.ttlMs === undefined ? null : t + s.ttlMs]));
+    const out = await all<{ key: string; n: number }>(
+      d,
+      `INSERT INTO ${TABLE}(key, n, expires) SELECT json_extract(value, '$[0]'), 1, json_extract(value, '$[1]') FROM json_each(?) WHERE true
+       ON CONFLICT(key) DO UPDATE SET
+         n = CASE WHEN ${TABLE}.expires IS NOT NULL AND ${TABLE}.expires <= ? THEN 1 ELSE ${TABLE}.n + 1 END,
+         expires = CASE WHEN ${TABLE}.expires IS NOT NULL AND ${TABLE}.expires <= ? THEN excluded.expires ELSE ${TABLE}.expires END
+       RETURNING key, n`,
+      [rows, t, t],
+    );
+    return new Map(out.map((r) => [r.key, Number(r.n)]));
+  }
+
+  /** One limited counter and any number of totals, without a transaction (see the header). */
+  async function takeOne(limited: CounterSpec, index: number, totals: readonly CounterSpec[], specs: readonly CounterSpec[]): Promise<TakeResult> {
+    const d = await open();
+    const t = now();
+    const limit = limited.limit as number;
+    if (limit < 1) return { ok: false, index, count: (await readValues(d, [limited.key]))[0] ?? 0 };
+    const expires = limited.ttlMs === undefined ? null : t + limited.ttlMs;
+    const rows = await all<{ n: number }>(
+      d,
+      `INSERT INTO ${TABLE}(key, n, expires) VALUES(?, 1, ?)
+       ON CONFLICT(key) DO UPDATE SET
+         n = CASE WHEN ${TABLE}.expires IS NOT NULL AND ${TABLE}.expires <= ? THEN 1 ELSE ${TABLE}.n + 1 END,
+         expires = CASE WHEN ${TABLE}.expires IS NOT NULL AND ${TABLE}.expires <= ? THEN excluded.expires ELSE ${TABLE}.expires END
+       WHERE (${TABLE}.expires IS NOT NULL AND ${TABLE}.expires <= ?) OR ${TABLE}.n < ?
+       RETURNING n`,
+      [limited.key, expires, t, t, t, limit],
+    );
+    if (rows.length === 0) return { ok: false, index, count: (await readValues(d, [limited.key]))[0] ?? limit };
+    const after = await addAll(d, totals, t);
+    const counts = specs.map((s) => (s === limited ? Number(rows[0]?.n) : (after.get(s.key) ?? 0)));
+    if (++takes % SWEEP_EVERY === 0) await run(d, `DELETE FROM ${TABLE} WHERE expires IS NOT NULL AND expires <= ?`, [t]);
+    return { ok: true, counts };
+  }
+
   return {
     kind: 'sqlite',
     take(specs: readonly CounterSpec[]): Promise<TakeResult> {
+      const limited = specs.filter((s) => s.limit !== undefined);
+      if (limited.length === 1) {
+        const only = limited[0] as CounterSpec;
+        return takeOne(only, specs.indexOf(only), specs.filter((s) => s !== only), specs);
+      }
       return serial(async (d) => {
         await exec(d, 'BEGIN IMMEDIATE');
         try {

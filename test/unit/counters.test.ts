@@ -27,6 +27,15 @@ function contract(name: string, open: () => Promise<{ a: CounterStore; b: Counte
       expect(await a.take([{ key: 't1:zero', limit: 0 }])).toEqual({ ok: false, index: 0, count: 0 });
     });
 
+    it('with several limited counters, refuses all or none', async () => {
+      expect(await a.take([{ key: 't4:a', limit: 5 }, { key: 't4:b', limit: 1 }, { key: 't4:total' }])).toEqual({ ok: true, counts: [1, 1, 1] });
+      expect(await b.take([{ key: 't4:a', limit: 5 }, { key: 't4:b', limit: 1 }, { key: 't4:total' }])).toEqual({ ok: false, index: 1, count: 1 });
+      expect(await a.read(['t4:a', 't4:b', 't4:total'])).toEqual([1, 1, 1]);
+      const raced = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).take([{ key: 't5:a', limit: 7 }, { key: 't5:b', limit: 9 }])));
+      expect(raced.filter((r) => r.ok)).toHaveLength(7);
+      expect(await b.read(['t5:a', 't5:b'])).toEqual([7, 7]);
+    });
+
     it('lets exactly the limit through when 50 takes race, over two connections', async () => {
       const results = await Promise.all(Array.from({ length: 50 }, (_, i) => (i % 2 ? a : b).take([{ key: 't2:day', limit: 10 }, { key: 't2:total' }])));
       expect(results.filter((r) => r.ok)).toHaveLength(10);
