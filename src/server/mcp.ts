@@ -129,16 +129,11 @@ function wrapToolCalls(
   const known = new Set(names);
   const cacheable = new Set(ctx.config.cache ? tools.filter(isCacheableTool).map((t) => t.name) : []);
   const results = new ResultCache<CallToolResult>();
-  // What judges claims is part of the key (a model that becomes ready gives new results). Asking
-  // the NLI service reads files, so the answer is reused for a second.
-  let judged = { at: -Infinity, value: '' };
+  // What judges claims is part of the key: a model that finishes downloading (here or in another
+  // process) gives new results from the next call on.
   const judge = (): string => {
-    const t = Date.now();
-    if (t - judged.at >= 1_000) {
-      const c = ctx.config;
-      judged = { at: t, value: JSON.stringify([c.nli, c.nliModel, c.nliDtype, c.nliThreshold, c.nliWindow, ctx.nli.status().state]) };
-    }
-    return judged.value;
+    const c = ctx.config;
+    return JSON.stringify([c.nli, c.nliModel, c.nliDtype, c.nliThreshold, c.nliWindow, ctx.nli.status().state]);
   };
   server.server.removeRequestHandler('tools/call');
   Protocol.prototype.setRequestHandler.call(server.server, CallToolRequestSchema, async (request, extra) => {
