@@ -35,6 +35,8 @@ export interface BriefFacts {
   strategies: readonly Strategy[];
   /** Drug analysis withheld or skipped: the brief says so instead of naming drugs. */
   drugsNote?: string;
+  /** Enrichment could not run (no gene-set library loaded): said instead of "no gene set is enriched". */
+  enrichmentNote?: string;
 }
 
 export type StatementKind = 'gene-disease' | 'drug-target' | 'interaction';
@@ -154,13 +156,14 @@ function headline(f: BriefFacts, audience: Audience): string {
   switch (audience) {
     case 'executive':
       return f.drugsNote
-        ? `${panel}: ${significant.length} enriched pathways; drug opportunities not assessed.`
+        ? `${panel}: ${f.enrichmentNote ? 'pathway enrichment could not run' : `${significant.length} enriched pathways`}; drug opportunities not assessed.`
         : `${panel}: ${tierI} approved drug${tierI === 1 ? '' : 's'} already indicated, ${tierII} repurposing or late-stage option${tierII === 1 ? '' : 's'}.`;
     case 'clinician':
       return f.drugsNote ? `${panel}: no drug ranking in this answer.` : `${panel}: ${tierI} tier I and ${tierII} tier II drug candidates.`;
     case 'student':
       return `What this ${f.genes.length}-gene list tells us about ${f.disease}`;
     case 'researcher':
+      if (f.enrichmentNote) return `${panel}: pathway enrichment could not run.`;
       return top ? `${panel}: ${significant.length} significant gene sets, led by ${pathwayLabel(top.name)} (q = ${top.q.toExponential(1)}).` : `${panel}: no gene set reaches q <= 0.05.`;
   }
 }
@@ -170,7 +173,9 @@ function summary(f: BriefFacts, audience: Audience): string {
   const strat = f.strategies[0];
   const hyp = f.hypotheses[0];
   const parts: string[] = [];
-  const pathwayText = top ? `${significant.length} gene sets are significantly enriched (q <= 0.05), the strongest being ${pathwayLabel(top.name)} in ${top.library}.` : 'No gene set is significantly enriched at q <= 0.05.';
+  const pathwayText =
+    f.enrichmentNote ??
+    (top ? `${significant.length} gene sets are significantly enriched (q <= 0.05), the strongest being ${pathwayLabel(top.name)} in ${top.library}.` : 'No gene set is significantly enriched at q <= 0.05.');
   const drugText = f.drugsNote ?? `Drug candidates: ${tierI} tier I, ${tierII} tier II, ${tierIII} tier III.`;
   const stratText = strat ? `Leading strategy: ${strat.strategy}.` : '';
   const hypText = hyp ? `Top hypothesis (${hyp.confidenceLabel} confidence${hyp.novel ? ', novel' : ''}): ${hyp.statement}` : '';
@@ -182,11 +187,12 @@ function summary(f: BriefFacts, audience: Audience): string {
       parts.push(drugText, stratText, pathwayText);
       break;
     case 'executive':
-      parts.push(drugText, stratText);
+      parts.push(drugText, stratText, f.enrichmentNote ?? '');
       break;
     case 'student':
       parts.push(
-        top ? `Many of these genes work in the same biological process, ${pathwayLabel(top.name)}; that is what "enriched" means.` : 'These genes do not cluster in one known biological process.',
+        f.enrichmentNote ??
+          (top ? `Many of these genes work in the same biological process, ${pathwayLabel(top.name)}; that is what "enriched" means.` : 'These genes do not cluster in one known biological process.'),
         hyp ? `A testable idea: ${hyp.statement}` : '',
         f.drugsNote ? '' : `${tierI + tierII} existing drugs act on these genes.`,
       );

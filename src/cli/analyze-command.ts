@@ -4,7 +4,8 @@ import { AUDIENCES } from '../analysis/evidence-brief.js';
 import type { InsightsOutput } from '../tools/shared/panel-analysis/schema.js';
 import { generateInsightsTool } from '../tools/insights/tool.js';
 import { assertWritableReportPath, writeHtmlReport } from '../report/write.js';
-import { reportError } from './output.js';
+import { EXIT, reportError } from './output.js';
+import { enrichmentNotComputedNote } from '../tools/shared/panel-analysis/enrichment-status.js';
 import { checkGmtFiles } from './enrich.js';
 import { renderInsights } from './render/insights.js';
 import { runTool, splitList, type GlobalFlags } from './run-tool.js';
@@ -48,8 +49,21 @@ export function addAnalyzeCommand(program: Command): void {
         ...(opts.audience === undefined ? {} : { audience: opts.audience }),
       };
       const after = opts.html ? async (r: InsightsOutput) => writeReport(opts.html!, r) : undefined;
-      process.exitCode = await runTool<InsightsOutput>(generateInsightsTool, args, { ...cmd.optsWithGlobals<GlobalFlags>(), json: opts.json, ...(geneSets.length ? { geneSets } : {}) }, renderInsights, after);
+      process.exitCode = await runTool<InsightsOutput>(generateInsightsTool, args, { ...cmd.optsWithGlobals<GlobalFlags>(), json: opts.json, ...(geneSets.length ? { geneSets } : {}) }, renderInsights, {
+        ...(after ? { after } : {}),
+        exitCode: analysisExitCode,
+      });
     });
+}
+
+/**
+ * Exit 1 when the enrichment could not run (no gene-set library loaded): the report is printed, but
+ * a script must not read an analysis without pathways as a finding of no enriched pathway.
+ */
+export function analysisExitCode(r: InsightsOutput): number {
+  if (r.enrichmentStatus.state !== 'not_computed') return EXIT.ok;
+  process.stderr.write(`error: ${enrichmentNotComputedNote(r.enrichmentStatus)}\n${r.enrichmentStatus.fix ? `hint: ${r.enrichmentStatus.fix}\n` : ''}`);
+  return EXIT.failure;
 }
 
 async function writeReport(file: string, result: InsightsOutput): Promise<string> {

@@ -41,7 +41,7 @@ export function addCompareCommand(program: Command): void {
         panelB: { genes: splitList(opts.bGenes) ?? [], diseaseContext: opts.bDisease ?? opts.aDisease ?? '' },
       };
       const after = opts.html ? async (r: CompareOutput, snapshot: (id: string) => Promise<Snapshot | null>) => writeReport(opts.html!, r, snapshot) : undefined;
-      process.exitCode = await runTool<CompareOutput>(compareTargetsTool, args, { ...cmd.optsWithGlobals<GlobalFlags>(), json: opts.json }, renderCompare, after);
+      process.exitCode = await runTool<CompareOutput>(compareTargetsTool, args, { ...cmd.optsWithGlobals<GlobalFlags>(), json: opts.json }, renderCompare, { ...(after ? { after } : {}) });
     });
 }
 

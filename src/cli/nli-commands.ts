@@ -4,6 +4,7 @@ import { ENV_VARS } from '../config.js';
 import type { NliStatus } from '../evidence/judge.js';
 import { DEFAULT_MODEL_DOWNLOAD } from '../evidence/no-model.js';
 import { downloadDisplay, progressBar } from './download-progress.js';
+import { nliPackageStatus } from './nli-package.js';
 import { EXIT, print, printJson, table } from './output.js';
 import { withContext, type GlobalFlags } from './run-tool.js';
 
@@ -17,9 +18,15 @@ export function addNliCommands(program: Command): void {
       process.exitCode = await withContext(cmd.optsWithGlobals<GlobalFlags>(), async (ctx) => {
         await ctx.nli.judge(); // a local-only load attempt, so the state is real (never downloads)
         const s = ctx.nli.status();
-        if (opts.json) printJson(s);
-        else print(describeStatus(s));
-        return s.state === 'ready' || s.state === 'disabled' ? EXIT.ok : EXIT.failure;
+        const pkg = nliPackageStatus();
+        if (opts.json) printJson({ ...s, nliPackage: pkg });
+        else {
+          // The missing package first: downloading a model would not help without it.
+          if (!pkg.installed) print(`The NLI package ${pkg.package} is NOT installed (npm dropped this optional dependency during install).\n${pkg.fix}\n`);
+          print(describeStatus(s, pkg.installed));
+        }
+        if (s.state === 'disabled') return EXIT.ok;
+        return s.state === 'ready' && pkg.installed ? EXIT.ok : EXIT.failure;
       });
     });
   nli
@@ -37,7 +44,7 @@ export function addNliCommands(program: Command): void {
     });
 }
 
-function describeStatus(s: NliStatus): string {
+function describeStatus(s: NliStatus, packageInstalled: boolean): string {
   const rows = Object.entries(s)
     .filter(([k]) => k !== 'download')
     .map(([k, v]) => [k, String(v)]);
@@ -46,6 +53,6 @@ function describeStatus(s: NliStatus): string {
     lines.push('', `Downloading ${s.model}: ${progressBar(s.download.loadedBytes, s.download.totalBytes)} (${s.download.file || 'starting'}; since ${s.download.startedAt})`);
     lines.push('Claims are answered "unjudged" until it is ready.');
   }
-  if (s.state === 'not_downloaded') lines.push('', `Run \`biointel nli download\` to fetch ${s.model} (${DEFAULT_MODEL_DOWNLOAD}), or set ${ENV_VARS.nliModel} to a local model folder.`);
+  if (s.state === 'not_downloaded' && packageInstalled) lines.push('', `Run \`biointel nli download\` to fetch ${s.model} (${DEFAULT_MODEL_DOWNLOAD}), or set ${ENV_VARS.nliModel} to a local model folder.`);
   return lines.join('\n');
 }

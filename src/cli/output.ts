@@ -1,8 +1,8 @@
 // Terminal output of the CLI commands. Results go to stdout (these commands are not the MCP
 // channel); errors and progress go to stderr. Exit codes: 0 ok, 1 failure, 2 usage error.
 import { styleText } from 'node:util';
-import { ZodError } from 'zod';
-import { describeError } from '../server/tool-errors.js';
+import { ZodError, type z } from 'zod';
+import { describeError, describeInvalidArguments } from '../server/tool-errors.js';
 import { redact } from '../log.js';
 
 export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
@@ -38,16 +38,13 @@ export function table(rows: readonly (readonly string[])[], header?: readonly st
 }
 
 /** Prints an error for a person and returns the exit code it deserves. */
-export function reportError(err: unknown, secrets: readonly string[] = []): number {
+export function reportError(err: unknown, secrets: readonly string[] = [], schema?: z.ZodType): number {
   if (err instanceof UsageError) {
     process.stderr.write(`error: ${err.message}\n`);
     return EXIT.usage;
   }
   if (err instanceof ZodError) {
-    for (const issue of err.issues) {
-      const field = issue.path.length ? issue.path.join('.') : 'input';
-      process.stderr.write(`error: ${field}: ${issue.message}\n`);
-    }
+    for (const line of describeInvalidArguments(err, schema)) process.stderr.write(`error: ${line}\n`);
     return EXIT.usage;
   }
   const d = describeError(err);

@@ -46,15 +46,22 @@ export async function withContext(flags: GlobalFlags, fn: (ctx: AppContext) => P
   }
 }
 
+export interface RunOptions<T> {
+  /** Side output after the result (e.g. an HTML report); its note goes to stderr. */
+  after?: (result: T, snapshot: (id: string) => Promise<Snapshot | null>) => Promise<string | undefined>;
+  /** The exit code a printed result deserves (default 0): a result that is not what was asked for fails. */
+  exitCode?: (result: T) => number;
+}
+
 export async function runTool<T>(
   tool: AnyTool,
   rawArgs: Record<string, unknown>,
   flags: GlobalFlags & { json?: boolean },
   render: (result: T) => string,
-  after?: (result: T, snapshot: (id: string) => Promise<Snapshot | null>) => Promise<string | undefined>,
+  { after, exitCode }: RunOptions<T> = {},
 ): Promise<number> {
   const parsed = tool.input.safeParse(rawArgs);
-  if (!parsed.success) return reportError(parsed.error);
+  if (!parsed.success) return reportError(parsed.error, [], tool.input);
   return withContext(flags, async (ctx) => {
     const progress = terminalProgress();
     let result: T;
@@ -68,7 +75,7 @@ export async function runTool<T>(
     // Side outputs (e.g. an HTML report) are announced on stderr so --json stays parseable.
     const note = after ? await after(result, (id) => ctx.snapshots.get(id)) : undefined;
     if (note) process.stderr.write(`${note}\n`);
-    return EXIT.ok;
+    return exitCode ? exitCode(result) : EXIT.ok;
   });
 }
 

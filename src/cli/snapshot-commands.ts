@@ -37,9 +37,16 @@ export function addSnapshotCommands(program: Command): void {
     .command('show')
     .description('Show one saved analysis: tool, inputs, time, quality and the fields of its result (--json: all of it)')
     .argument('<id>', 'snapshot id, e.g. snap_01jc4x9m2k7q8r3t5v6w7x8y9z')
-    .option('--json', 'print the whole snapshot as JSON')
-    .action(async (id: string, opts: { json?: boolean }, cmd: Command) => {
-      process.exitCode = await runTool(getSnapshotTool, { snapshotId: id }, { ...cmd.optsWithGlobals<GlobalFlags>(), json: opts.json }, renderShow);
+    .option('--section <name>', 'one section of the result, e.g. drugCandidates or evidenceBrief.statements')
+    .option('--offset <n>', 'first item of a list section (default 0)')
+    .option('--limit <n>', 'items of a list section (default: about 8 KB of JSON)')
+    .option('--json', 'print the whole snapshot (or the section) as JSON')
+    .action(async (id: string, opts: { json?: boolean; section?: string; offset?: string; limit?: string }, cmd: Command) => {
+      const args: Record<string, unknown> = { snapshotId: id };
+      if (opts.section !== undefined) args.section = opts.section;
+      if (opts.offset !== undefined) args.offset = wholeNumber('--offset', opts.offset);
+      if (opts.limit !== undefined) args.limit = wholeNumber('--limit', opts.limit);
+      process.exitCode = await runTool(getSnapshotTool, args, { ...cmd.optsWithGlobals<GlobalFlags>(), json: opts.json }, renderShow);
     });
 
   snapshots
@@ -52,6 +59,11 @@ export function addSnapshotCommands(program: Command): void {
     .action(async (idA: string, idB: string, opts: { json?: boolean }, cmd: Command) => {
       process.exitCode = await runTool(diffSnapshotsTool, { snapshotIdA: idA, snapshotIdB: idB }, { ...cmd.optsWithGlobals<GlobalFlags>(), json: opts.json }, renderDiff);
     });
+}
+
+function wholeNumber(flag: string, value: string): number {
+  if (!/^\d+$/.test(value.trim())) throw new UsageError(`${flag}: expected a whole number, got "${value}"`);
+  return Number(value);
 }
 
 function parseLimit(value: string): number {
@@ -94,13 +106,18 @@ export function renderShow(s: ShowResult): string {
       ['disease', s.diseaseContext || '-'],
     ]),
   );
+  if (s.section !== undefined) {
+    const page = s.page ? ` (items ${s.page.offset + 1}-${s.page.offset + (Array.isArray(s.value) ? s.value.length : 0)} of ${s.page.total}${s.page.next === null ? '' : `; next: --offset ${s.page.next}`})` : '';
+    lines.push('', heading(`Section ${s.section}${page}`), JSON.stringify(s.value, null, 2));
+    return lines.join('\n');
+  }
   lines.push('', heading('Inputs'));
-  const inputs = Object.entries(s.inputs);
+  const inputs = Object.entries(s.inputs ?? {});
   lines.push(inputs.length ? indent(table(inputs.map(([k, v]) => [k, truncate(JSON.stringify(v) ?? 'undefined', 100)]))) : '  (none)');
   lines.push('', heading('Result'));
-  const fields = Object.entries(s.result);
+  const fields = Object.entries(s.result ?? {});
   lines.push(fields.length ? indent(table(fields.map(([k, v]) => [k, describeValue(v)]))) : '  (empty)');
-  lines.push('', `The whole result: biointel snapshots show ${s.id} --json`);
+  lines.push('', `The whole result: biointel snapshots show ${s.id} --json; one section: --section <name> [--offset n] [--limit n]`);
   return lines.join('\n');
 }
 

@@ -1,14 +1,15 @@
 // createMcpServer(ctx): every transport (stdio, HTTP, in-memory tests) builds its server here, from
 // the one tool registry, with its dependencies passed in.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { CallToolRequestSchema, ErrorCode, McpError, type ServerNotification, type ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type ServerNotification, type ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { Tier } from '../config.js';
 import type { AppContext } from '../context.js';
-import type { AnyTool, Progress } from '../tools/define.js';
+import { answerSchema, defaultAnswer, type AnyTool, type Progress } from '../tools/define.js';
 import { tools as allTools } from '../tools/index.js';
 import { NAME, VERSION } from '../version.js';
 import { toolErrorResult } from './tool-errors.js';
+import { listedTool } from './tool-list.js';
 
 export const SERVER_INSTRUCTIONS =
   'biointel answers biomedical questions from live public sources (PubMed, UniProt, Open Targets, ChEMBL, ' +
@@ -35,8 +36,8 @@ export function createMcpServer(ctx: AppContext, options: McpServerOptions = {})
         title: tool.title,
         description: tool.description,
         inputSchema: tool.input,
-        outputSchema: tool.output,
-        annotations: { title: tool.title, ...tool.annotations },
+        outputSchema: answerSchema(tool),
+        annotations: { ...tool.annotations },
       },
       async (args: unknown, extra: RequestHandlerExtra<ServerRequest, ServerNotification>) => {
         try {
@@ -46,37 +47,48 @@ export function createMcpServer(ctx: AppContext, options: McpServerOptions = {})
             progress: progressFor(extra),
             signal: extra.signal,
           });
-          return {
-            structuredContent: result as Record<string, unknown>,
-            content: [{ type: 'text' as const, text: JSON.stringify(result) }],
-          };
+          // The full result is the snapshot's; the answer is compact, and the text a summary of it.
+          const answer = defaultAnswer(tool, result);
+          return { structuredContent: answer, content: [{ type: 'text' as const, text: tool.summarize(answer) }] };
         } catch (err) {
           return toolErrorResult(err, ctx.log);
         }
       },
     );
   }
-  rejectUnknownTools(server, (options.tools ?? allTools).map((t) => t.name));
+  guardToolCalls(server, options.tools ?? allTools, ctx);
   return server;
 }
 
 type RawHandler = (request: unknown, extra: unknown) => Promise<unknown>;
 
 /**
- * An unknown tool name is a protocol error (JSON-RPC -32602, as the MCP specification and
- * DESIGN.md section 7 say), not a tool result: the SDK 1.x answers it as an `isError` result, so
- * its tools/call handler is wrapped. Tests pin the behaviour, so an SDK change cannot pass unseen.
+ * Three things the SDK 1.x does its own way are decided here, around its tools handlers:
+ * - tools/list carries lean JSON Schemas (tool-list.ts), built once per server;
+ * - an unknown tool name is a protocol error (JSON-RPC -32602, as the MCP specification and
+ *   DESIGN.md section 7 say), not the `isError` result the SDK gives;
+ * - invalid arguments are checked against the tool's schema first, so the error result comes from
+ *   the one place that writes errors for the model (tool-errors.ts: the field named, the nearest
+ *   valid name of a misspelled argument), not from the SDK's generic dump of zod issues.
+ * Tests pin both, so an SDK change cannot pass unseen.
  */
-function rejectUnknownTools(server: McpServer, names: readonly string[]): void {
+function guardToolCalls(server: McpServer, tools: readonly AnyTool[], ctx: AppContext): void {
   const handlers = (server.server as unknown as { _requestHandlers?: Map<string, RawHandler> })._requestHandlers;
   const inner = handlers?.get('tools/call');
   if (!inner) return;
-  const known = new Set(names);
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  // tools/list with lean schemas (tool-list.ts) instead of the SDK's verbatim conversion.
+  const listed = tools.map(listedTool);
+  server.server.removeRequestHandler('tools/list');
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
   server.server.removeRequestHandler('tools/call');
   server.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    if (!known.has(request.params.name)) {
-      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}. Available tools: ${names.join(', ')}`);
+    const tool = byName.get(request.params.name);
+    if (!tool) {
+      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}. Available tools: ${[...byName.keys()].join(', ')}`);
     }
+    const parsed = await tool.input.safeParseAsync(request.params.arguments ?? {});
+    if (!parsed.success) return toolErrorResult(parsed.error, ctx.log, tool.input);
     return (await inner(request, extra)) as never;
   });
 }

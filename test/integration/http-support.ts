@@ -65,7 +65,8 @@ export const echoTool = defineTool({
     delayMs: z.number().int().min(0).max(5_000).optional().describe('Wait before answering'),
   }),
   output: z.object({ text: z.string(), tier: z.string() }),
-  annotations: { readOnlyHint: true, openWorldHint: false },
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  summarize: (r) => r.text,
   async handler(input, call) {
     call.progress.report(1, 2, 'echoing');
     if (input.delayMs) await new Promise((r) => setTimeout(r, input.delayMs));

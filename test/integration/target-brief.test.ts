@@ -279,8 +279,23 @@ describeShared('svc_get_target_brief', () => {
     );
     expect(err).toBeInstanceOf(UpstreamError);
     expect((err as UpstreamError).message).toBe(
-      'hgnc (HTTP 500): could not resolve "NOTAGENE1", and neither Open Targets nor UniProt knows it as an approved symbol: Solr is down',
+      'hgnc (HTTP 500): "NOTAGENE1" could not be checked in HGNC (unreachable), and Open Targets and UniProt do not know it as an approved symbol; aliases and previous symbols could not be resolved: Solr is down',
     );
+  });
+
+  it('offline: an approved symbol is never called unknown; the unreachable sources are named', async () => {
+    const dead = await startFakeUpstream();
+    await dead.close(); // every source points at a closed port: connection refused, as offline
+    const ctx = await testContext({ retries: 0 }, dead.url);
+    const err = await getTargetBrief({ gene: 'BRAF', diseaseContext: 'melanoma' }, { ctx, tier: 'researcher', progress: silentProgress }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(UpstreamError);
+    const text = (err as UpstreamError).message;
+    expect(text).toContain('"BRAF" could not be checked: HGNC, Open Targets and UniProt could not be reached');
+    expect(text).not.toMatch(/approved symbol|not found|unknown/i);
+    expect((err as UpstreamError).hint).toContain('says nothing about the gene');
   });
 
   it('biointel brief (built binary): a readable page, JSON with --json, exit codes', async () => {

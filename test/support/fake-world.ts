@@ -77,12 +77,26 @@ export const BREAST_LITERATURE: Pick<WorldOptions, 'articles' | 'literature'> = 
   ],
 };
 
+/** The articles of the realistic 4-gene world (tests and bench/footprint): PMID 77777777 does not exist. */
+export const PANEL_ARTICLES: FakeArticle[] = [
+  { pmid: '2001', title: 'EGFR in breast cancer', abstract: 'EGFR is associated with breast cancer progression and poor prognosis.' },
+  { pmid: '2002', title: 'ERBB2 amplification', abstract: 'ERBB2 amplification is associated with breast cancer and defines the HER2-positive subtype.' },
+  { pmid: '2003', title: 'BRAF mutations are rare', abstract: 'BRAF mutations occur in melanoma; their association with breast cancer is unclear.' },
+  { pmid: '2004', title: 'EGFR and ERBB2 heterodimers', abstract: 'EGFR interacts with ERBB2 to form heterodimers that drive signalling in breast cancer.' },
+];
+/** Europe PMC and PubMed answers of that world. */
+export const PANEL_LITERATURE: WorldOptions['literature'] = [
+  { terms: ['EGFR', 'breast cancer'], pmids: ['2001'], hitCount: 1520 },
+  { terms: ['ERBB2', 'breast cancer'], pmids: ['2002', '77777777'], hitCount: 9800 },
+  { terms: ['BRAF', 'breast cancer'], pmids: ['2003'], hitCount: 210 },
+  { terms: ['EGFR', 'ERBB2', 'breast cancer'], pmids: ['2004'], hitCount: 640 },
+];
 export interface FakeWorld {
   pubmed: FakePubmed;
   requests: (source: string) => FakeRequest[];
 }
 
-function hgncDoc(g: WorldGene) {
+export function hgncDoc(g: WorldGene) {
   return {
     hgnc_id: g.hgncId,
     symbol: g.symbol,

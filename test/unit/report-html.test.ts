@@ -273,7 +273,7 @@ describe('renderHtmlReport: variants', () => {
     const s = section(out, 'pathways');
     expect(s).not.toContain('<svg');
     expect(s).not.toContain('<tr class="pathway">');
-    expect(s).toContain('No gene set reached q ≤ 0.05 in 3 libraries.');
+    expect(s).toContain('No gene set reached q ≤ 0.05 in the 3 libraries tested.');
     expect(s).toContain('ReactomePathways_2021');
     expect(section(out, 'hypotheses')).toContain('no hypothesis derived');
   });

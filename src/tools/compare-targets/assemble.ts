@@ -91,3 +91,15 @@ export function mergeSources(a: readonly SourceRow[], b: readonly SourceRow[]): 
     };
   });
 }
+
+/** The MCP text block: the written comparison, the snapshots, and what was cut. */
+export function summarizeComparison(a: CompareOutput): string {
+  const lines = [
+    `Comparison ${a.snapshotId} of panel A (${a.panelA.diseaseContext}, snapshot ${a.panelA.snapshotId}) and panel B (${a.panelB.diseaseContext}, snapshot ${a.panelB.snapshotId}).`,
+    a.summary,
+  ];
+  if (a.drugAnalysisNote) lines.push(`Drugs: ${a.drugAnalysisNote}`);
+  if (a.warnings.length) lines.push(`Warnings (${a.warnings.length}): ${a.warnings.slice(0, 3).join(' | ')}${a.warnings.length > 3 ? ' | ...' : ''}`);
+  if (a.more) lines.push(a.more);
+  return lines.join('\n');
+}

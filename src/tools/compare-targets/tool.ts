@@ -5,7 +5,7 @@ import { comparePanels } from '../../analysis/panel-compare.js';
 import { newSnapshotId } from '../../store/snapshot-id.js';
 import { defineTool } from '../define.js';
 import { panelView } from '../shared/panel-view.js';
-import { compactComparison, fullComparison } from './assemble.js';
+import { compactComparison, fullComparison, summarizeComparison } from './assemble.js';
 import { runPanels } from './run-panels.js';
 import { compareInput, compareOutput } from './schema.js';
 
@@ -23,6 +23,8 @@ export const compareTargetsTool = defineTool({
     'snapshots keep everything.',
   input: compareInput,
   output: compareOutput,
+  answer: { schema: compareOutput, compact: compactComparison },
+  summarize: summarizeComparison,
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true, idempotentHint: false },
   async handler(input, call) {
     const { ctx } = call;
@@ -47,8 +49,8 @@ export const compareTargetsTool = defineTool({
         ctx.log.error('comparison snapshot could not be saved', { err });
         return false;
       });
-    const answer = compactComparison(full);
-    if (!saved) answer.warnings = [...answer.warnings, 'the comparison snapshot could not be saved; each panel’s own snapshot id still works'];
-    return answer;
+    if (!saved) full.warnings = [...full.warnings, 'the comparison snapshot could not be saved; each panel’s own snapshot id still works'];
+    // The full comparison (the CLI's --json, the HTML report); the MCP answer is compactComparison of it.
+    return full;
   },
 });

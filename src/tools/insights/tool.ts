@@ -1,7 +1,10 @@
-// svc_generate_insights: the primary analysis (the engine is shared: shared/panel-analysis).
+// svc_generate_insights: the primary analysis (the engine is shared: shared/panel-analysis). The
+// handler returns the full result (saved whole as a snapshot); the MCP answer is compact.ts.
 import { defineTool } from '../define.js';
 import { analysePanel, INSIGHTS_TOOL } from '../shared/panel-analysis/analyse.js';
 import { insightsInput, insightsOutput } from '../shared/panel-analysis/schema.js';
+import { compactInsights, insightsAnswer } from './compact.js';
+import { summarizeInsights } from './summary.js';
 
 export const generateInsightsTool = defineTool({
   name: INSIGHTS_TOOL,
@@ -9,14 +12,15 @@ export const generateInsightsTool = defineTool({
   description:
     'Analyses a gene panel in a disease context: FDR pathway enrichment (hypergeometric + Benjamini-Hochberg ' +
     'over Reactome, GO, WikiPathways, MSigDB Hallmark and KEGG), therapeutic strategies, tiered drug ' +
-    'candidates with a 6-factor score and ADMET (withheld for the free tier), data-derived hypotheses, and an ' +
+    'candidates with a 6-factor score (withheld for the free tier), data-derived hypotheses, and an ' +
     'evidence brief for the chosen audience whose statements are checked against PubMed (PMIDs exist, NLI ' +
-    'entailment, ALCE citation F1). Also: a g:Profiler cross-check of the pathways, profiles of the focus genes ' +
-    '(protein, structure, constraint, CIViC clinical evidence, pharmacogenomics), trials and FDA labels of the top ' +
-    'candidates, preprints and citation metrics. Saved as a snapshot (snapshotId).',
+    'entailment, ALCE citation F1); also g:Profiler cross-check, focus-gene profiles, trials, FDA labels, ' +
+    'preprints and citation metrics. Answers with the top items of each section; the full result is saved ' +
+    'as a snapshot (snapshotId): svc_get_snapshot returns any section whole.',
   input: insightsInput,
   output: insightsOutput,
-  annotations: { readOnlyHint: false, openWorldHint: true, idempotentHint: false },
+  answer: { schema: insightsAnswer, compact: compactInsights },
+  summarize: summarizeInsights,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   handler: analysePanel,
 });
-

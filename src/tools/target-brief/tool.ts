@@ -11,6 +11,7 @@ import { defineTool, type ToolCall } from '../define.js';
 import { diseaseContext, geneSymbol } from '../shared/schemas.js';
 import { BRIEF_LIMITS, gatherBrief, type BriefData } from './gather.js';
 import { briefOutput, type BriefOutput } from './output.js';
+import { summarizeBrief } from './summary.js';
 
 export const DEFAULT_DISEASE = 'cancer';
 
@@ -20,7 +21,7 @@ export const FREE_TIER_DRUGS_NOTE =
   '(X-API-Key header; keys are issued by the operator with `biointel keys create --tier researcher`), ' +
   'or run biointel locally (`npx biointel` over stdio, or `biointel brief <gene>`), where you are the researcher-tier operator.';
 
-const input = z.object({
+const input = z.strictObject({
   gene: geneSymbol.describe('Gene symbol (HGNC approved symbol, alias or previous symbol), e.g. "EGFR", "HER2", "tp53"'),
   diseaseContext: diseaseContext
     .default(DEFAULT_DISEASE)
@@ -39,7 +40,8 @@ export const targetBriefTool = defineTool({
     'the integrity pipeline. A failing source is listed in sources[] and warnings[]; the brief still returns.',
   input,
   output: briefOutput,
-  annotations: { readOnlyHint: true, openWorldHint: true, idempotentHint: true },
+  summarize: summarizeBrief,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   handler: getTargetBrief,
 });
 

@@ -1,18 +1,14 @@
-// Input and output schemas of svc_verify_claim.
+// Input, full output and default-answer schemas of svc_verify_claim.
 import { z } from 'zod';
 import { EVIDENCE_STATUSES } from '../../evidence/status.js';
-import { evidenceStatus, geneSymbol, integrity, LIMITS, pmid, provenance } from '../shared/schemas.js';
+import { compactMeta } from '../shared/compact.js';
+import { evidenceStatus, freeText, geneSymbol, integrity, LIMITS, pmid, provenance } from '../shared/schemas.js';
 
-export const verifyInput = z.object({
-  claim: z
-    .string()
-    .trim()
-    .min(3, 'the claim must be at least 3 characters')
-    .max(LIMITS.claimChars, `the claim is limited to ${LIMITS.claimChars} characters`)
-    .describe(
+export const verifyInput = z.strictObject({
+  claim: freeText('the claim', 3, LIMITS.claimChars, { multiline: true }).describe(
       'The biomedical claim to verify. Several sentences are checked one by one. Inline markers cite per sentence: [PMID:n], or [k] for the k-th of pmids; ' +
         'when the claim has markers, a sentence without one is uncited. Without markers every given PMID cites every sentence.',
-    ),
+  ),
   pmids: z
     .array(pmid)
     .max(LIMITS.pmids, `at most ${LIMITS.pmids} PMIDs`)
@@ -42,14 +38,14 @@ export const verifyOutput = z.object({
   summary: z.string(),
   mode: z.enum(['cited', 'search']).describe('cited: the claim was checked against the given PMIDs; search: PubMed was searched and every abstract found was judged'),
   pmidsChecked: z.boolean(),
-  hallucinated: z.number().int(),
+  hallucinated: z.number().int().nullable(),
   citeF1: ratio.nullable().describe(notApplicable),
   citationPrecision: ratio.nullable().describe(notApplicable),
   citationRecall: ratio.nullable().describe(notApplicable),
   nliEnabled: z.boolean(),
   entailmentMethod: z.string(),
   threshold: z.number(),
-  integrity: integrity.extend({ citationPrecision: ratio.nullable(), citationRecall: ratio.nullable(), citeF1: ratio.nullable() }),
+  integrity,
   statements: z.array(
     z.object({
       text: z.string(),
@@ -93,3 +89,7 @@ export const verifyOutput = z.object({
 
 export type VerifyOutput = z.input<typeof verifyOutput>;
 export type VerifyInput = z.output<typeof verifyInput>;
+
+/** The default answer: the same fields, with long lists cut (compact.ts). */
+export const verifyAnswer = verifyOutput.extend(compactMeta);
+export type VerifyAnswer = z.input<typeof verifyAnswer>;

@@ -18,8 +18,9 @@ import { canonicalStatements, renderBrief, type BriefFacts } from '../../../anal
 import { buildHypotheses, candidatePairs } from '../../../analysis/hypotheses.js';
 import { qualityScore } from '../../../analysis/quality.js';
 import { buildStrategies } from '../../../analysis/strategies.js';
-import { integrityBlock, round, runIntegrity } from '../../../evidence/pipeline.js';
+import { round, runIntegrity } from '../../../evidence/pipeline.js';
 import { collectPmids, stripPmids } from '../../../evidence/pmid-fields.js';
+import { reportIntegrity } from '../integrity.js';
 import { SourceReport } from '../../../sources/report.js';
 import { newSnapshotId } from '../../../store/snapshot-id.js';
 import type { ToolCall } from '../../define.js';
@@ -29,6 +30,7 @@ import type { Gather } from '../gather.js';
 import { geneLiterature, pairLiterature } from '../literature.js';
 import { networkEdges, resolvePanel } from '../panel.js';
 import { candidateContext, citationMetrics, gprofilerCrossCheck, preprints, reactomeSummaries, type CandidateContext } from './extras.js';
+import { enrichmentNotComputedNote, enrichmentStatus } from './enrichment-status.js';
 import { candidateOut, crossCheckOut, pathwayOut } from './output.js';
 import { geneProfiles } from './profiles.js';
 import type { InsightsInput, InsightsOutput } from './schema.js';
@@ -59,6 +61,9 @@ export async function analysePanel(input: InsightsInput, call: ToolCall): Promis
   for (const f of libs.failures.filter((x) => x.path)) report.warnings.push(`gene-set file ${f.path} not used: ${f.error}`);
   report.warnings.push(...libs.warnings);
   if (panel.unresolved.length) report.warnings.push(`unresolved genes left out: ${panel.unresolved.join(', ')}`);
+  const enrichmentState = enrichmentStatus(libs);
+  const enrichmentNote = enrichmentNotComputedNote(enrichmentState);
+  if (enrichmentNote) report.warnings.unshift(`${enrichmentNote} ${enrichmentState.fix ?? ''}`.trim());
 
   step(1, `Enrichment over ${libs.libraries.length} libraries; network, drugs, literature and focus-gene profiles`);
   // Only significant rows are reported, so only they get overlap lists and row objects.
@@ -99,6 +104,7 @@ export async function analysePanel(input: InsightsInput, call: ToolCall): Promis
     pathways: significant,
     strategies,
     ...(drugNote ? { drugsNote: drugNote } : {}),
+    ...(enrichmentNote ? { enrichmentNote } : {}),
   };
   const statements = canonicalStatements(facts);
   const shown = candidates.ranked.slice(0, MAX_CANDIDATES);
@@ -135,10 +141,12 @@ export async function analysePanel(input: InsightsInput, call: ToolCall): Promis
     unresolvedGenes: panel.unresolved,
     enrichedPathways: significant.slice(0, MAX_PATHWAYS).map((r) => pathwayOut(r, crossCheck, reactome.get(r.id)?.summary ?? null)),
     enrichment: enrichment.map((e) => ({ library: e.library, N: e.N, n: e.n, tested: e.tested, significant: e.rows.filter((r) => r.significant).length, notInLibrary: e.notInLibrary })),
+    enrichmentStatus: enrichmentState,
     enrichmentCrossCheck: crossCheckOut(crossCheck, significant.slice(0, MAX_PATHWAYS)),
     focusGenes: profiles,
     therapeuticStrategies: strategies,
     drugCandidates: shown.map((c) => candidateOut(c, context.get(c.chemblId ?? c.name))),
+    drugCandidatesTotal: candidates.ranked.length,
     ...(drugNote ? { drugAnalysisNote: drugNote } : {}),
     hypotheses,
     evidenceBrief: {
@@ -150,7 +158,7 @@ export async function analysePanel(input: InsightsInput, call: ToolCall): Promis
     },
     preprints: preprintList,
     citationMetrics: metrics,
-    integrity: integrityBlock(i),
+    integrity: reportIntegrity(run),
     qualityScore: quality.qualityScore,
     qualityParts: quality.parts,
     sources,

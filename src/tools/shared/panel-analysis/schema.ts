@@ -4,8 +4,9 @@ import { EVIDENCE_STATUSES } from '../../../evidence/status.js';
 import { AUDIENCES } from '../../../analysis/evidence-brief.js';
 import { FACTOR_NAMES } from '../../../analysis/drug-scoring.js';
 import { admet, diseaseContext, genePanel, integrity, pathwayRef, provenance } from '../schemas.js';
+import { enrichmentStatusSchema } from './enrichment-status.js';
 
-export const insightsInput = z.object({
+export const insightsInput = z.strictObject({
   genes: genePanel.describe('Gene symbols of the panel (HGNC symbols; aliases and previous symbols are resolved). 1-500.'),
   diseaseContext: diseaseContext.describe('Disease or phenotype the panel is studied in, e.g. "breast cancer".'),
   audience: z.enum(AUDIENCES).default('researcher').describe('Who the evidence brief is written for: wording and emphasis change, data does not.'),
@@ -121,6 +122,7 @@ export const insightsOutput = z.object({
     )
     .describe('Gene sets significant at q <= 0.05 (hypergeometric, Benjamini-Hochberg per library), best first'),
   enrichment: z.array(z.object({ library: z.string(), N: z.number().int(), n: z.number().int(), tested: z.number().int(), significant: z.number().int(), notInLibrary: z.array(z.string()) })),
+  enrichmentStatus: enrichmentStatusSchema,
   enrichmentCrossCheck: z
     .object({ source: z.literal('gprofiler'), version: z.string().nullable(), significantTerms: z.number().int(), confirmed: z.number().int(), checked: z.number().int() })
     .nullable()
@@ -137,7 +139,8 @@ export const insightsOutput = z.object({
       evidencePmids: z.array(z.string()),
     }),
   ),
-  drugCandidates: z.array(drugCandidate),
+  drugCandidates: z.array(drugCandidate).describe('The top ranked candidates (at most 25), tier I first'),
+  drugCandidatesTotal: z.number().int().describe('Candidates ranked before that cut'),
   drugAnalysisNote: z.string().optional().describe('Why drug candidates are absent (tier or includeDrugs false)'),
   hypotheses: z.array(
     z.object({
