@@ -52,7 +52,9 @@ interface Metric {
 const NOT_COMPUTED = 'Not computed: PubMed could not be reached, or no cited abstract could be read, so there was nothing to measure.';
 
 function ratio(name: string, x: number | null, show: (x: number) => string, good: (x: number) => boolean, bad: (x: number) => boolean, explain: string, unjudged?: string): Metric {
-  if (x === null) return { name, value: unjudged ?? 'not computed', tone: 'warn', explain: unjudged ? `${explain} Not judged: no NLI model was available.` : NOT_COMPUTED };
+  // Without a model the figure is "not judged" whatever it holds (older snapshots kept a 0 there).
+  if (unjudged) return { name, value: unjudged, tone: 'warn', explain: `${explain} Not judged: no NLI model was available.` };
+  if (x === null) return { name, value: 'not computed', tone: 'warn', explain: NOT_COMPUTED };
   return { name, value: show(x), tone: bad(x) ? 'bad' : good(x) ? 'ok' : 'warn', explain };
 }
 

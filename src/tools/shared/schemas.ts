@@ -72,7 +72,7 @@ export const integrity = z
     nliEnabled: z.boolean(),
     entailmentMethod: z.string(),
   })
-  .meta({ id: 'integrity', description: 'pmidsChecked: PubMed answered about the cited PMIDs; hallucinated: cited PMIDs that do not exist; grounded and citation figures from an NLI model (ALCE); null = not computed (PubMed unreachable, nothing readable, or no model judged); entailmentMethod "none" without a model' });
+  .meta({ id: 'integrity', description: 'null = not computed (PubMed unreachable, nothing readable, or no NLI model)' });
 
 export type IntegrityOut = z.input<typeof integrity>;
 
