@@ -9,7 +9,7 @@ export const NLI_PACKAGE = '@huggingface/transformers';
 export const REINSTALL_HINT =
   `Reinstall with the onnxruntime download skipped (the CPU runtime ships inside the npm package): ` +
   `in a clone, \`ONNXRUNTIME_NODE_INSTALL=skip npm install\`; for a global install, ` +
-  `\`ONNXRUNTIME_NODE_INSTALL=skip npm install -g <biointel folder or package>\`. Until then claims are judged by the lexical fallback.`;
+  `\`ONNXRUNTIME_NODE_INSTALL=skip npm install -g <biointel folder or package>\`. Until then entailment is not judged: claims are answered "unjudged" (PMIDs are still checked).`;
 
 export interface NliPackageStatus {
   package: string;
