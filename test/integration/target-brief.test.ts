@@ -125,7 +125,7 @@ describeShared('svc_get_target_brief', () => {
 
     // Integrity: the function sentence against its first 3 PMIDs. NLI is off in these tests, so the
     // PMIDs are checked but nothing is judged (fail closed), and the warning says so.
-    expect(r.integrity).toMatchObject({ pmidsChecked: true, hallucinated: 0, groundedRatio: 0, citationRecall: 0, nliEnabled: false, entailmentMethod: 'none' });
+    expect(r.integrity).toMatchObject({ pmidsChecked: true, hallucinated: 0, groundedRatio: null, citationRecall: null, nliEnabled: false, entailmentMethod: 'none' });
     expect(r.evidence).toEqual([expect.objectContaining({ about: 'function', subject: 'EGFR', judged: ['2790960', '10805725', '27153536'], supported: false })]);
 
     expect(r.warnings).toEqual([expect.stringMatching(/^Entailment was not judged .*BIOINTEL_NLI=off/)]);
