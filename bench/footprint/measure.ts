@@ -63,8 +63,9 @@ async function listSize(client: Client): Promise<Footprint['toolsList']> {
 async function callSize(client: Client, s: Scenario, state: State): Promise<AnswerSize> {
   const res = (await client.callTool({ name: s.tool, arguments: s.args(state) })) as CallToolResult;
   if (res.isError) throw new Error(`${s.tool} (${s.name}) failed: ${JSON.stringify(res.content)}`);
-  const id = (res.structuredContent as { snapshotId?: unknown } | undefined)?.snapshotId;
-  if (typeof id === 'string') state.snapshotId = id;
+  const sc = res.structuredContent as { snapshotId?: unknown; panelA?: { snapshotId: string }; panelB?: { snapshotId: string } } | undefined;
+  if (sc?.panelA && sc.panelB) state.sides = [sc.panelA.snapshotId, sc.panelB.snapshotId];
+  else if (typeof sc?.snapshotId === 'string') state.snapshotId = sc.snapshotId;
   const text = res.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
   return { tool: s.tool, scenario: s.name, budget: s.budget, ...size(res), textTokens: countTokens(text) };
 }

@@ -15,6 +15,8 @@ export const LARGE_PANEL_BUDGET = 8_000;
 export interface State {
   world: MountedWorld;
   snapshotId?: string;
+  /** The panel snapshots of the last comparison. */
+  sides?: [string, string];
 }
 
 export interface Scenario {
@@ -33,6 +35,8 @@ export const SCENARIOS: Scenario[] = [
   { tool: 'svc_get_snapshot', name: 'citationMetrics section, first page', world: 'panel', budget: ANSWER_BUDGET, args: (s) => ({ snapshotId: s.snapshotId, section: 'citationMetrics' }) },
   { tool: 'svc_verify_claim', name: 'claim citing the 4 articles', world: 'panel', budget: ANSWER_BUDGET, args: (s) => ({ claim: 'EGFR is associated with breast cancer progression.', pmids: s.world.pmids }) },
   { tool: 'svc_get_target_brief', name: 'EGFR in non-small cell lung carcinoma', world: 'brief', budget: ANSWER_BUDGET, args: () => ({ gene: 'EGFR', diseaseContext: 'non-small cell lung carcinoma' }) },
+  { tool: 'svc_compare_targets', name: '4-gene panel vs 2 of its genes', world: 'panel', budget: ANSWER_BUDGET, args: (s) => ({ panelA: { genes: s.world.genes, diseaseContext: DISEASE }, panelB: { genes: s.world.genes.slice(0, 2), diseaseContext: DISEASE } }) },
+  { tool: 'svc_diff_snapshots', name: 'the two sides of that comparison', world: 'panel', budget: ANSWER_BUDGET, args: (s) => ({ snapshotIdA: s.sides![0], snapshotIdB: s.sides![1] }) },
   { tool: 'svc_generate_insights', name: '50-gene panel', world: 'panel50', budget: LARGE_PANEL_BUDGET, args: (s) => ({ genes: s.world.genes, diseaseContext: DISEASE }) },
   { tool: 'svc_get_snapshot', name: 'overview of the 50-gene analysis', world: 'panel50', budget: ANSWER_BUDGET, args: (s) => ({ snapshotId: s.snapshotId }) },
   { tool: 'svc_get_snapshot', name: 'evidenceBrief.statements of the 50-gene analysis, first page', world: 'panel50', budget: ANSWER_BUDGET, args: (s) => ({ snapshotId: s.snapshotId, section: 'evidenceBrief.statements' }) },

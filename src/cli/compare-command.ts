@@ -7,6 +7,7 @@ import type { CompareOutput } from '../tools/compare-targets/schema.js';
 import { compareTargetsTool } from '../tools/compare-targets/tool.js';
 import { reportError } from './output.js';
 import { renderCompare } from './render/compare.js';
+import { compactComparison } from '../tools/compare-targets/assemble.js';
 import { runTool, splitList, type GlobalFlags } from './run-tool.js';
 
 interface CompareFlags {
@@ -41,7 +42,7 @@ export function addCompareCommand(program: Command): void {
         panelB: { genes: splitList(opts.bGenes) ?? [], diseaseContext: opts.bDisease ?? opts.aDisease ?? '' },
       };
       const after = opts.html ? async (r: CompareOutput, snapshot: (id: string) => Promise<Snapshot | null>) => writeReport(opts.html!, r, snapshot) : undefined;
-      process.exitCode = await runTool<CompareOutput>(compareTargetsTool, args, { ...cmd.optsWithGlobals<GlobalFlags>(), json: opts.json }, renderCompare, { ...(after ? { after } : {}) });
+      process.exitCode = await runTool<CompareOutput>(compareTargetsTool, args, { ...cmd.optsWithGlobals<GlobalFlags>(), json: opts.json }, (r) => renderCompare(compactComparison(r)), { ...(after ? { after } : {}) });
     });
 }
 

@@ -38,7 +38,12 @@ export function listedTool(tool: AnyTool): ListedTool {
 
 export function leanJsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
   const json = toJsonSchemaCompat(schema as never, { strictUnions: true, pipeStrategy: io }) as Json;
-  if (io === 'input') return prune(json, io) as Json;
+  if (io === 'input') {
+    // No `$schema`: these schemas use only keywords that read the same in draft-07 and 2020-12 (the
+    // MCP default), and the key costs tokens on every tool.
+    const { $schema: _dialect, ...rest } = json;
+    return prune(rest, io) as Json;
+  }
   const defs = (json.definitions ?? {}) as Record<string, Json>;
   // Flattened output schemas hold no references, so they read the same in any JSON Schema dialect.
   const { definitions: _defs, $schema: _dialect, ...root } = json;
@@ -66,12 +71,8 @@ function flatten(node: Json, defs: Record<string, Json>, depth: number): Json {
 function withFields(node: Json): string {
   const props = node.properties as Record<string, Json>;
   const required = new Set((node.required as string[] | undefined) ?? []);
-  const fields = Object.entries(props).map(([k, v]) => {
-    const desc = typeof v.description === 'string' ? ` (${v.description})` : '';
-    return `${k}${!required.has(k) || mayBeNull(v) ? '?' : ''}${desc}`;
-  });
-  const own = typeof node.description === 'string' ? `${node.description}. ` : '';
-  return `${own}Fields: ${fields.join(', ')}`;
+  const fields = Object.entries(props).map(([k, v]) => `${k}${!required.has(k) || mayBeNull(v) ? '?' : ''}`);
+  return `Fields: ${fields.join(', ')}`;
 }
 
 function mayBeNull(v: Json): boolean {
@@ -87,17 +88,22 @@ function prune(node: unknown, io: 'input' | 'output'): unknown {
     if (key === 'maximum' && value === Number.MAX_SAFE_INTEGER) continue;
     if (io === 'output' && key === 'additionalProperties' && value === false) continue;
     if (io === 'output' && key === 'required' && Array.isArray(value)) continue;
+    if (io === 'output' && key === 'description' && typeof value === 'string' && !value.startsWith('Fields: ')) continue;
     out[key] = prune(value, io);
   }
   return nullableScalar(out);
 }
 
-/** `{anyOf: [{type: T, ...bounds}, {type: 'null'}]}` -> `{type: [T, 'null'], ...bounds}`. */
+/**
+ * `{anyOf: [{type: T, ...}, {type: 'null'}]}` -> `{type: [T, 'null'], ...}` for scalars, and for
+ * objects already written as a field list (no properties left to keep apart from null).
+ */
 function nullableScalar(node: Json): Json {
   const any = node.anyOf;
   if (!Array.isArray(any) || any.length !== 2) return node;
   const [a, b] = any as Json[];
-  if (!a || !b || b.type !== 'null' || Object.keys(b).length !== 1 || typeof a.type !== 'string' || a.type === 'object' || a.type === 'array') return node;
+  const fieldList = a?.type === 'object' && !a.properties;
+  if (!a || !b || b.type !== 'null' || Object.keys(b).length !== 1 || typeof a.type !== 'string' || ((a.type === 'object' || a.type === 'array') && !fieldList)) return node;
   const { anyOf: _any, ...rest } = node;
   return { ...rest, ...a, type: [a.type, 'null'] };
 }

@@ -124,9 +124,9 @@ describeShared('svc_compare_targets', () => {
     };
     const unresolved = await call({ panelA: A, panelB: { genes: ['NOTAGENE1'], diseaseContext: 'breast cancer' } });
     expect(unresolved).toContain('panelB.genes: none of the genes could be resolved to an HGNC symbol: NOTAGENE1');
-    expect(await call({ panelA: { genes: Array.from({ length: 501 }, (_, i) => `G${i}`), diseaseContext: 'x' }, panelB: B })).toContain('at most 500 genes per panel at panelA.genes');
+    expect(await call({ panelA: { genes: Array.from({ length: 501 }, (_, i) => `G${i}`), diseaseContext: 'x' }, panelB: B })).toContain('panelA.genes: at most 500 genes per panel');
     expect(await call({ panelA: A })).toContain('panelB');
-    expect(await call({ panelA: { ...A, diseaseContext: ' ' }, panelB: B })).toContain('the disease context cannot be empty at panelA.diseaseContext');
+    expect(await call({ panelA: { ...A, diseaseContext: ' ' }, panelB: B })).toContain('panelA.diseaseContext: the disease context cannot be empty');
   });
 });
 

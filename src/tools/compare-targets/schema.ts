@@ -11,7 +11,7 @@ const panel = (label: 'A' | 'B') =>
     })
     .strict();
 
-export const compareInput = z.object({
+export const compareInput = z.strictObject({
   panelA: panel('A').describe('The first gene panel and its disease context'),
   panelB: panel('B').describe('The second gene panel and its disease context (the same disease, or another one)'),
 });

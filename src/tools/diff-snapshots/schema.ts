@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { integrityDeltas, listCounts, pathwayAbsence } from '../shared/comparison-schemas.js';
 import { snapshotId } from '../shared/snapshot-schemas.js';
 
-export const diffInput = z.object({
+export const diffInput = z.strictObject({
   snapshotIdA: snapshotId.describe('The earlier analysis (a snapshotId of svc_generate_insights, or one side of svc_compare_targets)'),
   snapshotIdB: snapshotId.describe('The later analysis, compared against A'),
 });

@@ -10,13 +10,11 @@ export const generateInsightsTool = defineTool({
   name: INSIGHTS_TOOL,
   title: 'Gene-panel insights: pathways, strategies, drugs, hypotheses, evidence brief',
   description:
-    'Analyses a gene panel in a disease context: FDR pathway enrichment (hypergeometric + Benjamini-Hochberg ' +
-    'over Reactome, GO, WikiPathways, MSigDB Hallmark and KEGG), therapeutic strategies, tiered drug ' +
-    'candidates with a 6-factor score (withheld for the free tier), data-derived hypotheses, and an ' +
-    'evidence brief for the chosen audience whose statements are checked against PubMed (PMIDs exist, NLI ' +
-    'entailment, ALCE citation F1); also g:Profiler cross-check, focus-gene profiles, trials, FDA labels, ' +
-    'preprints and citation metrics. Answers with the top items of each section; the full result is saved ' +
-    'as a snapshot (snapshotId): svc_get_snapshot returns any section whole.',
+    'Analyses a gene panel in a disease context: pathway enrichment (hypergeometric, Benjamini-Hochberg; Reactome, GO, ' +
+    'WikiPathways, MSigDB Hallmark, KEGG), therapeutic strategies, tiered drug candidates with a 6-factor score (withheld ' +
+    'for the free tier), hypotheses, and an evidence brief whose citations are checked against PubMed (existence, NLI ' +
+    'entailment, ALCE citation F1). Answers the top items of each section; the full result is saved (snapshotId) and ' +
+    'svc_get_snapshot returns any section.',
   input: insightsInput,
   output: insightsOutput,
   answer: { schema: insightsAnswer, compact: compactInsights },

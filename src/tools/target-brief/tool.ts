@@ -32,12 +32,10 @@ export const targetBriefTool = defineTool({
   name: 'svc_get_target_brief',
   title: 'Target brief for one gene',
   description:
-    'One-page brief on a gene as a drug target: protein name and mass (UniProt), AlphaFold mean pLDDT, a ' +
-    'druggability score 0-1 with its parts (Open Targets tractability, EC numbers, druggable family), UniProt ' +
-    'function with PMIDs, disease associations (Open Targets) and the association with diseaseContext, top drugs ' +
-    'with phase, mechanism, indication for the disease and ADMET (ChEMBL/PubChem, DGIdb interaction types), ' +
-    'Reactome pathways, recruiting/active trials (ClinicalTrials.gov) and STRING partners. Cited PMIDs go through ' +
-    'the integrity pipeline. A failing source is listed in sources[] and warnings[]; the brief still returns.',
+    'One-page brief on a gene as a drug target: protein (UniProt), AlphaFold pLDDT, druggability 0-1 with its parts, ' +
+    'UniProt function with PMIDs, disease associations (Open Targets), top drugs with phase, indication and ADMET, ' +
+    'Reactome pathways, active trials and STRING partners; cited PMIDs go through the integrity pipeline. A failing ' +
+    'source is listed in sources[] and warnings[]; the brief still returns.',
   input,
   output: briefOutput,
   summarize: summarizeBrief,
