@@ -2,11 +2,9 @@
 // built on (tools/<tool>/compact.ts). A model gets the items it reasons with; `omitted` says which
 // lists were cut and by how much; `more` says where the rest is (a snapshot section, usually).
 import { z } from 'zod';
+import { ListCut, type ListCount } from './list-cut.js';
 
-export interface Omitted {
-  shown: number;
-  total: number;
-}
+export type Omitted = ListCount;
 
 /** Schema fields every compact answer carries. */
 export const compactMeta = {
@@ -19,21 +17,26 @@ export const compactMeta = {
 /** Where the rest of a cut list can be read, given the cut sections (name -> what was shown). */
 export type RestHint = (cut: ReadonlyMap<string, Omitted>) => string;
 
+/**
+ * Cuts lists for an answer that names what it cut in `omitted` (only the lists that lost items).
+ * The cutting itself is ListCut's (list-cut.ts), which the tools that report every list's size in
+ * `counts` use directly: one implementation of "first N, and how many in all".
+ */
 export class Compactor {
-  private readonly cut = new Map<string, Omitted>();
+  private readonly lists = new ListCut();
 
   constructor(private readonly rest: RestHint) {}
 
   /** The first `n` items of `list`, each through `view`; the cut is recorded under `section`. */
   top<T, U>(section: string, list: readonly T[], n: number, view: (item: T) => U): U[] {
-    if (list.length > n) this.cut.set(section, { shown: n, total: list.length });
-    return list.slice(0, n).map(view);
+    return this.lists.take(section, list, n).map(view);
   }
 
   /** The `omitted` and `more` fields of the answer. */
   meta(): { omitted: Record<string, Omitted>; more?: string } {
-    const omitted = Object.fromEntries(this.cut);
-    return this.cut.size ? { omitted, more: this.rest(this.cut) } : { omitted };
+    const cut = new Map(this.lists.cut().map((k) => [k, this.lists.counts[k]!]));
+    const omitted = Object.fromEntries(cut);
+    return cut.size ? { omitted, more: this.rest(cut) } : { omitted };
   }
 }
 
