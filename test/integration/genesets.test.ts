@@ -126,7 +126,7 @@ describe('gene-set service: downloads and failures', () => {
     expect(libraries.map((l) => l.name)).toEqual(['Good_Library']);
     expect(failures).toEqual([{ name: 'Broken_Library', error: expect.stringMatching(/^enrichr \(HTTP 500\): library Broken_Library: request failed/) }]);
     const entry = report.list()[0]!;
-    expect(entry).toMatchObject({ id: 'enrichr', status: 'ok', error: expect.stringContaining('1 of 2 calls failed') });
+    expect(entry).toMatchObject({ id: 'enrichr', status: 'partial', calls: 2, failedCalls: 1, error: expect.stringContaining('1 of 2 calls failed') });
     expect(report.warnings.join('\n')).toContain('Broken_Library');
     expect(readdirSync(path.join(ctx.config.dataDir, 'genesets'))).toEqual(['Good_Library.gmt', 'Good_Library.json']);
   });

@@ -216,8 +216,8 @@ describeShared('svc_get_target_brief', () => {
     const started = Date.now();
     const r = await brief('EGFR', { retries: 0, timeoutMs: 300 }, {}, () => fake.route('GET', `/alphafold/prediction/${EGFR.accession}`, { body: [], delayMs: 10_000 }));
     expect(Date.now() - started).toBeLessThan(6_000);
-    expect(source(r, 'alphafold')).toMatchObject({ status: 'failed', error: 'alphafold: no response within 300 ms' });
-    expect(r.warnings).toContain('alphafold failed (no pLDDT): alphafold: no response within 300 ms');
+    expect(source(r, 'alphafold')).toMatchObject({ status: 'failed', error: 'alphafold: no response within 300 ms of sending' });
+    expect(r.warnings).toContain('alphafold failed (no pLDDT): alphafold: no response within 300 ms of sending');
     expect(r).toMatchObject({ alphaFoldPlddt: null, alphaFold: null, druggabilityScore: 1, proteinName: 'Epidermal growth factor receptor' });
     expect(r.topDrugs).toHaveLength(6);
   });

@@ -100,7 +100,10 @@ export function renderInsights(r: InsightsOutput): string {
     `PMIDs checked: ${i.pmidsChecked ? 'yes' : 'no'} | hallucinated ${i.hallucinated} (${(i.hallucinationRate * 100).toFixed(0)}%) | ${judged} | judge ${i.entailmentMethod}`,
   );
   const failed = r.sources.filter((s) => s.status === 'failed');
-  out.push(`Sources: ${r.sources.filter((s) => s.status === 'ok' || s.status === 'cached').length} answered, ${failed.length} failed, ${r.sources.filter((s) => s.status === 'skipped').length} skipped`);
+  const partial = r.sources.filter((s) => s.status === 'partial');
+  out.push(
+    `Sources: ${r.sources.filter((s) => s.status === 'ok' || s.status === 'cached').length} answered, ${partial.length ? `${partial.length} partly (${partial.map((s) => `${s.id} ${s.failedCalls}/${s.calls} calls failed`).join(', ')}), ` : ''}${failed.length} failed, ${r.sources.filter((s) => s.status === 'skipped').length} skipped`,
+  );
   if (r.warnings.length) out.push('', heading('## Warnings'), ...r.warnings.map((w) => `! ${w}`));
   return out.join('\n');
 }
