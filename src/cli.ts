@@ -4,6 +4,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { addAdminCommands } from './cli/admin-commands.js';
 import { addAnalyzeCommand } from './cli/analyze-command.js';
 import { addCompareCommand } from './cli/compare-command.js';
+import { addGenesCommands } from './cli/genes-commands.js';
 import { addSnapshotCommands } from './cli/snapshot-commands.js';
 import { runEnrich, type EnrichFlags } from './cli/enrich.js';
 import { EXIT, reportError, UsageError } from './cli/output.js';
@@ -131,6 +132,7 @@ function buildProgram(): Command {
   addCompareCommand(program);
   addSnapshotCommands(program);
   addAdminCommands(program);
+  addGenesCommands(program);
   return program;
 }
 

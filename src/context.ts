@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import { configSecrets } from './config.js';
 import type { NliService } from './evidence/judge.js';
 import { createNliService } from './evidence/nli.js';
+import { createGeneTableService, type GeneTableService } from './genes/service.js';
 import { createGeneSetService, type GeneSetService } from './genesets/service.js';
 import { createLogger, type Logger } from './log.js';
 import { UpstreamClient } from './sources/http.js';
@@ -23,6 +24,8 @@ export interface AppContext {
   nli: NliService;
   /** Gene-set libraries for enrichment; prepared libraries are memoised for the context's life. */
   genesets: GeneSetService;
+  /** HGNC's complete set on disk: gene symbols resolved locally (src/genes/). */
+  genes: GeneTableService;
   close(): Promise<void>;
 }
 
@@ -43,15 +46,17 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     ...(overrides.fetchImpl ? { fetchImpl: overrides.fetchImpl } : {}),
   });
   const nli = overrides.nli ?? createNliService({ config, log, cache: store.ns('nli') });
+  const genes = createGeneTableService({ config, log, http });
   return {
     config,
     log,
     store,
     snapshots: new SnapshotStore(store),
     http,
-    sources: createSources(http),
+    sources: createSources(http, { hgncTables: genes }),
     nli,
     genesets: createGeneSetService({ config, log, http }),
+    genes,
     async close() {
       await addMetrics(store, http.metrics()).catch((err: unknown) => log.debug('could not save source metrics', { err }));
       await store.close();

@@ -14,6 +14,7 @@
 // - The configured secrets (NCBI key and e-mail) are kept out of cache keys (recordings.ts), stored
 //   URLs, stored bodies (NCBI's 429 echoes the key) and error messages.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { setMaxListeners } from 'node:events';
 import type Keyv from 'keyv';
 import { ofetch } from 'ofetch';
 import PQueue from 'p-queue';
@@ -88,6 +89,7 @@ export interface UpstreamClientOptions {
 }
 
 const NOT_FOUND_TTL_MS = 3_600_000;
+const widened = new WeakSet<AbortSignal>();
 /** Failures that mean "the answer was malformed": what such a call fetched is not cached. */
 const MALFORMED = new Set(['parse', 'schema', 'graphql', 'content-type']);
 
@@ -164,6 +166,12 @@ export class UpstreamClient {
     const key = exchangeKey({ source: req.source, method, path: req.path, query, body: body === undefined ? undefined : scrubSecrets(body.text, this.secrets) });
     const scope = this.observers.getStore();
     const m = this.metricsOf(req.source);
+    // One call's signal is shared by all its requests (queue waits and fetches each listen to it):
+    // hundreds of listeners are expected, not a leak.
+    if (req.signal && !widened.has(req.signal)) {
+      widened.add(req.signal);
+      setMaxListeners(0, req.signal);
+    }
 
     if (this.config.replayDir) {
       m.replayed++;

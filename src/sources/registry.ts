@@ -78,6 +78,19 @@ export const SOURCES = [
     headers: { Accept: 'application/json' },
   },
   {
+    id: 'hgnc_files',
+    name: 'HGNC complete set (download files)',
+    kind: 'gene',
+    baseUrl: 'https://storage.googleapis.com/public-download-files/hgnc',
+    docs: 'https://www.genenames.org/download/statistics-and-files/',
+    licence: 'CC0',
+    // How often the local copy of hgnc_complete_set.txt is downloaded again (HGNC updates it weekly).
+    ttlMs: 30 * DAY,
+    // One file, fetched once: politeness only.
+    perSecond: 1,
+    concurrency: 1,
+  },
+  {
     id: 'uniprot',
     name: 'UniProtKB',
     kind: 'protein',

@@ -25,7 +25,8 @@ const shared = (file: string) => sharedJson<{ data: unknown }>('opentargets', fi
 
 /** An UpstreamClient stand-in answering every request with one body (graphql() reads json()). */
 function answering(body: unknown): UpstreamClient {
-  return { json: async () => body } as unknown as UpstreamClient;
+  // As the real client: the caller's parser (GraphQL errors/data check) runs on the body.
+  return { json: async (_req: unknown, parse?: (json: unknown) => unknown) => (parse ? parse(body) : body) } as unknown as UpstreamClient;
 }
 
 describeShared('Open Targets parsers on recorded August-2026 answers', () => {

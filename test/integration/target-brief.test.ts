@@ -246,8 +246,8 @@ describeShared('svc_get_target_brief', () => {
     const text = JSON.stringify(res.content);
     expect(text).toContain('Error (not_found): gene not found: NOTAGENE1');
     expect(text).toContain('HGNC has no approved symbol, previous symbol or alias');
-    // Nothing keyed on the gene was asked (only the disease search, which starts with HGNC).
-    expect(fake.requests.filter((q) => !q.path.startsWith('/hgnc/') && !q.path.startsWith('/opentargets/'))).toEqual([]);
+    // Nothing keyed on the gene was asked (only HGNC, its complete-set file, and the disease search).
+    expect(fake.requests.filter((q) => !/^\/(hgnc|hgnc_files|opentargets)\//.test(q.path))).toEqual([]);
   });
 
   it('rejects bad input naming the field and the limit', async () => {
@@ -259,8 +259,15 @@ describeShared('svc_get_target_brief', () => {
     expect(JSON.stringify(empty.content)).toContain('gene');
   });
 
-  it('HGNC down: the symbol is used as typed when Open Targets or UniProt confirms it, with a warning', async () => {
+  it('HGNC REST down, its complete set on disk: the gene is resolved locally, no warning needed', async () => {
     const r = await brief('EGFR', { retries: 0 }, {}, () => fake.route('GET', /^\/hgnc\//, { status: 500, body: { error: 'Solr is down' } }));
+    expect(r.gene).toMatchObject({ input: 'EGFR', symbol: 'EGFR', resolvedBy: 'approved', hgncId: 'HGNC:3236' });
+    expect(paths('/hgnc/')).toEqual([]);
+    expect(r.warnings.filter((w) => /hgnc/i.test(w))).toEqual([]);
+  });
+
+  it('HGNC down: the symbol is used as typed when Open Targets or UniProt confirms it, with a warning', async () => {
+    const r = await brief('EGFR', { retries: 0 }, {}, () => fake.route('GET', /^\/hgnc(_files)?\//, { status: 500, body: { error: 'Solr is down' } }));
     expect(r.gene).toEqual({ input: 'EGFR', symbol: 'EGFR', resolvedBy: 'unverified', hgncId: null, name: null, ensemblId: 'ENSG00000146648', uniprotAccession: 'P00533', entrezId: null });
     expect(source(r, 'hgnc')).toMatchObject({ status: 'failed' });
     expect(r.warnings[0]).toMatch(/^HGNC could not be reached .*"EGFR" was used as typed, confirmed as a gene symbol by Open Targets and UniProt/);

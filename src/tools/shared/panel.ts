@@ -20,9 +20,15 @@ export interface PanelResolution {
   unresolved: string[];
 }
 
-/** HGNC resolution; an empty remainder is an input error listing the unresolved genes. */
+/**
+ * HGNC resolution; an empty remainder is an input error listing the unresolved genes. The local
+ * HGNC table (src/genes/) is loaded first, so the report says where it came from (hgnc_files:
+ * downloaded now, or read from disk) apart from the REST requests made for what it lacks (hgnc).
+ */
 export async function resolvePanel(g: Gather, genes: readonly string[]): Promise<PanelResolution> {
-  const resolution = await g.report.call('hgnc', () => g.call.ctx.sources.hgnc.resolveSymbols(genes), {
+  const table = await g.call.ctx.genes.load({ report: g.report, ...(g.call.signal ? { signal: g.call.signal } : {}) });
+  g.report.warnings.push(...table.warnings);
+  const resolution = await g.report.call('hgnc', () => g.call.ctx.sources.hgnc.resolveSymbols(genes, g.call.signal), {
     records: (r) => r.symbols.length,
     degrades: 'gene symbols were used as given, without alias or previous-symbol resolution',
   });
@@ -30,6 +36,7 @@ export async function resolvePanel(g: Gather, genes: readonly string[]): Promise
     const symbols = [...new Set(genes.map((x) => x.trim().toUpperCase()))];
     return { results: symbols.map((s) => ({ input: s, symbol: s, how: 'unchecked', ensemblGeneId: null, uniprotId: null })), symbols, unresolved: [] };
   }
+  g.report.warnings.push(...resolution.notes);
   if (resolution.symbols.length === 0) {
     throw new InvalidInputError('genes', `none of the genes could be resolved to an HGNC symbol: ${resolution.unresolved.join(', ')}`, 'Check the spelling, or use approved HGNC symbols (https://www.genenames.org).');
   }
