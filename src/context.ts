@@ -34,6 +34,8 @@ export interface ContextOverrides {
   log?: Logger;
   nli?: NliService;
   fetchImpl?: typeof fetch;
+  /** Rate and concurrency for every source instead of the registry's (tests that count rounds). */
+  limits?: { perSecond: number; concurrency: number };
 }
 
 export async function createContext(config: Config, overrides: ContextOverrides = {}): Promise<AppContext> {
@@ -44,6 +46,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     log,
     cache: store.ns('cache'),
     ...(overrides.fetchImpl ? { fetchImpl: overrides.fetchImpl } : {}),
+    ...(overrides.limits ? { limits: overrides.limits } : {}),
   });
   const nli = overrides.nli ?? createNliService({ config, log, cache: store.ns('nli') });
   const genes = createGeneTableService({ config, log, http });

@@ -86,6 +86,8 @@ export interface UpstreamClientOptions {
   fetchImpl?: typeof fetch;
   /** Bytes of response bodies kept in memory in front of the store (default 32 M code units). */
   hotCacheBytes?: number;
+  /** Replaces the registry's rate and concurrency of every source (tests that count dependent rounds). */
+  limits?: { perSecond: number; concurrency: number };
 }
 
 const NOT_FOUND_TTL_MS = 3_600_000;
@@ -103,8 +105,10 @@ export class UpstreamClient {
   private readonly observers = new AsyncLocalStorage<Scope>();
   private readonly fetcher;
   private readonly secrets: string[];
+  private readonly limits: UpstreamClientOptions['limits'];
 
   constructor(options: UpstreamClientOptions) {
+    this.limits = options.limits;
     this.config = options.config;
     this.log = options.log;
     this.secrets = [options.config.ncbiApiKey, options.config.ncbiEmail].filter((s): s is string => !!s);
@@ -264,7 +268,7 @@ export class UpstreamClient {
   ): Promise<Stored> {
     const m = this.metricsOf(req.source);
     const queue = this.queueOf(req.source);
-    const { perSecond } = resolveSource(req.source, this.config);
+    const { perSecond } = { ...resolveSource(req.source, this.config), ...this.limits };
     const headers: Record<string, string> = {
       'User-Agent': 'biointel (+https://www.npmjs.com/package/biointel)',
       ...(sourceHeaders ?? {}),
@@ -371,10 +375,17 @@ export class UpstreamClient {
     };
   }
 
+  /** Requests waiting for their turn (not yet sent), over every source. */
+  queuedRequests(): number {
+    let n = 0;
+    for (const q of this.queues.values()) n += q.size;
+    return n;
+  }
+
   private queueOf(id: SourceId): PQueue {
     let q = this.queues.get(id);
     if (!q) {
-      const info = resolveSource(id, this.config);
+      const info = { ...resolveSource(id, this.config), ...this.limits };
       q = new PQueue({ concurrency: info.concurrency, ...rateWindow(info.perSecond), strict: true });
       this.queues.set(id, q);
     }

@@ -93,7 +93,7 @@ export function hgncDoc(g: WorldGene) {
     alias_symbol: g.aliases ?? [],
     ensembl_gene_id: g.ensembl,
     locus_group: 'protein-coding gene',
-    uniprot_ids: [g.uniprot],
+    uniprot_ids: g.uniprot ? [g.uniprot] : [],
   };
 }
 
@@ -175,3 +175,24 @@ export function mountFakeWorld(fake: FakeUpstream, options: WorldOptions): FakeW
 }
 
 export type { FakeResponse };
+
+/**
+ * A panel of `size` genes for large-panel tests and benchmarks: the four GENES, then the distinct
+ * genes of the shared MSigDB Hallmark file in file order (real symbols, a real enrichment signal).
+ * The added genes get HGNC records with made-up identifiers (HGNC:9xxxxx, ENSG9...) so that every
+ * source keyed on them is asked as for a real gene; no source but HGNC knows them.
+ */
+export function worldPanel(size: number): { genes: string[]; extraGenes: WorldGene[] } {
+  const known = new Set(GENES.map((g) => g.symbol));
+  const extra: WorldGene[] = [];
+  const lines = readFileSync(sharedPath('genesets', 'msigdb_hallmark_v7.0_symbols.gmt'), 'utf8').split('\n');
+  for (const line of lines) {
+    for (const symbol of line.split('\t').slice(2)) {
+      if (!symbol || known.has(symbol) || GENES.length + extra.length >= size) continue;
+      known.add(symbol);
+      const n = extra.length + 1;
+      extra.push({ symbol, hgncId: `HGNC:${900000 + n}`, ensembl: `ENSG9${String(n).padStart(10, '0')}`, uniprot: '', name: `${symbol} (benchmark record)` });
+    }
+  }
+  return { genes: [...GENES.map((g) => g.symbol), ...extra.map((g) => g.symbol)].slice(0, size), extraGenes: extra };
+}

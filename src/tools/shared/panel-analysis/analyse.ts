@@ -3,14 +3,17 @@
 // hypotheses and an evidence brief out, every statement checked by the integrity pipeline, the
 // whole saved as a snapshot.
 //
-// Rounds on the critical path (independent work runs in parallel inside each):
-//   1. HGNC resolution | Open Targets disease search | gene-set libraries
-//   2. STRING network | Open Targets candidates + DGIdb | gene-disease literature | focus-gene profiles
-//      (UniProt, AlphaFold, MyGene, Ensembl, gnomAD, CIViC, ClinPGx) | g:Profiler | Reactome summaries |
-//      preprints (Europe PMC, then bioRxiv)                                          (enrichment is pure)
-//   3. ChEMBL/PubChem for the drafts | drug literature | pair literature
+// Rounds on the critical path. Each piece of work starts as soon as what it needs is known, not when
+// the whole previous step is done, so every dependent round is one wave of requests:
+//   1. Open Targets disease search | gene-set libraries | (HGNC table on disk: no request) STRING
+//      network, gene-disease literature (PubMed) and g:Profiler, which need only the resolved panel
+//   2. Open Targets candidates + DGIdb (need the diseases) | focus-gene profiles (UniProt, AlphaFold,
+//      MyGene, Ensembl, gnomAD, CIViC, ClinPGx), Reactome summaries, preprint search and pair
+//      literature (need the enrichment, which is pure, and the network)
+//   3. ChEMBL/PubChem for the drafts | drug literature | bioRxiv details of the preprints found
 //   4. integrity: esummary + efetch, then NLI | citation metrics (iCite, Semantic Scholar) |
 //      trials (ClinicalTrials.gov) and FDA labels (openFDA) of the final top candidates
+// Work whose result only goes into the answer (preprints, profiles, cross-check) is awaited last.
 import { type DrugCandidate } from '../../../analysis/drug-candidates.js';
 import { enrichMany } from '../../../analysis/enrichment.js';
 import { focusGenes } from '../../../analysis/focus-genes.js';
@@ -48,11 +51,17 @@ export async function analysePanel(input: InsightsInput, call: ToolCall): Promis
   const step = (i: number, message: string) => call.progress.report(i, steps, message);
 
   step(0, 'Resolving genes, disease and gene-set libraries');
-  const [panel, diseases, libs] = await Promise.all([
-    resolvePanel(g, input.genes),
-    matchDisease(g, disease),
-    ctx.genesets.load({ report, ...(signal ? { signal } : {}) }),
-  ]);
+  const drugNote = drugAnalysisNote(input.includeDrugs, call);
+  if (drugNote) for (const id of ['dgidb', 'chembl', 'pubchem', 'clinicaltrials', 'openfda'] as const) report.skip(id, drugNote);
+  const panelP = resolvePanel(g, input.genes);
+  const diseasesP = matchDisease(g, disease);
+  const libsP = ctx.genesets.load({ report, ...(signal ? { signal } : {}) });
+  // Needs only the resolved panel: starts with round 1 when the HGNC table is on disk.
+  const edgesP = handled(panelP.then((p) => networkEdges(g, p.symbols)));
+  const geneLitP = handled(panelP.then((p) => geneLiterature(g, p.symbols, disease, new Map())));
+  const crossCheckP = handled(panelP.then((p) => gprofilerCrossCheck(g, p.symbols)));
+  const drugsP = handled(Promise.all([panelP, diseasesP]).then(([p, d]) => (drugNote ? undefined : drugEvidence(g, p, d.map((x) => x.id)))));
+  const [panel, diseases, libs] = await Promise.all([panelP, diseasesP, libsP]);
   const symbols = panel.symbols;
   const diseaseIds = diseases.map((d) => d.id);
   // Enrichr failures are already in the report's warnings; user GMT files are not fetched, so say it here.
@@ -64,26 +73,21 @@ export async function analysePanel(input: InsightsInput, call: ToolCall): Promis
   // Only significant rows are reported, so only they get overlap lists and row objects.
   const enrichment = enrichMany(symbols, libs.libraries.map((l) => l.library), { rows: 'significant' });
   const significant = enrichment.flatMap((e) => e.rows.filter((r) => r.significant)).sort((a, b) => a.q - b.q || a.p - b.p);
-  const drugNote = drugAnalysisNote(input.includeDrugs, call);
-  if (drugNote) for (const id of ['dgidb', 'chembl', 'pubchem', 'clinicaltrials', 'openfda'] as const) report.skip(id, drugNote);
   const focus = focusGenes(symbols, significant);
   const panelBySymbol = new Map(panel.results.filter((r) => r.symbol).map((r) => [r.symbol!, r]));
-  const [edges, drugs, geneLit, profiles, crossCheck, reactome, preprintList] = await Promise.all([
-    networkEdges(g, symbols),
-    drugNote ? Promise.resolve(undefined) : drugEvidence(g, panel, diseaseIds),
-    geneLiterature(g, symbols, disease, new Map()),
-    geneProfiles(g, focus, panelBySymbol, disease),
-    gprofilerCrossCheck(g, symbols),
-    reactomeSummaries(g, significant),
-    preprints(g, focus.map((f) => f.symbol), disease),
-  ]);
+  const profilesP = handled(geneProfiles(g, focus, panelBySymbol, disease));
+  const reactomeP = handled(reactomeSummaries(g, significant));
+  const preprintsP = handled(preprints(g, focus.map((f) => f.symbol), disease));
+  const pairsP = handled(edgesP.then((edges) => candidatePairs(symbols, edges, significant)));
+  const pairLitP = handled(pairsP.then((pairs) => pairLiterature(g, pairs, disease)));
+  const [edges, drugs, geneLit] = await Promise.all([edgesP, drugsP, geneLitP]);
   for (const lit of geneLit) lit.association = drugs?.associations.get(lit.gene) ?? null;
 
   step(2, 'Ranking drug candidates and checking the literature of hypotheses');
-  const pairs = candidatePairs(symbols, edges, significant);
-  const [candidates, pairLit] = await Promise.all([
+  const [candidates, pairs, pairLit] = await Promise.all([
     drugs ? rankCandidates(g, drugs.evidence, { ids: diseaseIds, name: disease }, significant, edges) : Promise.resolve({ ranked: [] as DrugCandidate[], statements: [] }),
-    pairLiterature(g, pairs, disease),
+    pairsP,
+    pairLitP,
   ]);
   const hypotheses = buildHypotheses(pairs, pairLit, disease);
   const strategies = buildStrategies(significant, candidates.ranked);
@@ -102,10 +106,12 @@ export async function analysePanel(input: InsightsInput, call: ToolCall): Promis
   };
   const statements = canonicalStatements(facts);
   const shown = candidates.ranked.slice(0, MAX_CANDIDATES);
+  // The focus-gene profiles (round 2) carry CIViC PMIDs that go through stage 0 too.
+  const profiles = await profilesP;
   // Every PMID the answer carries goes through stage 0 with the brief's, in the same esummary
   // batches: hypotheses, drug candidates, strategies, CIViC evidence of the focus genes.
   const answerPmids = collectPmids({ hypotheses, drugCandidates: shown.map((c) => candidateOut(c, undefined)), therapeuticStrategies: strategies, focusGenes: profiles });
-  const [run, metrics, context] = await Promise.all([
+  const [run, metrics, context, crossCheck, reactome, preprintList] = await Promise.all([
     runIntegrity(
       { eutils: ctx.sources.eutils, nli: ctx.nli, report, ...(signal ? { signal } : {}) },
       statements.map((s) => ({ text: s.claim, pmids: s.pmids })),
@@ -113,6 +119,9 @@ export async function analysePanel(input: InsightsInput, call: ToolCall): Promis
     ),
     citationMetrics(g, [...statements.flatMap((s) => s.pmids), ...answerPmids]),
     drugs ? candidateContext(g, candidates.ranked, disease) : Promise.resolve(new Map<string, CandidateContext>()),
+    crossCheckP,
+    reactomeP,
+    preprintsP,
   ]);
   const i = run.integrity;
   const gone = new Set(i.hallucinatedPmids);
@@ -174,4 +183,13 @@ export async function analysePanel(input: InsightsInput, call: ToolCall): Promis
   if (!saved) result.warnings.push('the snapshot could not be saved; this result cannot be fetched again by its snapshotId');
   step(steps, 'Done');
   return result;
+}
+
+/**
+ * A promise started early and awaited later: if the call fails before it is awaited (every gene
+ * unresolved, say), its rejection must not surface as an unhandled one. Awaiting it still throws.
+ */
+function handled<T>(p: Promise<T>): Promise<T> {
+  p.catch(() => undefined);
+  return p;
 }
