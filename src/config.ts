@@ -3,7 +3,10 @@
 import path from 'node:path';
 import envPaths from 'env-paths';
 import { z } from 'zod';
+import { ENV_VARS } from './config-env.js';
 import { InvalidInputError } from './errors.js';
+
+export { ENV_VARS };
 
 const bool = z
   .union([z.boolean(), z.enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])])
@@ -68,36 +71,11 @@ export const configSchema = z.object({
 export type Config = z.output<typeof configSchema>;
 export type ConfigInput = z.input<typeof configSchema>;
 
-/** Environment variable for each config key (the README table and `biointel --help` read this). */
-export const ENV_VARS: Record<Exclude<keyof Config, 'sourceUrls'>, string> = {
-  dataDir: 'BIOINTEL_DATA_DIR',
-  cache: 'BIOINTEL_CACHE',
-  storeUrl: 'BIOINTEL_STORE_URL',
-  recordDir: 'BIOINTEL_RECORD_DIR',
-  replayDir: 'BIOINTEL_REPLAY_DIR',
-  ncbiApiKey: 'NCBI_API_KEY',
-  ncbiEmail: 'BIOINTEL_NCBI_EMAIL',
-  timeoutMs: 'BIOINTEL_TIMEOUT_MS',
-  retries: 'BIOINTEL_RETRIES',
-  deadlineMs: 'BIOINTEL_DEADLINE_MS',
-  toolDeadlineMs: 'BIOINTEL_TOOL_DEADLINE_MS',
-  toolDeadlines: 'BIOINTEL_TOOL_DEADLINES',
-  nli: 'BIOINTEL_NLI',
-  nliModel: 'BIOINTEL_NLI_MODEL',
-  nliDtype: 'BIOINTEL_NLI_DTYPE',
-  nliThreshold: 'BIOINTEL_NLI_THRESHOLD',
-  nliWindow: 'BIOINTEL_NLI_WINDOW',
-  nliAutoDownload: 'BIOINTEL_NLI_AUTO_DOWNLOAD',
-  nliRemoteHost: 'BIOINTEL_NLI_REMOTE_HOST',
-  host: 'BIOINTEL_HOST',
-  port: 'BIOINTEL_PORT',
-  allowedHosts: 'BIOINTEL_ALLOWED_HOSTS',
-  corsOrigins: 'BIOINTEL_CORS_ORIGINS',
-  logLevel: 'BIOINTEL_LOG_LEVEL',
-  localTier: 'BIOINTEL_LOCAL_TIER',
-  freeDailyLimit: 'BIOINTEL_FREE_DAILY_LIMIT',
-  geneSets: 'BIOINTEL_GENESETS',
-};
+
+// Every config key but sourceUrls has its variable, and every variable names a config key.
+ENV_VARS satisfies Record<Exclude<keyof Config, 'sourceUrls'>, string>;
+const everyVariableIsAKey: [Exclude<keyof typeof ENV_VARS, keyof Config>] extends [never] ? true : false = true;
+void everyVariableIsAKey;
 
 const SOURCE_URL_VAR = /^BIOINTEL_SOURCE_([A-Z0-9_]+)_URL$/;
 

@@ -7,8 +7,9 @@ import type { Hypothesis } from './hypotheses.js';
 import { pathwayLabel } from './pathway-names.js';
 import { actionVerb, type Strategy } from './strategies.js';
 
-export const AUDIENCES = ['researcher', 'clinician', 'executive', 'student'] as const;
-export type Audience = (typeof AUDIENCES)[number];
+import { AUDIENCES, type Audience } from './audiences.js';
+
+export { AUDIENCES, type Audience };
 
 export interface GeneLiterature {
   gene: string;

@@ -18,7 +18,9 @@ import { createIndexFeed, type FeedOptions, type IndexFeed } from './snapshot-sy
 export type { SnapshotSummary } from './snapshot-index.js';
 export { isSnapshotId, newSnapshotId, SNAPSHOT_ID_PATTERN } from './snapshot-id.js';
 
-export const SEARCH_LIMIT = { min: 1, max: 50, default: 10 } as const;
+import { SEARCH_LIMIT } from './search-limit.js';
+
+export { SEARCH_LIMIT };
 
 /** What a tool hands to save(). */
 export interface NewSnapshot {
