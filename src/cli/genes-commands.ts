@@ -29,7 +29,7 @@ export function addGenesCommands(program: Command): void {
     .addHelpText('after', '\nExample:\n  biointel genes resolve HER2 p53 ERK C9ORF72')
     .action(async (symbols: string[], opts: { json?: boolean }, cmd: Command) => {
       const { genesResolve } = await import('./genes.js');
-      const { splitList } = await import('./run-tool.js');
+      const { splitList } = await import('./flags.js');
       process.exitCode = await genesResolve(splitList(symbols) ?? [], opts, cmd.optsWithGlobals<GlobalFlags>());
     });
 }

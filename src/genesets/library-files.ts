@@ -3,7 +3,7 @@
 // temporary name and renamed, so a crash or a concurrent process never leaves a half library that
 // a later run would trust. Nothing expires: libraries are versioned by name (Reactome_2022), and a
 // refresh is an explicit user action (`biointel enrich --refresh-libraries`).
-import { createHash, randomUUID } from 'node:crypto';
+import { hash, randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
@@ -45,7 +45,7 @@ export function libraryFiles(dir: string, name: string): { gmt: string; sidecar:
 }
 
 export function sha256(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
+  return hash('sha256', bytes, 'hex');
 }
 
 /** A missing, unreadable or foreign sidecar reads as "no provenance", never as an error. */

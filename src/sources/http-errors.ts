@@ -1,7 +1,6 @@
 // How the upstream client names what went wrong: a status, a body that is not what was asked for,
 // no answer in time, a request that never left the queue. Every message is redacted: secrets never
 // reach an error.
-import { FetchError } from 'ofetch';
 import { UpstreamError } from '../errors.js';
 import { redact } from '../log.js';
 import { DeadlineExceeded, formatMs } from './deadline.js';
@@ -80,7 +79,8 @@ export function networkError(err: unknown, a: Attempt, secrets: readonly string[
   if (a.signal?.aborted) {
     return new UpstreamError({ source: a.source, failure: 'network', message: 'request cancelled by the caller', cause: err });
   }
-  const cause = err instanceof FetchError ? (err.cause ?? err) : err;
+  // ofetch wraps the network error in a FetchError (told apart by name: ofetch loads only when sending).
+  const cause = err instanceof Error && err.name === 'FetchError' ? (err.cause ?? err) : err;
   const name = cause instanceof Error ? cause.name : '';
   const timedOut = name === 'TimeoutError' || name === 'AbortError';
   const detail = cause instanceof Error ? ((cause.cause as { code?: string } | undefined)?.code ?? cause.message) : String(cause);

@@ -16,7 +16,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { setMaxListeners } from 'node:events';
 import type Keyv from 'keyv';
-import { ofetch } from 'ofetch';
+import type { $Fetch } from 'ofetch';
 import PQueue from 'p-queue';
 import type { Config } from '../config.js';
 import { UpstreamError } from '../errors.js';
@@ -103,7 +103,9 @@ export class UpstreamClient {
   private readonly inflight = new Map<string, Promise<Stored>>();
   private readonly stats = new Map<SourceId, SourceMetrics>();
   private readonly observers = new AsyncLocalStorage<Scope>();
-  private readonly fetcher;
+  /** Created on the first request: a process that only reads its cache never loads the fetch stack. */
+  private fetcher: Promise<$Fetch> | undefined;
+  private readonly fetchImpl: typeof fetch | undefined;
   private readonly secrets: string[];
   private readonly limits: UpstreamClientOptions['limits'];
 
@@ -113,7 +115,7 @@ export class UpstreamClient {
     this.log = options.log;
     this.secrets = [options.config.ncbiApiKey, options.config.ncbiEmail].filter((s): s is string => !!s);
     this.cache = options.config.cache && options.cache ? new ResponseCache(options.cache, { secrets: this.secrets, ...(options.hotCacheBytes === undefined ? {} : { hotBytes: options.hotCacheBytes }) }) : undefined;
-    this.fetcher = ofetch.create({ retry: 0, ...(options.fetchImpl ? { fetch: options.fetchImpl } : {}) });
+    this.fetchImpl = options.fetchImpl;
   }
 
   /** Parsed JSON; with `parse`, the source's parser (shape check) must accept it before it is cached. */
@@ -326,7 +328,8 @@ export class UpstreamClient {
   ): Promise<Stored & { retryAfter?: string }> {
     const signals = [AbortSignal.timeout(timeoutMs)];
     if (signal) signals.push(signal);
-    const res = await this.fetcher.raw(url, {
+    this.fetcher ??= import('ofetch').then(({ ofetch }) => ofetch.create({ retry: 0, ...(this.fetchImpl ? { fetch: this.fetchImpl } : {}) }));
+    const res = await (await this.fetcher).raw(url, {
       method,
       headers,
       ...(body === undefined ? {} : { body }),
