@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { EnrichmentWorkspace } from '../analysis/enrichment-workspace.js';
 import type { PreparedLibrary } from '../analysis/enrichment-library.js';
 import { decodeLibrary, encodeLibrary, readHeader } from '../analysis/prepared-library-codec.js';
-import { writeAtomic } from './library-files.js';
+import { writeAtomic } from '../files.js';
 
 export interface PreparedFromDisk {
   library: PreparedLibrary;

@@ -64,14 +64,17 @@ export interface Attempt {
   queuedBehind: number;
   perSecond: number;
   signal: AbortSignal | undefined;
+  /** The call's signal had fired before this request was even queued. */
+  lateAlready?: boolean;
 }
 
 export function networkError(err: unknown, a: Attempt, secrets: readonly string[]): UpstreamError {
   if (err instanceof UpstreamError) return err;
   const reason = a.signal?.aborted ? (a.signal.reason as unknown) : undefined;
   if (reason instanceof DeadlineExceeded) {
-    const message =
-      a.sentAt === undefined
+    const message = a.lateAlready
+      ? `not sent: ${reason.message} before it was due`
+      : a.sentAt === undefined
         ? `still queued (${a.queuedBehind} request${a.queuedBehind === 1 ? '' : 's'} ahead at ${a.perSecond}/s) when ${reason.message}; it was never sent`
         : `sent ${formatMs(Date.now() - a.sentAt)} before ${reason.message}, no answer by then`;
     return new UpstreamError({ source: a.source, failure: 'deadline', message, cause: err });

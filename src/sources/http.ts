@@ -281,7 +281,7 @@ export class UpstreamClient {
     let firstSent: number | undefined;
     const budgetLeft = () => (firstSent === undefined ? this.config.deadlineMs : firstSent + this.config.deadlineMs - Date.now());
     for (let attempt = 0; ; attempt++) {
-      const a: Attempt = { source: req.source, sentAt: undefined, timeoutMs: this.config.timeoutMs, queuedBehind: queue.size + queue.pending, perSecond, signal: req.signal };
+      const a: Attempt = { source: req.source, sentAt: undefined, timeoutMs: this.config.timeoutMs, queuedBehind: queue.size + queue.pending, perSecond, signal: req.signal, lateAlready: req.signal?.aborted === true };
       let stored: (Stored & { retryAfter?: string }) | undefined;
       let failure: UpstreamError | undefined;
       try {

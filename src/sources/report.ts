@@ -72,6 +72,8 @@ export interface ReportOptions {
 export class SourceReport {
   private readonly tallies = new Map<string, Tally>();
   readonly warnings: string[] = [];
+  /** Warnings said more than once (the same failure of many calls): where, and how often. */
+  private readonly repeats = new Map<string, { at: number; times: number }>();
   private readonly deadline: CallDeadline | undefined;
 
   constructor(
@@ -97,10 +99,22 @@ export class SourceReport {
     if ('error' in outcome) {
       const what = options.degrades ? ` (${options.degrades})` : '';
       const verb = isLate(outcome.error) ? 'did not answer before the deadline' : 'failed';
-      this.warnings.push(`${source} ${verb}${what}: ${errorMessage(outcome.error)}`);
+      this.warn(`${source} ${verb}${what}: ${errorMessage(outcome.error)}`);
       return undefined;
     }
     return outcome.value;
+  }
+
+  /** A warning; said again, it is counted instead of repeated ("... (15 times)"). */
+  private warn(text: string): void {
+    const seen = this.repeats.get(text);
+    if (!seen) {
+      this.repeats.set(text, { at: this.warnings.length, times: 1 });
+      this.warnings.push(text);
+      return;
+    }
+    seen.times++;
+    this.warnings[seen.at] = `${text} (${seen.times} times)`;
   }
 
   /** Like call(), but the answer cannot exist without it: the error is recorded, then rethrown. */

@@ -57,6 +57,14 @@ describe('source status', () => {
     ]);
   });
 
+  it('the same failure of many calls is one warning with a count, not a wall of repeats', async () => {
+    fake.route('GET', '/reactome/down', { status: 500, body: { message: 'database unavailable' } });
+    const http = client();
+    const report = new SourceReport(http);
+    for (let i = 0; i < 3; i++) await report.call('reactome', () => http.json({ source: 'reactome', path: '/down' }), { degrades: 'summaries are missing' });
+    expect(report.warnings).toEqual([expect.stringMatching(/^reactome failed \(summaries are missing\): .* \(3 times\)$/)]);
+  });
+
   it('a call that returned although some of its requests failed makes the source partial', async () => {
     fake.route('GET', '/mygene/a', { body: { ok: true } });
     fake.route('GET', '/mygene/b', { status: 503, body: 'busy' });

@@ -109,3 +109,25 @@ describe('how long a call may take', () => {
     expect(() => testConfig({ toolDeadlines: 'svc_verify_claim=soon' })).toThrow(/toolDeadlines \(BIOINTEL_TOOL_DEADLINES\).*svc_verify_claim=soon/);
   });
 });
+
+describe('the deadline of a whole analysis', () => {
+  it('returns what it has at the deadline, the never-answering source named late, and saves the snapshot', async () => {
+    const { mountFakeWorld } = await import('../support/fake-world.js');
+    const { testContext } = await import('../support/context.js');
+    const { analysePanel } = await import('../../src/tools/shared/panel-analysis/analyse.js');
+    const { silentProgress } = await import('../../src/tools/define.js');
+    const { hasShared } = await import('../support/shared.js');
+    if (!hasShared) return;
+    mountFakeWorld(fake, { articles: [], literature: [] });
+    fake.route('GET', '/string/json/network', { body: [], delayMs: 60_000 });
+    fake.route('POST', '/string/json/network', { body: [], delayMs: 60_000 });
+    // Each STRING attempt times out after 1 s and is retried: the analysis deadline comes first.
+    const ctx = await testContext({ timeoutMs: 1_000, retries: 8, toolDeadlines: 'svc_generate_insights=1000' }, fake.url);
+    const r = await analysePanel({ genes: ['EGFR', 'ERBB2', 'BRAF', 'BRCA1'], diseaseContext: 'breast cancer', audience: 'researcher', includeDrugs: true }, { ctx, tier: 'researcher', progress: silentProgress });
+    expect(r.sources.find((s) => s.id === 'string')).toMatchObject({ status: 'failed', late: true });
+    expect(r.warnings.join('\n')).toMatch(/the analysis reached its [\d.]+ m?s deadline before [^:]*\bstring\b/);
+    expect(r.genes).toEqual(['EGFR', 'ERBB2', 'BRAF', 'BRCA1']);
+    expect(await ctx.snapshots.get(r.snapshotId)).not.toBeNull();
+    await ctx.close();
+  }, 60_000);
+});

@@ -23,6 +23,7 @@ import { qualityScore } from '../../../analysis/quality.js';
 import { buildStrategies } from '../../../analysis/strategies.js';
 import { integrityBlock, round, runIntegrity } from '../../../evidence/pipeline.js';
 import { collectPmids, stripPmids } from '../../../evidence/pmid-fields.js';
+import { formatMs, startDeadline, toolDeadlineMs, type CallDeadline, type WorkPlan } from '../../../sources/deadline.js';
 import { SourceReport } from '../../../sources/report.js';
 import { newSnapshotId } from '../../../store/snapshot-id.js';
 import type { ToolCall } from '../../define.js';
@@ -42,9 +43,38 @@ const MAX_PATHWAYS = 25;
 /** Drug candidates reported (the rest of the ranking is not kept). */
 export const MAX_CANDIDATES = 25;
 
+/**
+ * Requests a panel of `genes` genes may send to each rate-limited source: sizes the call's deadline
+ * so that a 500-gene panel is not held to a budget meant for four genes (deadline.ts).
+ */
+export function plannedWork(genes: number): WorkPlan {
+  return {
+    hgnc: genes, // without the local table, at least one request per gene
+    opentargets: Math.ceil(genes / 10) + 2,
+    dgidb: Math.ceil(genes / 50),
+    europepmc: 20,
+    eutils: 14,
+    civic: 4,
+    pharmgkb: 4,
+    clinicaltrials: 3,
+    openfda: 5,
+    semanticscholar: 1,
+  };
+}
+
 export async function analysePanel(input: InsightsInput, call: ToolCall): Promise<InsightsOutput> {
+  // At the deadline the analysis goes on with what it has; the late sources are named (report.ts).
+  const deadline = startDeadline(toolDeadlineMs(call.ctx.config, INSIGHTS_TOOL, plannedWork(input.genes.length)), call.signal);
+  try {
+    return await analyse(input, { ...call, signal: deadline.signal }, deadline);
+  } finally {
+    deadline.dispose();
+  }
+}
+
+async function analyse(input: InsightsInput, call: ToolCall, deadline: CallDeadline): Promise<InsightsOutput> {
   const { ctx, signal } = call;
-  const report = new SourceReport(ctx.http);
+  const report = new SourceReport(ctx.http, { deadline });
   const g: Gather = { call, report };
   const disease = input.diseaseContext;
   const steps = 6;
@@ -130,6 +160,10 @@ export async function analysePanel(input: InsightsInput, call: ToolCall): Promis
   const checks = new Map(statements.map((s, k) => [s.id, run.statements[k]]));
 
   step(4, 'Scoring and saving the snapshot');
+  if (deadline.expired) {
+    const late = report.late();
+    report.warnings.push(`the analysis reached its ${formatMs(deadline.ms)} deadline${late.length ? ` before ${late.join(', ')} answered` : ''}: this answer leaves out what ${late.length === 1 ? 'it' : 'they'} would have added`);
+  }
   const sources = report.list();
   const quality = qualityScore({ ...i, sources });
   if (quality.unverified) report.warnings.push('qualityScore is 0: nothing in this answer was verified (no PMID could be checked and no statement was judged by an NLI model).');
