@@ -11,6 +11,7 @@ import { UpstreamClient } from './sources/http.js';
 import { createSources, type Sources } from './sources/index.js';
 import { addMetrics } from './sources/metrics-store.js';
 import { createStore, type Store } from './store/index.js';
+import { ResultCache } from './store/result-cache.js';
 import { SnapshotStore } from './store/snapshots.js';
 
 export interface AppContext {
@@ -26,6 +27,8 @@ export interface AppContext {
   genesets: GeneSetService;
   /** HGNC's complete set on disk: gene symbols resolved locally (src/genes/). */
   genes: GeneTableService;
+  /** Whole results of idempotent tools (store/result-cache.ts); off with the response cache. */
+  results: ResultCache;
   close(): Promise<void>;
 }
 
@@ -60,6 +63,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     nli,
     genesets: createGeneSetService({ config, log, http }),
     genes,
+    results: new ResultCache(store.ns('results'), { enabled: config.cache }),
     async close() {
       await addMetrics(store, http.metrics()).catch((err: unknown) => log.debug('could not save source metrics', { err }));
       await store.close();

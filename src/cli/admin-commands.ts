@@ -15,7 +15,7 @@ export function addAdminCommands(program: Command): void {
       process.exitCode = await (await import('./admin.js')).listSources(opts, cmd.optsWithGlobals<GlobalFlags>());
     });
 
-  const cache = program.command('cache').description('The upstream response cache and NLI verdict cache');
+  const cache = program.command('cache').description('The upstream response cache, NLI verdict cache and tool result cache');
   cache
     .command('stats')
     .description('Entries in the caches and the size of the store')
@@ -25,7 +25,7 @@ export function addAdminCommands(program: Command): void {
     });
   cache
     .command('clear')
-    .description('Delete every cached upstream response and NLI verdict (snapshots and keys are kept)')
+    .description('Delete every cached upstream response, NLI verdict and whole tool result (snapshots and keys are kept)')
     .action(async (_opts: unknown, cmd: Command) => {
       process.exitCode = await (await import('./admin.js')).cacheClear(cmd.optsWithGlobals<GlobalFlags>());
     });

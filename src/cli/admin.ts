@@ -45,9 +45,9 @@ export async function listSources(opts: { json?: boolean }, flags: GlobalFlags):
 export async function cacheStats(opts: { json?: boolean }, flags: GlobalFlags): Promise<number> {
   return withContext(flags, async (ctx) => {
     const counts: Partial<Record<Namespace, number>> = {};
-    for (const ns of ['cache', 'nli'] as const) counts[ns] = await countEntries(ctx.store.ns(ns));
+    for (const ns of ['cache', 'nli', 'results'] as const) counts[ns] = await countEntries(ctx.store.ns(ns));
     const bytes = ctx.store.kind === 'sqlite' ? (await stat(ctx.store.location).catch(() => undefined))?.size : undefined;
-    const out = { store: ctx.store.kind, location: ctx.store.location, upstreamResponses: counts.cache, nliVerdicts: counts.nli, ...(bytes === undefined ? {} : { fileBytes: bytes }), enabled: ctx.config.cache };
+    const out = { store: ctx.store.kind, location: ctx.store.location, upstreamResponses: counts.cache, nliVerdicts: counts.nli, toolResults: counts.results, ...(bytes === undefined ? {} : { fileBytes: bytes }), enabled: ctx.config.cache };
     if (opts.json) printJson(out);
     else print(table(Object.entries(out).map(([k, v]) => [k, String(v)])));
   });
@@ -55,9 +55,11 @@ export async function cacheStats(opts: { json?: boolean }, flags: GlobalFlags): 
 
 export async function cacheClear(flags: GlobalFlags): Promise<number> {
   return withContext(flags, async (ctx) => {
-    const before = (await countEntries(ctx.store.ns('cache'))) + (await countEntries(ctx.store.ns('nli')));
-    await ctx.store.ns('cache').clear();
-    await ctx.store.ns('nli').clear();
+    let before = 0;
+    for (const ns of ['cache', 'nli', 'results'] as const) {
+      before += await countEntries(ctx.store.ns(ns));
+      await ctx.store.ns(ns).clear();
+    }
     print(`${heading('Cache cleared:')} ${before} entries removed from ${ctx.store.location}`);
   });
 }

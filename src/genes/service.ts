@@ -77,6 +77,8 @@ export function createGeneTableService({ config, log, http }: { config: Config; 
   let memo: { load: TableLoad } | undefined;
   let pending: Promise<TableLoad> | undefined;
   let refreshFailedAt = 0;
+  /** The last download that failed with no table to fall back on: not tried again for a while. */
+  let unavailable: { at: number; load: TableLoad } | undefined;
 
   const isStale = (s: TableSidecar | undefined) => !s || Date.now() - Date.parse(s.fetchedAt) > ttlMs;
 
@@ -148,7 +150,9 @@ export function createGeneTableService({ config, log, http }: { config: Config; 
       const when = disk.sidecar ? `downloaded ${disk.sidecar.fetchedAt.slice(0, 10)}` : 'of unknown date';
       return { table: disk.table, origin: 'disk', ...(disk.sidecar ? { sidecar: disk.sidecar } : {}), warnings: [...warnings, ...disk.warnings, `HGNC complete set: refresh failed (${why}); using the local copy ${when}`] };
     }
-    return { error: why, warnings: [...warnings, `HGNC complete set unavailable (${why}): gene symbols were resolved one by one through the HGNC REST API`] };
+    const out: TableLoad = { error: why, warnings: [...warnings, `HGNC complete set unavailable (${why}): gene symbols were resolved one by one through the HGNC REST API`] };
+    unavailable = { at: Date.now(), load: out };
+    return out;
   }
 
   async function load(options: LoadOptions = {}): Promise<TableLoad> {
@@ -157,6 +161,11 @@ export function createGeneTableService({ config, log, http }: { config: Config; 
     if (memo && keep && !options.refresh) {
       options.report?.servedLocally('hgnc_files', memo.load.table!.genes.length, 'HGNC complete set already read in this process');
       return { ...memo.load, origin: 'memory', warnings: [] };
+    }
+    // Offline with nothing on disk: one download attempt per hour, not one per call.
+    if (!memo && unavailable && !options.refresh && Date.now() - unavailable.at < RETRY_REFRESH_MS) {
+      options.report?.skip('hgnc_files', `not asked again within an hour of a failed download (${unavailable.load.error})`);
+      return unavailable.load;
     }
     const joining = pending !== undefined && !options.refresh;
     if (!joining) pending = fresh(options).finally(() => (pending = undefined));

@@ -8,6 +8,7 @@ import { druggability } from '../../analysis/druggability.js';
 import { topDrugView } from '../../analysis/top-drugs.js';
 import { SourceReport } from '../../sources/report.js';
 import { defineTool, type ToolCall } from '../define.js';
+import { throughResultCache } from '../shared/result-cache.js';
 import { diseaseContext, geneSymbol } from '../shared/schemas.js';
 import { BRIEF_LIMITS, gatherBrief, type BriefData } from './gather.js';
 import { briefOutput, type BriefOutput } from './output.js';
@@ -43,7 +44,12 @@ export const targetBriefTool = defineTool({
   handler: getTargetBrief,
 });
 
+/** A brief saves nothing, so a repeated call is answered whole from the result cache. */
 export async function getTargetBrief(args: z.output<typeof input>, call: ToolCall): Promise<BriefOutput> {
+  return throughResultCache(call, 'svc_get_target_brief', args, () => computeBrief(args, call));
+}
+
+async function computeBrief(args: z.output<typeof input>, call: ToolCall): Promise<BriefOutput> {
   const report = new SourceReport(call.ctx.http);
   const data = await gatherBrief(call, report, { gene: args.gene, diseaseContext: args.diseaseContext });
   const out = assembleBrief(args.diseaseContext, data, call.tier === 'free', report.warnings);
