@@ -72,8 +72,8 @@ export interface Observation {
 }
 
 interface Scope extends Observation {
-  /** Cache writes held until the observed work returns (see the header). */
-  pending: (() => Promise<void>)[];
+  /** Cache writes held until the observed work returns (see the header); the answers are in memory meanwhile. */
+  pending: { key: string; write: () => Promise<void> }[];
 }
 
 export type Stored = StoredResponse;
@@ -144,7 +144,8 @@ export class UpstreamClient {
       outcome = { error };
     }
     const malformed = 'error' in outcome && outcome.error instanceof UpstreamError && MALFORMED.has(outcome.error.failure);
-    if (!malformed) await this.flush(scope.pending);
+    if (malformed) for (const p of scope.pending.splice(0)) this.cache?.forget(p.key);
+    else await this.flush(scope.pending);
     const { requests, cacheHits, failures, errors } = scope;
     return { ...outcome, observation: { requests, cacheHits, failures, errors }, ms: Math.round(performance.now() - started) };
   }
@@ -249,12 +250,16 @@ export class UpstreamClient {
 
   private write(scope: Scope | undefined, key: string, stored: Stored, ttlMs: number): void {
     const write = () => this.cache!.set(key, stored, ttlMs).catch((err: unknown) => this.log.debug('cache write failed', { err }));
-    if (scope) scope.pending.push(write);
-    else void write();
+    if (!scope) {
+      void write();
+      return;
+    }
+    this.cache!.hold(key, stored, ttlMs);
+    scope.pending.push({ key, write });
   }
 
-  private async flush(pending: (() => Promise<void>)[]): Promise<void> {
-    if (pending.length) await Promise.all(pending.splice(0).map((w) => w()));
+  private async flush(pending: Scope['pending']): Promise<void> {
+    if (pending.length) await Promise.all(pending.splice(0).map((p) => p.write()));
   }
 
   /**

@@ -73,6 +73,19 @@ export class ResponseCache {
     await this.store?.set(key, clean, ttlMs);
   }
 
+  /**
+   * Keeps an answer in memory now, before its write to the store (which a call may hold until it
+   * returns): an identical request arriving meanwhile is answered, not sent again.
+   */
+  hold(key: string, value: StoredResponse, ttlMs: number): void {
+    this.remember(key, this.scrub(value), ttlMs);
+  }
+
+  /** Forgets a held answer that will not be written after all. */
+  forget(key: string): void {
+    this.drop(key);
+  }
+
   async delete(key: string): Promise<void> {
     this.drop(key);
     await this.store?.delete(key);

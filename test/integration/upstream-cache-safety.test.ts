@@ -77,6 +77,34 @@ describe('only answers that passed every check are cached', () => {
     expect(await keysOf(store)).toHaveLength(1);
   });
 
+  it('while a call holds its writes, an identical request is answered from memory; a malformed call takes it back', async () => {
+    const store = new Keyv();
+    fake.route('GET', '/uniprot/held', { body: { results: [{ id: 3 }] } });
+    fake.route('GET', '/uniprot/bad', { body: { items: [] } });
+    const c = client(store);
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    const first = c.observe(async () => {
+      const v = await c.json({ source: 'uniprot', path: '/held' }, parseResults);
+      await gate; // the call goes on: its write is not made yet
+      return v;
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await c.json({ source: 'uniprot', path: '/held' }, parseResults)).toEqual([{ id: 3 }]);
+    expect(fake.requests).toHaveLength(1);
+    expect(await keysOf(store)).toHaveLength(0);
+    release();
+    await first;
+    expect(await keysOf(store)).toHaveLength(1);
+    // A call that ends on a malformed answer: what it held is forgotten, not served.
+    await c.observe(async () => {
+      await c.json({ source: 'uniprot', path: '/bad' });
+      throw shape.error('drift');
+    });
+    await c.json({ source: 'uniprot', path: '/bad' }).catch(() => undefined);
+    expect(fake.requests.filter((r) => r.path === '/uniprot/bad')).toHaveLength(2);
+  });
+
   it('a call that failed for another reason still caches the answers that were good', async () => {
     const store = new Keyv();
     fake.route('GET', '/uniprot/good', { body: { results: [] } });
