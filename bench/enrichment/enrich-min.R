@@ -6,21 +6,7 @@
 args <- commandArgs(trailingOnly = TRUE)
 dir <- args[1]
 
-parse_gmt <- function(path) {
-  lines <- readLines(path, warn = FALSE, encoding = "UTF-8")
-  lines <- sub("\r$", "", lines)
-  lines <- lines[trimws(lines) != ""]
-  f <- strsplit(lines, "\t", fixed = TRUE)
-  col1 <- trimws(vapply(f, function(x) if (length(x) >= 1) x[1] else "", ""))
-  col2 <- trimws(vapply(f, function(x) if (length(x) >= 2) x[2] else "", ""))
-  genes <- lapply(f, function(x) {
-    g <- if (length(x) > 2) x[-(1:2)] else character(0)
-    g <- trimws(sub(",\\s*[-+]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][-+]?[0-9]+)?\\s*$", "", g))
-    unique(g[g != ""])
-  })
-  keep <- col1 != "" & lengths(genes) > 0
-  list(id = col1[keep], name = col1[keep], genes = genes[keep])
-}
+source(file.path(dirname(sub("^--file=", "", grep("^--file=", commandArgs(FALSE), value = TRUE)[1])), "parse-gmt.R"))
 
 panel <- readLines(file.path(dir, "panel.txt"))
 out <- list()

@@ -2,7 +2,7 @@
 // MCP, with a terminal renderer instead of structuredContent.
 import type { Config } from '../config.js';
 import { configSecrets } from '../config.js';
-import { createContext, type AppContext } from '../context.js';
+import type { AppContext } from '../context.js';
 import type { Snapshot } from '../store/snapshots.js';
 import type { AnyTool } from '../tools/define.js';
 import { EXIT, print, printJson, reportError } from './output.js';
@@ -17,6 +17,7 @@ export async function withContext(flags: GlobalFlags, fn: (ctx: AppContext) => P
   let ctx: AppContext | undefined;
   try {
     config = configFromFlags(flags);
+    const { createContext } = await import('../context.js');
     ctx = await createContext(config);
     return (await fn(ctx)) ?? EXIT.ok;
   } catch (err) {
@@ -32,10 +33,11 @@ export async function runTool<T>(
   flags: GlobalFlags & { json?: boolean },
   render: (result: T) => string,
   after?: (result: T, snapshot: (id: string) => Promise<Snapshot | null>) => Promise<string | undefined>,
+  open: (flags: GlobalFlags, fn: (ctx: AppContext) => Promise<number | void>) => Promise<number> = withContext,
 ): Promise<number> {
   const parsed = tool.input.safeParse(rawArgs);
   if (!parsed.success) return reportError(parsed.error);
-  return withContext(flags, async (ctx) => {
+  return open(flags, async (ctx) => {
     const progress = terminalProgress();
     let result: T;
     try {

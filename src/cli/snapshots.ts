@@ -8,6 +8,7 @@ import { SEARCH_LIMIT } from '../store/search-limit.js';
 import { heading, reportError, style, table, UsageError } from './output.js';
 import { renderDiff } from './render/diff.js';
 import { runTool, type GlobalFlags } from './run-tool.js';
+import { withStoreContext } from './store-context.js';
 import { truncate } from '../text.js';
 
 type SearchResult = z.input<(typeof searchSnapshotsTool)['output']>;
@@ -22,7 +23,10 @@ export async function searchSnapshots(opts: { disease?: string; gene?: string; l
   } catch (err) {
     return reportError(err);
   }
-  return runTool(searchSnapshotsTool, args, { ...flags, json: opts.json }, renderSearch);
+  // By disease alone the search reads the store only: no sources or NLI judge to load. A gene may
+  // need HGNC (aliases), so it gets the whole context.
+  const open = opts.gene === undefined ? withStoreContext : undefined;
+  return runTool(searchSnapshotsTool, args, { ...flags, json: opts.json }, renderSearch, undefined, open);
 }
 
 export async function showSnapshot(id: string, opts: { json?: boolean }, flags: GlobalFlags): Promise<number> {

@@ -11,10 +11,11 @@
 //   downloaded again (and used as is, with a warning, when that fails).
 // - Never throws at the resolver: without a table (offline first run, unwritable directory) the
 //   REST API resolves each symbol as before, and the reason is in the warnings.
-import { mkdir, readFile, stat } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.js';
 import { errorMessage } from '../errors.js';
+import { readWhole } from '../files.js';
 import { sha256, writeAtomic } from '../genesets/library-files.js';
 import type { Logger } from '../log.js';
 import { HgncFiles } from '../sources/hgnc-files.js';
@@ -85,7 +86,7 @@ export function createGeneTableService({ config, log, http }: { config: Config; 
   async function readDisk(): Promise<{ table: HgncTable; sidecar: TableSidecar | undefined; warnings: string[] } | undefined> {
     let bytes: Buffer;
     try {
-      bytes = await readFile(files.tsv);
+      bytes = await readWhole(files.tsv);
     } catch {
       return undefined;
     }

@@ -8,12 +8,12 @@
 //   Anything else (a changed file, another format, a truncated index) reads as "no index": the file
 //   is parsed, and a fresh index replaces the old one.
 // - Writing is best effort and atomic (a read-only data directory only costs the speed-up).
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { EnrichmentWorkspace } from '../analysis/enrichment-workspace.js';
 import type { PreparedLibrary } from '../analysis/enrichment-library.js';
+import type { EnrichmentWorkspace } from '../analysis/enrichment-workspace.js';
 import { decodeLibrary, encodeLibrary, readHeader } from '../analysis/prepared-library-codec.js';
-import { writeAtomic } from '../files.js';
+import { readWhole, writeAtomic } from '../files.js';
 
 export interface PreparedFromDisk {
   library: PreparedLibrary;
@@ -37,7 +37,7 @@ export async function readPrepared(
 ): Promise<PreparedFromDisk | undefined> {
   let bytes: Buffer;
   try {
-    bytes = await readFile(file);
+    bytes = await readWhole(file);
   } catch {
     return undefined;
   }

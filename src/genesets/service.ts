@@ -11,13 +11,14 @@
 //   for it: no download. That is also the offline route, as is copying `<Name>.gmt` into the cache.
 // - `files` are operator paths (CLI flags, BIOINTEL_GENESETS). Remote callers (MCP over HTTP)
 //   must never be allowed to pass them: that would read arbitrary files on the server.
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_SET_SIZES, prepareLibrary, type PreparedLibrary } from '../analysis/enrichment-library.js';
 import { createEnrichmentWorkspace } from '../analysis/enrichment-workspace.js';
 import { parseGmt, type ParsedGmt } from '../analysis/gmt.js';
 import type { Config } from '../config.js';
 import { errorMessage, UpstreamError } from '../errors.js';
+import { readWhole } from '../files.js';
 import type { Logger } from '../log.js';
 import { Enrichr, isEnrichrLibraryName } from '../sources/enrichr.js';
 import type { UpstreamClient } from '../sources/http.js';
@@ -131,7 +132,7 @@ export function createGeneSetService({ config, log, http }: GeneSetServiceDeps):
     const hit = memo.get(file);
     if (hit?.key === key) return hit.value;
     const value = (async () => {
-      const bytes = await readFile(file);
+      const bytes = await readWhole(file);
       const sha = sha256(bytes);
       // The indexed form on disk, when it was built from exactly these bytes (prepared-index.ts).
       const indexFile = preparedPath(dir, file, sha);

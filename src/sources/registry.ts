@@ -214,7 +214,7 @@ export const SOURCES = [
     licence: 'Public domain (NCBI)',
     ttlMs: 30 * DAY,
     perSecond: 5,
-    concurrency: 2,
+    concurrency: 5,
   },
   {
     id: 'ensembl',

@@ -11,12 +11,14 @@ import { hash } from 'node:crypto';
 import { geneKey, normaliseDisease, type SnapshotSummary } from './snapshot-index.js';
 
 const MAGIC = 'BISI';
-export const FROZEN_FORMAT = 1;
+export const FROZEN_FORMAT = 2;
 
 const F64 = ['t', 'quality'] as const;
 const BLOBS = ['ids', 'created', 'tools', 'diseases', 'genes', 'keys'] as const;
 /** Every blob is a list of strings with its offsets (no separator: any character may occur). */
-const I32 = ['tool', 'disease', 'geneOffsets', 'geneRefs', 'keyOffsets', 'keyEntries', ...BLOBS.map((b) => `${b}At` as const)] as const;
+const I32 = ['tool', 'disease', 'geneOffsets', 'keyOffsets', 'keyEntries', ...BLOBS.map((b) => `${b}At` as const)] as const;
+// After the Int32 sections: each panel's genes as indexes into the gene table, 16-bit when the table
+// is small enough (it is: tens of thousands of distinct symbols), else 32-bit.
 
 /** Where in the SQLite table the frozen index stops. */
 export interface FrozenPosition {
@@ -29,6 +31,10 @@ export interface FrozenPosition {
 interface Header extends FrozenPosition {
   format: number;
   count: number;
+  /** Bytes per gene reference (2 or 4). */
+  geneRefBytes: 2 | 4;
+  /** createdAt is the ISO form of `t` for every entry, so the strings are not kept. */
+  createdFromT: boolean;
   sha256: string;
   sizes: Record<string, number>;
 }
@@ -98,15 +104,18 @@ export function encodeFrozen(sorted: readonly SnapshotSummary[], position: Froze
   const keyOffsets = new Int32Array(keys.list.length + 1);
   keys.list.forEach((_, k) => (keyOffsets[k + 1] = (keyOffsets[k] as number) + (postings[k]?.length ?? 0)));
   const keyEntries = Int32Array.from(postings.flatMap((p) => p ?? []));
+  const createdFromT = sorted.every((s, e) => new Date(t[e] as number).toISOString() === s.createdAt);
   const lists: Record<(typeof BLOBS)[number], readonly string[]> = {
     ids: sorted.map((s) => s.id),
-    created: sorted.map((s) => s.createdAt),
+    created: createdFromT ? [] : sorted.map((s) => s.createdAt),
     tools: tools.list,
     diseases: diseases.list,
     genes: genes.list,
     keys: keys.list,
   };
-  const arrays: Record<string, Float64Array | Int32Array> = { t, quality, tool, disease, geneOffsets, geneRefs: Int32Array.from(refs), keyOffsets, keyEntries };
+  const arrays: Record<string, Float64Array | Int32Array> = { t, quality, tool, disease, geneOffsets, keyOffsets, keyEntries };
+  const geneRefBytes = genes.list.length <= 0xffff ? 2 : 4;
+  const geneRefs = geneRefBytes === 2 ? Uint16Array.from(refs) : Int32Array.from(refs);
   const blobs = {} as Record<(typeof BLOBS)[number], Buffer>;
   for (const k of BLOBS) {
     const joined = joinWithOffsets(lists[k]);
@@ -115,9 +124,10 @@ export function encodeFrozen(sorted: readonly SnapshotSummary[], position: Froze
   }
   const sizes: Record<string, number> = {};
   for (const k of [...F64, ...I32]) sizes[k] = arrays[k]!.length;
+  sizes.geneRefs = geneRefs.length;
   for (const k of BLOBS) sizes[k] = blobs[k].length;
-  const body = Buffer.concat([...[...F64, ...I32].map((k) => bytesOf(arrays[k]!)), ...BLOBS.map((k) => blobs[k])]);
-  const header: Header = { format: FROZEN_FORMAT, count: n, ...position, sha256: hash('sha256', body, 'hex'), sizes };
+  const body = Buffer.concat([...[...F64, ...I32].map((k) => bytesOf(arrays[k]!)), bytesOf(geneRefs), ...BLOBS.map((k) => blobs[k])]);
+  const header: Header = { format: FROZEN_FORMAT, count: n, geneRefBytes, createdFromT, ...position, sha256: hash('sha256', body, 'hex'), sizes };
   const json = Buffer.from(JSON.stringify(header), 'utf8');
   const start = align8(8 + json.length);
   const out = Buffer.alloc(start + body.length);
@@ -153,13 +163,16 @@ export function decodeFrozen(raw: Buffer): FrozenPart | undefined {
     i32[k] = new Int32Array(bytes.buffer, bytes.byteOffset + at, header.sizes[k]);
     at += 4 * header.sizes[k]!;
   }
+  const refCount = header.sizes.geneRefs ?? 0;
+  const geneRefs = header.geneRefBytes === 2 ? new Uint16Array(bytes.buffer, bytes.byteOffset + at, refCount) : new Int32Array(bytes.buffer, bytes.byteOffset + at, refCount);
+  at += header.geneRefBytes * refCount;
   const blob: Record<string, Buffer> = {};
   for (const k of BLOBS) {
     blob[k] = bytes.subarray(at, at + header.sizes[k]!);
     at += header.sizes[k]!;
   }
   if (at !== bytes.length) return undefined;
-  const { tool, disease, geneOffsets, geneRefs, keyOffsets, keyEntries } = i32 as Record<(typeof I32)[number], Int32Array>;
+  const { tool, disease, geneOffsets, keyOffsets, keyEntries } = i32 as Record<(typeof I32)[number], Int32Array>;
   const item = (k: (typeof BLOBS)[number], i: number) => blob[k]!.toString('utf8', i32[`${k}At`]![i], i32[`${k}At`]![i + 1]);
   const lines = (k: (typeof BLOBS)[number]) => Array.from({ length: i32[`${k}At`]!.length - 1 }, (_, i) => item(k, i));
   const tools = lines('tools');
@@ -189,7 +202,8 @@ export function decodeFrozen(raw: Buffer): FrozenPart | undefined {
       genes ??= lines('genes');
       const list: string[] = [];
       for (let j = geneOffsets[e] as number; j < (geneOffsets[e + 1] as number); j++) list.push(genes[geneRefs[j] as number] as string);
-      return { id: part.id(e), createdAt: item('created', e), tool: tools[tool[e] as number] as string, genes: list, diseaseContext: diseases[disease[e] as number] as string, qualityScore: f64.quality![e] as number };
+      const createdAt = header.createdFromT ? new Date(part.t[e] as number).toISOString() : item('created', e);
+      return { id: part.id(e), createdAt, tool: tools[tool[e] as number] as string, genes: list, diseaseContext: diseases[disease[e] as number] as string, qualityScore: f64.quality![e] as number };
     },
     ids() {
       if (!idSet) {
@@ -209,7 +223,7 @@ function joinWithOffsets(values: readonly string[]): { bytes: Buffer; offsets: I
   return { bytes: Buffer.concat(parts), offsets };
 }
 
-function bytesOf(a: Float64Array | Int32Array): Buffer {
+function bytesOf(a: Float64Array | Int32Array | Uint16Array): Buffer {
   return Buffer.from(a.buffer, a.byteOffset, a.byteLength);
 }
 

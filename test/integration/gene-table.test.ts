@@ -3,38 +3,25 @@
 // costs one download and no request per gene; the REST API is asked only for what the table lacks.
 import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/context.js';
 import { UpstreamError } from '../../src/errors.js';
 import { geneTableFiles } from '../../src/genes/service.js';
 import { parseHgncCompleteSet, resolveInTable } from '../../src/sources/hgnc-table.js';
 import { Hgnc } from '../../src/sources/hgnc.js';
-import { testContext, tempDir } from '../support/context.js';
+import { tempDir } from '../support/context.js';
 import { completeSetTsv, ownHgncDocs, routeFakeHgnc, routeFakeHgncFiles, type HgncDoc } from '../support/fake-hgnc.js';
-import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
+import { useFakeUpstreamContexts } from '../support/fake-upstream-contexts.js';
 import { ownFixture } from '../support/shared.js';
 
 const FIXTURE = ownFixture('hgnc', 'hgnc_complete_set-excerpt-doc-shaped.txt');
 const FILE_PATH = '/hgnc_files/tsv/tsv/hgnc_complete_set.txt';
 
-let fake: FakeUpstream;
-const contexts: AppContext[] = [];
-beforeAll(async () => {
-  fake = await startFakeUpstream();
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await fake.close();
-});
-beforeEach(() => fake.reset());
-
-async function context(dataDir = tempDir()): Promise<AppContext> {
-  const ctx = await testContext({ dataDir, retries: 0 }, fake.url);
-  contexts.push(ctx);
-  return ctx;
-}
-const downloads = () => fake.requests.filter((r) => r.path === FILE_PATH).length;
-const restRequests = () => fake.requests.filter((r) => r.path.startsWith('/hgnc/')).length;
+const upstream = useFakeUpstreamContexts();
+const context = (dataDir = tempDir()): Promise<AppContext> => upstream.context({ dataDir, retries: 0 });
+const fake = () => upstream.fake();
+const downloads = () => fake().requests.filter((r) => r.path === FILE_PATH).length;
+const restRequests = () => fake().requests.filter((r) => r.path.startsWith('/hgnc/')).length;
 
 describe('the complete-set file (doc-shaped fixture in HGNC layout)', () => {
   it('reads columns by name: quoted multi-values, bare single values, rows without trailing fields', () => {
@@ -58,7 +45,7 @@ describe('the complete-set file (doc-shaped fixture in HGNC layout)', () => {
 
   it('gives the same answers as the REST API over the same records', async () => {
     const docs = ownHgncDocs();
-    routeFakeHgnc(fake, docs);
+    routeFakeHgnc(fake(), docs);
     const ctx = await context();
     const inputs = ['TP53', 'tp53', 'HER2', 'NGL', 'p53', 'ERK', 'ERBB2', 'AACT', 'EGFR'];
     const rest = await new Hgnc(ctx.http).resolveSymbols(inputs);
@@ -96,7 +83,7 @@ function bigWorld(): HgncDoc[] {
 describe('the local table in the data directory', () => {
   it('a 500-gene panel resolves with one download and no request per gene; a second process reads the copy', async () => {
     const docs = bigWorld();
-    routeFakeHgnc(fake, docs);
+    routeFakeHgnc(fake(), docs);
     const dataDir = tempDir();
     const ctx = await context(dataDir);
     const panel = docs.map((d) => String(d.symbol));
@@ -115,7 +102,7 @@ describe('the local table in the data directory', () => {
     // Provenance beside the file: URL, date, sha256 of the exact bytes.
     const files = geneTableFiles(dataDir);
     const record = JSON.parse(readFileSync(files.sidecar, 'utf8')) as Record<string, unknown>;
-    expect(record).toMatchObject({ source: 'hgnc_files', url: `${fake.url}${FILE_PATH}`, genes: 500 });
+    expect(record).toMatchObject({ source: 'hgnc_files', url: `${fake().url}${FILE_PATH}`, genes: 500 });
     expect(record.sha256).toBe(createHash('sha256').update(readFileSync(files.tsv)).digest('hex'));
     expect(Date.now() - Date.parse(String(record.fetchedAt))).toBeLessThan(3_600_000);
 
@@ -126,7 +113,7 @@ describe('the local table in the data directory', () => {
   });
 
   it('asks the REST API only for what the table lacks (withdrawn records), at most once per unknown spelling', async () => {
-    routeFakeHgnc(fake, ownHgncDocs());
+    routeFakeHgnc(fake(), ownHgncDocs());
     const ctx = await context();
     const r = await ctx.sources.hgnc.resolveSymbols(['EGFR', 'HER2', 'XWDRN1', 'NOTAGENE1']);
     expect(r.results.map((x) => [x.input, x.how])).toEqual([
@@ -135,12 +122,12 @@ describe('the local table in the data directory', () => {
       ['XWDRN1', 'withdrawn'],
       ['NOTAGENE1', 'not_found'],
     ]);
-    expect(fake.requests.filter((q) => q.path.startsWith('/hgnc/')).map((q) => q.path).sort()).toEqual(['/hgnc/fetch/symbol/NOTAGENE1', '/hgnc/fetch/symbol/XWDRN1']);
+    expect(fake().requests.filter((q) => q.path.startsWith('/hgnc/')).map((q) => q.path).sort()).toEqual(['/hgnc/fetch/symbol/NOTAGENE1', '/hgnc/fetch/symbol/XWDRN1']);
   });
 
   it('says when the REST API could not be asked about a symbol missing from the table, and resolves the rest', async () => {
-    routeFakeHgncFiles(fake, ownHgncDocs());
-    fake.route('GET', /^\/hgnc\//, { status: 500, body: { error: 'Solr is down' } });
+    routeFakeHgncFiles(fake(), ownHgncDocs());
+    fake().route('GET', /^\/hgnc\//, { status: 500, body: { error: 'Solr is down' } });
     const ctx = await context();
     const r = await ctx.sources.hgnc.resolveSymbols(['EGFR', 'NOTAGENE1']);
     expect(r.symbols).toEqual(['EGFR']);
@@ -149,7 +136,7 @@ describe('the local table in the data directory', () => {
   });
 
   it('without the table (download failing, nothing on disk) every symbol goes through the REST API, and the reason is given', async () => {
-    routeFakeHgnc(fake, ownHgncDocs(), '/hgnc', { files: false });
+    routeFakeHgnc(fake(), ownHgncDocs(), '/hgnc', { files: false });
     const ctx = await context();
     const load = await ctx.genes.load();
     expect(load.table).toBeUndefined();
@@ -160,7 +147,7 @@ describe('the local table in the data directory', () => {
   });
 
   it('downloads again past the TTL or on refresh; a failed refresh keeps the old copy and says so', async () => {
-    routeFakeHgnc(fake, ownHgncDocs());
+    routeFakeHgnc(fake(), ownHgncDocs());
     const dataDir = tempDir();
     const first = await context(dataDir);
     expect((await first.genes.load()).origin).toBe('download');
@@ -171,8 +158,8 @@ describe('the local table in the data directory', () => {
     expect((await (await context(dataDir)).genes.load()).origin).toBe('download');
     expect(downloads()).toBe(2);
     // A refresh while HGNC's file server is down: the copy that worked stays in use.
-    fake.reset();
-    fake.route('GET', FILE_PATH, { status: 503, body: 'down' });
+    fake().reset();
+    fake().route('GET', FILE_PATH, { status: 503, body: 'down' });
     const offline = await context(dataDir);
     const kept = await offline.genes.load({ refresh: true });
     expect(kept.origin).toBe('disk');
@@ -181,7 +168,7 @@ describe('the local table in the data directory', () => {
   });
 
   it('a file changed by hand no longer matches its sha256: it is downloaded again', async () => {
-    routeFakeHgnc(fake, ownHgncDocs());
+    routeFakeHgnc(fake(), ownHgncDocs());
     const dataDir = tempDir();
     await (await context(dataDir)).genes.load();
     const files = geneTableFiles(dataDir);

@@ -1,47 +1,32 @@
 // Whole tool results cached: a repeated svc_get_target_brief does no repeated work (no upstream
 // request, no integrity pipeline run), and answers the same; anything the result depends on (tier,
 // arguments, the NLI judge, data versions) makes another key; a degraded answer is never kept.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/context.js';
-import { createMemoryStore } from '../../src/store/index.js';
 import { ResultCache, resultKeyOf } from '../../src/store/result-cache.js';
 import { silentProgress } from '../../src/tools/define.js';
 import { getTargetBrief } from '../../src/tools/target-brief/tool.js';
-import { testContext } from '../support/context.js';
 import { EGFR, mountBriefUpstream } from '../support/fake-brief.js';
-import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
+import { useFakeUpstreamContexts } from '../support/fake-upstream-contexts.js';
 import { describeShared } from '../support/shared.js';
 
-let fake: FakeUpstream;
-const contexts: AppContext[] = [];
-beforeAll(async () => {
-  fake = await startFakeUpstream();
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await fake.close();
-});
-beforeEach(() => fake.reset());
-
-async function context(flags: Parameters<typeof testContext>[0] = {}): Promise<AppContext> {
-  const ctx = await testContext({ cache: true, ...flags }, fake.url, { store: createMemoryStore() });
-  contexts.push(ctx);
-  return ctx;
-}
+const upstream = useFakeUpstreamContexts();
+const fake = () => upstream.fake();
+const context = (flags: Parameters<typeof upstream.context>[0] = {}): Promise<AppContext> => upstream.context({ cache: true, ...flags });
 
 const brief = (ctx: AppContext, tier: 'researcher' | 'free' = 'researcher', gene: string = EGFR.symbol) =>
   getTargetBrief({ gene, diseaseContext: EGFR.disease }, { ctx, tier, progress: silentProgress });
 
 describeShared('whole-result cache', () => {
   it('a repeated brief sends nothing and runs no integrity check again; it answers the same, its sources marked cached', async () => {
-    const { pubmed } = mountBriefUpstream(fake);
+    const { pubmed } = mountBriefUpstream(fake());
     const ctx = await context();
     const first = await brief(ctx);
-    const sent = fake.requests.length;
+    const sent = fake().requests.length;
     const checks = pubmed.calls.esummary + pubmed.calls.efetch;
     expect(checks).toBeGreaterThan(0);
     const again = await brief(ctx);
-    expect(fake.requests.length).toBe(sent);
+    expect(fake().requests.length).toBe(sent);
     expect(pubmed.calls.esummary + pubmed.calls.efetch).toBe(checks);
     expect(ctx.results.hits).toBe(1);
     const { sources: s1, ...rest1 } = first;
@@ -55,14 +40,14 @@ describeShared('whole-result cache', () => {
   });
 
   it('another tier or gene is another key; an answer a source failed is not kept', async () => {
-    mountBriefUpstream(fake);
+    mountBriefUpstream(fake());
     const ctx = await context();
     await brief(ctx);
     await brief(ctx, 'free');
     expect(ctx.results.hits).toBe(0);
-    fake.reset();
-    mountBriefUpstream(fake);
-    fake.route('GET', /^\/alphafold\//, { status: 503, body: 'down' });
+    fake().reset();
+    mountBriefUpstream(fake());
+    fake().route('GET', /^\/alphafold\//, { status: 503, body: 'down' });
     const degraded = await context({ retries: 0 });
     expect((await brief(degraded)).sources.find((s) => s.id === 'alphafold')?.status).toBe('failed');
     await brief(degraded);
@@ -70,10 +55,10 @@ describeShared('whole-result cache', () => {
   });
 
   it('is off with the response cache (--no-cache)', async () => {
-    mountBriefUpstream(fake);
+    mountBriefUpstream(fake());
     const ctx = await context({ cache: false });
     // The HGNC table and gene-set libraries are files a process reads once; everything else is asked again.
-    const asked = () => fake.requests.filter((r) => !/^\/(hgnc_files|enrichr)\//.test(r.path)).length;
+    const asked = () => fake().requests.filter((r) => !/^\/(hgnc_files|enrichr)\//.test(r.path)).length;
     await brief(ctx);
     const sent = asked();
     await brief(ctx);

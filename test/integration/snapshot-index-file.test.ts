@@ -126,4 +126,16 @@ describe('an index with a base part from disk', () => {
     expect(split.hasGene('pik3ca')).toBe(true);
     expect(split.all()).toEqual(sorted);
   });
+
+  it('keeps createdAt as written when it is not the canonical ISO form, and wide gene tables', () => {
+    const odd: SnapshotSummary[] = [
+      { id: newSnapshotId(new Date(Date.UTC(2026, 0, 1))), createdAt: '2026-01-01T00:00:00Z', tool: 't', genes: ['TP53'], diseaseContext: 'x', qualityScore: 0.5 },
+      // 70,000 distinct symbols: more than 16-bit references can name.
+      { id: newSnapshotId(new Date(Date.UTC(2026, 0, 2))), createdAt: new Date(Date.UTC(2026, 0, 2)).toISOString(), tool: 't', genes: Array.from({ length: 70_000 }, (_, i) => `G${i}`), diseaseContext: 'y', qualityScore: 1 },
+    ];
+    const part = decodeFrozen(encodeFrozen(odd, { lastRowid: 2, rowsSeen: 2, lastKey: null }))!;
+    expect(part.summary(0)).toEqual(odd[0]);
+    expect(part.summary(1)).toEqual(odd[1]);
+    expect([...part.entriesOf('G69999')]).toEqual([1]);
+  });
 });

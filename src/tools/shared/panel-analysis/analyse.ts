@@ -110,15 +110,18 @@ async function analyse(input: InsightsInput, call: ToolCall, deadline: CallDeadl
   const preprintsP = handled(preprints(g, focus.map((f) => f.symbol), disease));
   const pairsP = handled(edgesP.then((edges) => candidatePairs(symbols, edges, significant)));
   const pairLitP = handled(pairsP.then((pairs) => pairLiterature(g, pairs, disease)));
-  const [edges, drugs, geneLit] = await Promise.all([edgesP, drugsP, geneLitP]);
-  for (const lit of geneLit) lit.association = drugs?.associations.get(lit.gene) ?? null;
+  // Ranking needs the drug evidence and the network, not the gene literature (PubMed at 3/s takes
+  // several windows for ten genes): that is awaited with the pair literature, for the brief.
+  const [edges, drugs] = await Promise.all([edgesP, drugsP]);
 
   step(2, 'Ranking drug candidates and checking the literature of hypotheses');
-  const [candidates, pairs, pairLit] = await Promise.all([
+  const [candidates, pairs, pairLit, geneLit] = await Promise.all([
     drugs ? rankCandidates(g, drugs.evidence, { ids: diseaseIds, name: disease }, significant, edges) : Promise.resolve({ ranked: [] as DrugCandidate[], statements: [] }),
     pairsP,
     pairLitP,
+    geneLitP,
   ]);
+  for (const lit of geneLit) lit.association = drugs?.associations.get(lit.gene) ?? null;
   const hypotheses = buildHypotheses(pairs, pairLit, disease);
   const strategies = buildStrategies(significant, candidates.ranked);
 
