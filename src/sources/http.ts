@@ -22,8 +22,9 @@ import type { Config } from '../config.js';
 import { UpstreamError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { redact } from '../log.js';
-import { answerProblem, networkError, parseJsonBody, retryInterrupted, type Attempt } from './http-errors.js';
-import { backoff, parseRetryAfter, rateWindow, sleep } from './pacing.js';
+import { answerProblem, parseJsonBody } from './http-errors.js';
+import { sendUntilFinal } from './http-send.js';
+import { rateWindow } from './pacing.js';
 import { exchangeKey, readRecording, writeRecording, type Exchange } from './recordings.js';
 import { resolveSource, SOURCE_IDS, type SourceId } from './registry.js';
 import { ResponseCache, scrubSecrets, type StoredResponse } from './response-cache.js';
@@ -262,93 +263,14 @@ export class UpstreamClient {
     if (pending.length) await Promise.all(pending.splice(0).map((p) => p.write()));
   }
 
-  /**
-   * Sends the request until it gets a final answer: a success, a non-retryable status (returned,
-   * so it can be recorded), or retries/deadline exhausted. Network failures are thrown.
-   */
-  private async fetchFinal(
-    req: UpstreamRequest,
-    method: 'GET' | 'POST',
-    url: string,
-    body: { text: string; type: string } | undefined,
-    sourceHeaders: Record<string, string> | undefined,
-  ): Promise<Stored> {
-    const m = this.metricsOf(req.source);
-    const queue = this.queueOf(req.source);
-    const { perSecond } = { ...resolveSource(req.source, this.config), ...this.limits };
-    const headers: Record<string, string> = {
-      'User-Agent': 'biointel (+https://www.npmjs.com/package/biointel)',
-      ...(sourceHeaders ?? {}),
-      ...(req.headers ?? {}),
-      ...(body ? { 'Content-Type': body.type } : {}),
-    };
-    // The retry budget starts with the first send, not with the wait for a turn.
-    let firstSent: number | undefined;
-    const budgetLeft = () => (firstSent === undefined ? this.config.deadlineMs : firstSent + this.config.deadlineMs - Date.now());
-    for (let attempt = 0; ; attempt++) {
-      const a: Attempt = { source: req.source, sentAt: undefined, timeoutMs: this.config.timeoutMs, queuedBehind: queue.size + queue.pending, perSecond, signal: req.signal, lateAlready: req.signal?.aborted === true };
-      let stored: (Stored & { retryAfter?: string }) | undefined;
-      let failure: UpstreamError | undefined;
-      try {
-        stored = await queue.add(
-          () => {
-            a.sentAt = Date.now();
-            firstSent ??= a.sentAt;
-            a.timeoutMs = Math.max(1, Math.min(this.config.timeoutMs, budgetLeft()));
-            return this.once(method, url, body?.text, headers, a.timeoutMs, req.signal);
-          },
-          req.signal ? { signal: req.signal } : {},
-        );
-        failure = answerProblem(req.source, req.expect, stored, this.secrets);
-      } catch (err) {
-        failure = networkError(err, a, this.secrets);
-      }
-      if (a.sentAt !== undefined) {
-        m.requests++;
-        m.totalMs += Date.now() - a.sentAt;
-      }
-      if (!failure) return stored as Stored;
-      const delay = parseRetryAfter(stored?.retryAfter) ?? backoff(attempt);
-      const retries = Math.min(this.config.retries, req.maxRetries ?? Infinity);
-      const retry = failure.retryable && attempt < retries && !req.signal?.aborted && delay < budgetLeft();
-      if (!retry) {
-        if (stored) return stored;
-        throw failure;
-      }
-      m.retries++;
-      this.log.debug(`retrying ${req.source} in ${delay} ms`, { attempt: attempt + 1, reason: failure.message });
-      await sleep(delay, req.signal).catch((err: unknown) => {
-        throw retryInterrupted(req.source, failure, err, req.signal);
-      });
-    }
-  }
-
-  private async once(
-    method: 'GET' | 'POST',
-    url: string,
-    body: string | undefined,
-    headers: Record<string, string>,
-    timeoutMs: number,
-    signal: AbortSignal | undefined,
-  ): Promise<Stored & { retryAfter?: string }> {
-    const signals = [AbortSignal.timeout(timeoutMs)];
-    if (signal) signals.push(signal);
+  /** Sends the request until it gets a final answer (http-send.ts). */
+  private fetchFinal(req: UpstreamRequest, method: 'GET' | 'POST', url: string, body: { text: string; type: string } | undefined, sourceHeaders: Record<string, string> | undefined): Promise<Stored> {
     this.fetcher ??= import('ofetch').then(({ ofetch }) => ofetch.create({ retry: 0, ...(this.fetchImpl ? { fetch: this.fetchImpl } : {}) }));
-    const res = await (await this.fetcher).raw(url, {
-      method,
-      headers,
-      ...(body === undefined ? {} : { body }),
-      responseType: 'text',
-      ignoreResponseError: true,
-      signal: AbortSignal.any(signals),
-    });
-    const retryAfter = res.headers.get('retry-after') ?? undefined;
-    return {
-      status: res.status,
-      contentType: res.headers.get('content-type') ?? '',
-      body: typeof res._data === 'string' ? res._data : '',
-      ...(retryAfter ? { retryAfter } : {}),
-    };
+    const { perSecond } = { ...resolveSource(req.source, this.config), ...this.limits };
+    return sendUntilFinal(
+      { config: this.config, log: this.log, secrets: this.secrets, queue: this.queueOf(req.source), perSecond, metrics: this.metricsOf(req.source), fetcher: this.fetcher },
+      { source: req.source, expect: req.expect, method, url, body, headers: { ...(sourceHeaders ?? {}), ...(req.headers ?? {}) }, ...(req.maxRetries === undefined ? {} : { maxRetries: req.maxRetries }), ...(req.signal ? { signal: req.signal } : {}) },
+    );
   }
 
   /** Enforces the status and the expected content type: an HTML error page is an error, never data. */
