@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/support/context.js';
 import { startFakeUpstream } from '../../test/support/fake-upstream.js';
-import { mountFakeWorld, worldPanel } from '../../test/support/fake-world.js';
+import { BREAST_LITERATURE, mountFakeWorld, worldPanel } from '../../test/support/fake-world.js';
 import { SHARED_DIR } from '../../test/support/shared.js';
 import { coldRun, installData, roundsOf, type InsightsRun } from './insights.js';
 import { alternate, round, show, summary, timeProcess } from './measure.js';
@@ -45,17 +45,7 @@ describe.skipIf(!haveShared)('speed benchmark (issue 12)', () => {
     // ---------------------------------------------------------------- insights
     const fake = await startFakeUpstream();
     const big = worldPanel(500);
-    mountFakeWorld(fake, {
-      articles: [
-        { pmid: '2001', title: 'EGFR in breast cancer', abstract: 'EGFR is associated with breast cancer progression.' },
-        { pmid: '2002', title: 'ERBB2 amplification', abstract: 'ERBB2 amplification is associated with breast cancer.' },
-      ],
-      literature: [
-        { terms: ['EGFR', 'breast cancer'], pmids: ['2001'], hitCount: 1520 },
-        { terms: ['ERBB2', 'breast cancer'], pmids: ['2002'], hitCount: 9800 },
-      ],
-      extraGenes: big.extraGenes,
-    });
+    mountFakeWorld(fake, { ...BREAST_LITERATURE, extraGenes: big.extraGenes });
     const installed = await installData(fake);
     const panels = { 4: big.genes.slice(0, 4), 50: big.genes.slice(0, 50), 500: big.genes };
     const insights: Record<string, unknown> = {};
