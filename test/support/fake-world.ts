@@ -5,13 +5,19 @@
 // What is composed rather than replayed verbatim, and why:
 // - HGNC answers: the envelope and fields of the recorded/doc-shaped HGNC fetch answers, with the
 //   identifiers of each gene (HGNC ids, Ensembl ids, UniProt accessions as published by HGNC).
-// - Open Targets `targets(ensemblIds:)`: the batch envelope around the recorded per-target objects.
+// - Open Targets `targets(ensemblIds:)`: the batch envelope around the recorded per-target objects
+//   (candidates). Their associations are the recorded rows filtered to the asked disease ids (a
+//   top-5 recording standing in for the Bs-filtered answer), and their hallmarks carry the COSMIC
+//   roles of these genes (EGFR, ERBB2, BRAF oncogenes; BRCA1 a tumour suppressor), which the
+//   recordings did not select. drugs(chemblIds:) and diseases(efoIds:) come from doc-shaped files.
+// - ChEMBL targets, mechanisms and drug indications: doc-shaped lists, filtered to the ids asked.
 // - DGIdb: the recorded gene nodes, returned for the genes asked.
 // - Europe PMC: the recorded lite record shape, with PMIDs from the test's literature table.
 // - Enrichr: the shared GMT files stand in for the library of the same kind (SOURCE.md: the GO
 //   file is exactly what Enrichr serves).
 import { readFileSync } from 'node:fs';
 import { FAKE_PREPRINT_DOI, mountContextSources } from './fake-context-sources.js';
+import { answerDrugs, answerOntology, routeChemblIndications } from './fake-brief.js';
 import { routeFakeHgnc } from './fake-hgnc.js';
 import type { FakeRequest, FakeResponse, FakeUpstream } from './fake-upstream.js';
 import { mountFakePubmed, type FakeArticle, type FakePubmed } from './fake-pubmed.js';
@@ -105,12 +111,27 @@ export function mountFakeWorld(fake: FakeUpstream, options: WorldOptions): FakeW
   fake.route('POST', '/opentargets/graphql', (req) => {
     const { query, variables } = JSON.parse(req.body) as { query: string; variables: Record<string, unknown> };
     if (query.includes('SearchDisease')) return { body: JSON.parse(ownFixture('opentargets', 'search-disease-breast-cancer-doc-shaped.json')) as object };
-    if (query.includes('TargetsClinicalContext')) {
+    if (query.includes('query TargetsDrugContext')) {
+      const asked = new Set((variables.diseaseIds as string[] | undefined) ?? []);
       const targets = (variables.ensemblIds as string[])
         .filter((id) => CLINICAL_CONTEXT[id])
-        .map((id) => ({ id, approvedSymbol: GENES.find((g) => g.ensembl === id)?.symbol, ...sharedJson<{ data: { target: object } }>('opentargets', CLINICAL_CONTEXT[id]!).data.target }));
+        .map((id) => {
+          const recorded = sharedJson<{ data: { target: { associatedDiseases: { rows: { disease: { id: string } }[] } } } }>('opentargets', CLINICAL_CONTEXT[id]!).data.target;
+          const symbol = GENES.find((g) => g.ensembl === id)?.symbol ?? '';
+          const rows = recorded.associatedDiseases.rows.filter((r) => asked.has(r.disease.id));
+          const role = symbol === 'BRCA1' ? 'TSG' : 'oncogene';
+          return {
+            id,
+            approvedSymbol: symbol,
+            ...recorded,
+            ...(query.includes('associatedDiseases') ? { associatedDiseases: { count: rows.length, rows } } : {}),
+            hallmarks: { attributes: [{ name: 'role in cancer', description: role, pmid: null }], cancerHallmarks: [] },
+          };
+        });
       return { body: { data: { targets } } };
     }
+    if (query.includes('query DrugsDetails')) return { body: answerDrugs(variables.chemblIds as string[]) };
+    if (query.includes('query DiseaseOntology')) return { body: answerOntology(variables.efoIds as string[]) };
     return { status: 400, body: { errors: [{ message: `fake world: no answer for ${query.slice(0, 60)}` }] } };
   });
 
@@ -131,6 +152,18 @@ export function mountFakeWorld(fake: FakeUpstream, options: WorldOptions): FakeW
     return { body: { molecules: found, page_meta: { limit: ids.length, next: null, offset: 0, previous: null, total_count: found.length } } };
   });
   fake.route('POST', /^\/pubchem\//, { status: 404, body: { Fault: { Code: 'PUGREST.NotFound', Message: 'No CID found' } } });
+  const listOf = (key: string, rows: object[]) => ({ [key]: rows, page_meta: { limit: 1000, next: null, offset: 0, previous: null, total_count: rows.length } });
+  fake.route('GET', '/chembl/target.json', (req) => {
+    const wanted = (req.query.get('target_components__accession__in') ?? '').split(',');
+    const all = JSON.parse(ownFixture('chembl', 'targets-by-accessions-P00533-Q15116-doc-shaped.json')) as { targets: { target_components: { accession: string }[] }[] };
+    return { body: listOf('targets', all.targets.filter((t) => t.target_components.some((c) => wanted.includes(c.accession)))) };
+  });
+  fake.route('GET', '/chembl/mechanism.json', (req) => {
+    const wanted = (req.query.get('molecule_chembl_id__in') ?? '').split(',');
+    const all = (JSON.parse(ownFixture('chembl', 'mechanism-by-target-CHEMBL203-doc-shaped.json')) as { mechanisms: { molecule_chembl_id: string; parent_molecule_chembl_id: string }[] }).mechanisms;
+    return { body: listOf('mechanisms', all.filter((m) => wanted.includes(m.molecule_chembl_id) || wanted.includes(m.parent_molecule_chembl_id))) };
+  });
+  routeChemblIndications(fake);
 
   const network = sharedJson<object[]>('string', 'network-BRAF-9606-first5rows.json');
   fake.route('GET', '/string/json/network', { body: network });

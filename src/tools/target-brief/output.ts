@@ -7,18 +7,23 @@ import { admet, integrity, provenance } from '../shared/schemas.js';
 
 
 const topDrug = z.object({
-  rank: z.number().int().describe('1 = first; ranked by phase on this target, approval, indication for the disease context, then name'),
+  rank: z.number().int().describe('1 = first; ranked by phase on this target, approval, approval for the disease context, listing for it on the target, then name'),
   name: z.string().describe('Drug name (parent form; salt forms are listed in saltForms)'),
   chemblId: z.string().describe('ChEMBL id of the drug (Open Targets)'),
   drugType: z.string().nullable().describe('Small molecule, Antibody, ... (Open Targets, else ChEMBL)'),
   phase: z.number().nullable().describe('Furthest clinical phase on this target, ChEMBL scale (4 approved, 0.5 early phase 1); null unknown'),
   stage: z.string().nullable().describe('Open Targets maxClinicalStage as given (APPROVAL, PHASE_3, ...)'),
-  approved: z.boolean().describe('Approved on this target (stage APPROVAL or PHASE_4)'),
-  withdrawn: z.boolean().describe('Reached the market and was withdrawn'),
+  approved: z.boolean().describe('Approved on this target (stage APPROVAL or PHASE_4) or for the disease context, and not withdrawn'),
+  withdrawn: z.boolean().describe('Withdrawn: ChEMBL withdrawn flag, an Open Targets "Withdrawn" warning, or stage WITHDRAWAL'),
+  withdrawnReason: z.string().nullable().describe('Which source says it was withdrawn (country and year when given)'),
   mechanism: z.string().nullable().describe('Mechanism of action (Open Targets / ChEMBL curation)'),
   actionType: z.string().nullable().describe('INHIBITOR, ANTAGONIST, ...'),
-  indicatedForDisease: z.boolean().describe('One of its indications on this target matches the disease context'),
-  indicationMatch: z.string().nullable().describe('Which indication matched and by which rule'),
+  indicatedForDisease: z
+    .boolean()
+    .describe('Approved for the disease context: an Open Targets indication at APPROVAL/PHASE_4 or a ChEMBL indication at max_phase_for_ind 4, for the context disease, one below it or cross-referenced to it'),
+  indicationMatch: z.string().nullable().describe('The approved indication that matched, its source and why it counts'),
+  indicationsChecked: z.boolean().describe('Per-disease indications were read for this drug (false: Open Targets and ChEMBL indications unavailable)'),
+  studiedFor: z.string().nullable().describe('A context disease Open Targets lists for the drug on this target (developed for it; the stage is per target, not per disease)'),
   indications: z.array(z.string()).describe('Indications Open Targets lists for the drug on this target (up to 10)'),
   saltForms: z.array(z.object({ chemblId: z.string().describe('ChEMBL id'), name: z.string().describe('Name') })).describe('Salt forms merged into this entry'),
   interactionTypes: z.array(z.string()).describe('DGIdb interaction types (inhibitor, antibody, ...), when DGIdb lists the pair'),
@@ -48,7 +53,12 @@ export const briefOutput = z.object({
       query: z.string().describe('The disease context as given'),
       diseaseId: z.string().nullable().describe('Open Targets disease id it resolved to (best search hit); null when none'),
       diseaseName: z.string().nullable().describe('Name of that disease'),
-      associationScore: z.number().min(0).max(1).nullable().describe('Open Targets overall association of the gene with that disease; null when none or unknown'),
+      associationScore: z
+        .number()
+        .min(0)
+        .max(1)
+        .nullable()
+        .describe('Open Targets overall association of the gene with that disease, asked for directly: 0 when Open Targets lists none; null when unknown (source failed or no disease matched)'),
       matchedIds: z.array(z.string()).describe('Disease ids counted as the context when matching drug indications'),
     })
     .describe('The disease context and the gene’s association with it'),

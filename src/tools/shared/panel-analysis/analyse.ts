@@ -28,7 +28,8 @@ import { SourceReport } from '../../../sources/report.js';
 import { newSnapshotId } from '../../../store/snapshot-id.js';
 import type { ToolCall } from '../../define.js';
 import { matchDisease } from '../disease.js';
-import { drugAnalysisNote, drugEvidence, rankCandidates } from '../drugs.js';
+import { rankCandidates } from '../drug-details.js';
+import { drugAnalysisNote, drugEvidence } from '../drugs.js';
 import type { Gather } from '../gather.js';
 import { geneLiterature, pairLiterature } from '../literature.js';
 import { networkEdges, resolvePanel } from '../panel.js';
@@ -90,10 +91,9 @@ async function analyse(input: InsightsInput, call: ToolCall, deadline: CallDeadl
   const edgesP = handled(panelP.then((p) => networkEdges(g, p.symbols)));
   const geneLitP = handled(panelP.then((p) => geneLiterature(g, p.symbols, disease, new Map())));
   const crossCheckP = handled(panelP.then((p) => gprofilerCrossCheck(g, p.symbols)));
-  const drugsP = handled(Promise.all([panelP, diseasesP]).then(([p, d]) => (drugNote ? undefined : drugEvidence(g, p, d.map((x) => x.id)))));
+  const drugsP = handled(Promise.all([panelP, diseasesP]).then(([p, d]) => (drugNote ? undefined : drugEvidence(g, p, d, disease))));
   const [panel, diseases, libs] = await Promise.all([panelP, diseasesP, libsP]);
   const symbols = panel.symbols;
-  const diseaseIds = diseases.map((d) => d.id);
   // Enrichr failures are already in the report's warnings; user GMT files are not fetched, so say it here.
   for (const f of libs.failures.filter((x) => x.path)) report.warnings.push(`gene-set file ${f.path} not used: ${f.error}`);
   report.warnings.push(...libs.warnings);
@@ -116,14 +116,14 @@ async function analyse(input: InsightsInput, call: ToolCall, deadline: CallDeadl
 
   step(2, 'Ranking drug candidates and checking the literature of hypotheses');
   const [candidates, pairs, pairLit, geneLit] = await Promise.all([
-    drugs ? rankCandidates(g, drugs.evidence, { ids: diseaseIds, name: disease }, significant, edges) : Promise.resolve({ ranked: [] as DrugCandidate[], statements: [] }),
+    drugs ? rankCandidates(g, drugs.evidence, drugs.disease, drugs.chemblTargets, significant, edges) : Promise.resolve({ ranked: [] as DrugCandidate[], statements: [] }),
     pairsP,
     pairLitP,
     geneLitP,
   ]);
   for (const lit of geneLit) lit.association = drugs?.associations.get(lit.gene) ?? null;
   const hypotheses = buildHypotheses(pairs, pairLit, disease);
-  const strategies = buildStrategies(significant, candidates.ranked);
+  const strategies = buildStrategies({ pathways: significant, candidates: candidates.ranked, genes: symbols, ...(drugs ? { roles: drugs.roles } : {}) });
 
   step(3, 'Checking every statement against PubMed; trials, labels and citation metrics');
   const facts: BriefFacts = {
