@@ -177,7 +177,9 @@ function candidateOf(drug: DrugEvidence, input: DrugCandidateInput, ctx: Context
     [(molecule?.maxPhase ?? 0) >= 4 || mechs.some((m) => (m.mechanism.maxPhase ?? 0) >= 4), 'ChEMBL max_phase 4'],
     [dg.some((i) => i.approved === true), 'DGIdb'],
   ];
-  const approvedBy = approvals.find(([yes]) => yes)?.[1] ?? null;
+  const matching = matchIndications(drug, details, chemblInds, ctx.matcher);
+  // An approved indication is an approval too, whichever record carries it.
+  const approvedBy = approvals.find(([yes]) => yes)?.[1] ?? approvedIndication(matching)?.source ?? null;
   // Withdrawal first: it overrides every approval signal.
   const withdrawnBy = withdrawalOf(drug, input, approvedBy !== null);
   const withdrawn = withdrawnBy !== null;
@@ -193,7 +195,6 @@ function candidateOf(drug: DrugEvidence, input: DrugCandidateInput, ctx: Context
   ];
   const top = phases.reduce<{ phase: number; source: string } | null>((a, p) => (p.phase !== null && (!a || p.phase > a.phase) ? { phase: p.phase, source: p.source } : a), null);
 
-  const matching = matchIndications(drug, details, chemblInds, ctx.matcher);
   const mechanisms = mechanismsOf(drug);
   const actionTypes = [...new Set(mechanisms.map((m) => m.actionType?.toUpperCase()).filter((a): a is string => !!a))];
   const { tier, reason } = tierOf({

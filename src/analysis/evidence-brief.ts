@@ -78,7 +78,7 @@ export function canonicalStatements(f: BriefFacts): CanonicalStatement[] {
       pmids: d.pmids.slice(0, MAX_CITATIONS),
       detail: c ? `tier ${c.tier}, ${statusText(c)}, score ${c.score.toFixed(2)}` : '',
       subject: d.drug,
-      ...(c ? { drug: c } : {}),
+      ...(c ? { drug: { tier: c.tier, status: c.status, withdrawnReason: c.withdrawnReason, matchingIndications: c.matchingIndications, approved: c.approved } } : {}),
     });
   }
   for (const h of f.hypotheses.filter((x) => x.supportingPmids.length > 0).slice(0, 3)) {

@@ -63,7 +63,7 @@ export function assembleBrief(query: string, d: BriefData, free: boolean, warnin
   const strip = (pmids: readonly string[]) => pmids.filter((p) => !d.integrity.hallucinated.has(p));
   if (!gene.ensemblId) warnings.push(`HGNC lists no Ensembl gene id for ${gene.symbol}: no Open Targets associations, tractability or drugs.`);
   if (clinical === null) warnings.push(`Open Targets does not know ${gene.ensemblId}: no associations or drug candidates.`);
-  if (d.diseaseHits && d.diseaseHits.length === 0) warnings.push(`"${query}" matched no Open Targets disease: indications are matched by name only and no context association is given.`);
+  if (d.diseaseHits && d.diseaseHits.length === 0) warnings.push(`"${query}" matched no Open Targets disease: indications are matched by exact name only and no context association is given.`);
   const missingOt = !gene.ensemblId ? `no Ensembl gene id for ${gene.symbol}` : d.tractability === undefined ? 'Open Targets failed' : 'Open Targets does not know the target';
   const drug = druggability({
     tractability: d.tractability ?? null,
