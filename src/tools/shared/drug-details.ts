@@ -26,7 +26,10 @@ type Details = Pick<DrugCandidateInput, 'molecules' | 'pubchem' | 'drugs' | 'che
 export async function drugDetails(g: Gather, drafts: readonly DrugCandidate[]): Promise<Details> {
   const s = g.call.ctx.sources;
   const signal = g.call.signal;
-  const ids = [...new Set(drafts.flatMap((d) => (d.chemblId ? [d.chemblId.toUpperCase()] : [])))].slice(0, CAPS.drugDetails);
+  const withId = drafts.filter((d) => d.chemblId).slice(0, CAPS.drugDetails);
+  const ids = [...new Set(withId.map((d) => d.chemblId!.toUpperCase()))];
+  // Mechanisms and indications may be recorded on a salt form: ask with every id of the drug.
+  const allIds = [...new Set(withId.flatMap((d) => [d.chemblId!, ...d.otherChemblIds].map((x) => x.toUpperCase())))];
   const missing = drafts.filter((d) => !d.chemblId).slice(0, CAPS.pubchemFallbacks);
   if (!ids.length) {
     g.report.skip('chembl', 'no candidate with a ChEMBL id');
@@ -36,8 +39,8 @@ export async function drugDetails(g: Gather, drafts: readonly DrugCandidate[]): 
   const [drugs, molecules, mechanisms, chemblIndications, pubchem] = await Promise.all([
     g.report.call('opentargets', () => s.opentargets.drugs(ids, signal), { degrades: 'per-disease indications and withdrawal warnings from Open Targets are missing' }),
     chembl(() => s.chembl.molecules(ids, signal), 'ADMET properties, max_phase and withdrawn flags from ChEMBL are missing'),
-    chembl(() => s.chembl.mechanismsForMolecules(ids, signal), 'ChEMBL mechanisms are missing'),
-    chembl(() => s.chembl.drugIndications(ids, signal), 'ChEMBL drug indications are missing'),
+    chembl(() => s.chembl.mechanismsForMolecules(allIds, signal), 'ChEMBL mechanisms are missing'),
+    chembl(() => s.chembl.drugIndications(allIds, signal), 'ChEMBL drug indications are missing'),
     pubchemFor(g, missing),
   ]);
   return { drugs, molecules, mechanisms, chemblIndications, pubchem };
