@@ -262,7 +262,7 @@ export function associationFactor(
   }
   const failed = unknown.filter((g) => associations.get(g.toUpperCase()) === null);
   if (failed.length) return { value: null, detail: `Open Targets association of ${failed.join(', ')} with ${diseaseName} unknown: the source failed` };
-  return { value: null, detail: `target-disease association not looked up (${diseaseName} matched no Open Targets disease)` };
+  return { value: null, detail: `association of ${unknown.join(', ')} with ${diseaseName} not looked up (no matched Open Targets disease or no Ensembl id)` };
 }
 
 /** Drug-likeness factor: QED (ChEMBL) on its own 0-1 scale, with the rule-of-five violations beside it. Null without a QED. */
