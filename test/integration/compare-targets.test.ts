@@ -80,7 +80,8 @@ describeShared('svc_compare_targets', () => {
       tierA: a.drugCandidates.find((d) => d.name === 'AFATINIB')!.tier,
       tierB: b.drugCandidates.find((d) => d.name === 'AFATINIB')!.tier,
     });
-    expect(o.aOnly.find((d) => d.name === 'LAPATINIB')).toMatchObject({ tier: a.drugCandidates.find((d) => d.name === 'LAPATINIB')!.tier });
+    // LAPATINIB (EGFR and ERBB2, tier I for breast cancer) is in both lists; DABRAFENIB (BRAF) only in A's.
+    expect(o.aOnly.find((d) => d.name === 'DABRAFENIB')).toMatchObject({ tier: a.drugCandidates.find((d) => d.name === 'DABRAFENIB')!.tier });
     expect(r.qualityScore).toEqual({ a: a.qualityScore, b: b.qualityScore, delta: expect.any(Number) });
     expect(r.groundedRatioDelta).toBeCloseTo(b.integrity.groundedRatio - a.integrity.groundedRatio, 3);
     expect(r.integrityDeltas.citeF1).toMatchObject({ a: a.integrity.citeF1, b: b.integrity.citeF1 });
