@@ -5,7 +5,7 @@
 //
 // Composed rather than replayed, and why:
 // - HGNC: two more genes (PARP1, PTEN) in the fake world's document shape, with HGNC's identifiers.
-// - Open Targets DrugIndications: the shape of the recorded pembrolizumab answer, with the drug's
+// - Open Targets DrugsDetails: the shape of the recorded pembrolizumab answer, with the drug's
 //   id, name and target (olaparib -> PARP1, gefitinib -> EGFR); an unknown search answers no hits.
 // - ChEMBL: a gefitinib synonym search is the olaparib fixture with gefitinib's id and name; molecule
 //   batches answer the records of the ids asked from the doc-shaped files; mechanisms and activities
@@ -47,13 +47,12 @@ export function mountPlanWorld(fake: FakeUpstream, options: WorldOptions): FakeW
       if (text.includes('breast')) return { body: own('opentargets', 'search-disease-breast-cancer-doc-shaped.json') };
       return { body: { data: { search: { total: 0, hits: [] } } } };
     }
-    if (query.includes('DrugIndications')) {
-      const drug = DRUGS[String(variables.chemblId)];
-      if (!drug) return { body: { data: { drug: null } } };
+    if (query.includes('query DrugsDetails')) {
+      const ids = (variables.chemblIds as string[]).filter((id) => DRUGS[id]);
       return {
         body: {
           data: {
-            drug: { ...drugShape, id: variables.chemblId, name: drug.name, mechanismsOfAction: { rows: [{ targets: [{ approvedSymbol: drug.target, approvedName: drug.targetName }] }] } },
+            drugs: ids.map((id) => ({ ...drugShape, id, name: DRUGS[id]!.name, mechanismsOfAction: { rows: [{ mechanismOfAction: `${DRUGS[id]!.targetName} inhibitor`, actionType: 'INHIBITOR', targets: [{ id: 'ENSG', approvedSymbol: DRUGS[id]!.target }] }] } })),
           },
         },
       };
