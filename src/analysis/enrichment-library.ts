@@ -178,3 +178,15 @@ function orderBySize(offsets: Int32Array): { setsBySize: Int32Array; sizesBySize
   return { setsBySize, sizesBySize, sizeRankOf };
 }
 
+
+/**
+ * Every gene of a tested set (the whole set, not only the panel's overlap), by set id; null when the
+ * library has no tested set of that id. Used to look past the panel into its enriched pathways.
+ */
+export function setMembers(lib: PreparedLibrary, setId: string): string[] | null {
+  const s = lib.setIds.indexOf(setId);
+  if (s < 0) return null;
+  const out: string[] = [];
+  for (let j = lib.offsets[s] as number; j < (lib.offsets[s + 1] as number); j++) out.push(lib.genes[lib.members[j] as number] as string);
+  return out;
+}

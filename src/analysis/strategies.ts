@@ -68,7 +68,7 @@ export function actionVerb(actionTypes: readonly string[]): 'Inhibit' | 'Activat
 }
 
 /** Why a drug's action contradicts the direction, or null when it does not. */
-function contradiction(direction: Direction, action: Action, gene: string): string | null {
+export function contradiction(direction: Direction, action: Action, gene: string): string | null {
   if (direction === 'inhibit' && action === 'activate') return `activates ${gene}, which the data call an oncogene: contrary to the direction`;
   if (direction === 'restore' && action === 'inhibit') return `inhibits ${gene}, a tumour suppressor: contrary to restoring its function`;
   return null;

@@ -19,6 +19,7 @@ import { readFileSync } from 'node:fs';
 import { FAKE_PREPRINT_DOI, mountContextSources } from './fake-context-sources.js';
 import { answerDrugs, answerOntology, routeChemblIndications } from './fake-brief.js';
 import { routeFakeHgnc } from './fake-hgnc.js';
+import { answerMapIds, mountNeighbourhood, withDrugDetails } from './fake-neighbourhood.js';
 import type { FakeRequest, FakeResponse, FakeUpstream } from './fake-upstream.js';
 import { mountFakePubmed, type FakeArticle, type FakePubmed } from './fake-pubmed.js';
 import { ownFixture, sharedJson, sharedPath } from './shared.js';
@@ -64,6 +65,8 @@ export interface WorldOptions {
   extraGenes?: WorldGene[];
   /** Europe PMC answers: a record matches when every listed term is in the query. */
   literature: { terms: string[]; pmids: string[]; hitCount?: number }[];
+  /** Further doc-shaped `drugs(chemblIds:)` answers (test/fixtures/opentargets) the world's Open Targets also knows. */
+  drugDetails?: string[];
   /**
    * PMIDs PubMed does not know (made up). Every other PMID asked (the real references the
    * recordings carry: DGIdb, ChEMBL, CIViC...) exists, as a record without abstract.
@@ -130,8 +133,9 @@ export function mountFakeWorld(fake: FakeUpstream, options: WorldOptions): FakeW
         });
       return { body: { data: { targets } } };
     }
-    if (query.includes('query DrugsDetails')) return { body: answerDrugs(variables.chemblIds as string[]) };
+    if (query.includes('query DrugsDetails')) return { body: withDrugDetails(answerDrugs(variables.chemblIds as string[]), variables.chemblIds as string[], options.drugDetails ?? []) };
     if (query.includes('query DiseaseOntology')) return { body: answerOntology(variables.efoIds as string[]) };
+    if (query.includes('query MapTargetIds')) return { body: answerMapIds(variables.terms as string[], GENES) };
     return { status: 400, body: { errors: [{ message: `fake world: no answer for ${query.slice(0, 60)}` }] } };
   });
 
@@ -165,6 +169,7 @@ export function mountFakeWorld(fake: FakeUpstream, options: WorldOptions): FakeW
   });
   routeChemblIndications(fake);
 
+  mountNeighbourhood(fake, GENES);
   const network = sharedJson<object[]>('string', 'network-BRAF-9606-first5rows.json');
   fake.route('GET', '/string/json/network', { body: network });
   fake.route('POST', '/string/json/network', { body: network });

@@ -22,11 +22,11 @@ import { literature } from './literature.js';
 
 type Details = Pick<DrugCandidateInput, 'molecules' | 'pubchem' | 'drugs' | 'chemblIndications'> & { mechanisms: Map<string, ChemblMechanism[]> | undefined };
 
-/** Everything round 3 asks about the drafts, in parallel. */
-export async function drugDetails(g: Gather, drafts: readonly DrugCandidate[]): Promise<Details> {
+/** Everything round 3 asks about the first `max` drafts with a ChEMBL id, in parallel. */
+export async function drugDetails(g: Gather, drafts: readonly DrugCandidate[], max: number = CAPS.drugDetails): Promise<Details> {
   const s = g.call.ctx.sources;
   const signal = g.call.signal;
-  const withId = drafts.filter((d) => d.chemblId).slice(0, CAPS.drugDetails);
+  const withId = drafts.filter((d) => d.chemblId).slice(0, max);
   const ids = [...new Set(withId.map((d) => d.chemblId!.toUpperCase()))];
   // Mechanisms and indications may be recorded on a salt form: ask with every id of the drug.
   const allIds = [...new Set(withId.flatMap((d) => [d.chemblId!, ...d.otherChemblIds].map((x) => x.toUpperCase())))];
@@ -73,9 +73,14 @@ export function placeMechanisms(evidence: readonly GeneDrugEvidence[], mechanism
   return evidence.map((e) => (byGene.has(e.gene) ? { ...e, mechanisms: [...(e.mechanisms ?? []), ...byGene.get(e.gene)!] } : e));
 }
 
-/** Drug + disease co-mentions from Europe PMC (the literature factor) and drug + gene PMIDs (brief statements). */
-export async function drugLiterature(g: Gather, drafts: readonly DrugCandidate[], disease: string): Promise<{ support: Map<string, LiteratureSupport>; statements: DrugLiterature[] }> {
-  const top = drafts.slice(0, CAPS.drugsForLiterature);
+/** Drug + disease co-mentions from Europe PMC (the literature factor) and drug + gene PMIDs (brief statements), for the first `max` drafts. */
+export async function drugLiterature(
+  g: Gather,
+  drafts: readonly DrugCandidate[],
+  disease: string,
+  max: number = CAPS.drugsForLiterature,
+): Promise<{ support: Map<string, LiteratureSupport>; statements: DrugLiterature[] }> {
+  const top = drafts.slice(0, max);
   const support = new Map<string, LiteratureSupport>();
   const statements: DrugLiterature[] = [];
   await Promise.all(
@@ -96,6 +101,13 @@ export async function drugLiterature(g: Gather, drafts: readonly DrugCandidate[]
   return { support, statements: statements.filter(Boolean) };
 }
 
+/** STRING degree of each gene in the given network: the network part of the pathway-centrality factor. */
+export function networkDegree(edges: readonly Edge[]): Map<string, number> {
+  const degree = new Map<string, number>();
+  for (const e of edges) for (const x of [e.a, e.b]) degree.set(x, (degree.get(x) ?? 0) + 1);
+  return degree;
+}
+
 export async function rankCandidates(
   g: Gather,
   evidence: GeneDrugEvidence[],
@@ -104,9 +116,7 @@ export async function rankCandidates(
   pathways: EnrichmentRow[],
   edges: Edge[],
 ): Promise<{ ranked: DrugCandidate[]; statements: DrugLiterature[] }> {
-  const networkDegree = new Map<string, number>();
-  for (const e of edges) for (const x of [e.a, e.b]) networkDegree.set(x, (networkDegree.get(x) ?? 0) + 1);
-  const base = { genes: evidence, disease, pathways, networkDegree };
+  const base = { genes: evidence, disease, pathways, networkDegree: networkDegree(edges) };
   // Drafts decide which drugs deserve the detail and literature calls.
   const drafts = buildDrugCandidates(base);
   if (drafts.length === 0) {

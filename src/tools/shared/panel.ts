@@ -55,3 +55,40 @@ export async function networkEdges(g: Gather, symbols: readonly string[]): Promi
   });
   return (rows ?? []).map((r) => ({ a: r.partnerA, b: r.partnerB, score: r.score }));
 }
+
+/** STRING's best partners of each panel gene at high confidence (one request); null when STRING failed. */
+export async function stringPartners(g: Gather, symbols: readonly string[], options: { perGene: number; minScore: number }): Promise<{ gene: string; partner: string; score: number }[] | null> {
+  if (symbols.length === 0) {
+    g.report.skip('string', 'no gene: no partners');
+    return [];
+  }
+  const rows = await g.report.call(
+    'string',
+    () => g.call.ctx.sources.string.interactionPartners(symbols.slice(0, CAPS.networkGenes), { limit: options.perGene, requiredScore: Math.round(options.minScore * 1000) }, g.call.signal),
+    { degrades: 'STRING partners of the panel are missing: drugs acting on them are not searched' },
+  );
+  if (rows === undefined) return null;
+  // null: STRING knows none of the identifiers, so they have no partner.
+  return (rows ?? []).map((r) => ({ gene: r.partnerA, partner: r.partnerB, score: r.score }));
+}
+
+/**
+ * Genes beyond the panel (pathway members, STRING partners) as panel genes for the drug engine:
+ * their Ensembl ids from one Open Targets mapIds request. Genes Open Targets does not map are
+ * returned apart; when the request fails every gene is, with a warning.
+ */
+export async function extraGenes(g: Gather, symbols: readonly string[]): Promise<{ genes: PanelGene[]; unmapped: string[] }> {
+  if (symbols.length === 0) return { genes: [], unmapped: [] };
+  const hits = await g.report.call('opentargets', () => g.call.ctx.sources.opentargets.mapTargets(symbols, g.call.signal), {
+    records: (m) => [...m.values()].filter(Boolean).length,
+    degrades: 'genes beyond the panel could not be mapped to Open Targets targets: only drugs acting on panel genes are searched',
+  });
+  const genes: PanelGene[] = [];
+  const unmapped: string[] = [];
+  for (const s of symbols) {
+    const hit = hits?.get(s);
+    if (hit) genes.push({ input: s, symbol: hit.symbol.toUpperCase(), how: 'neighbourhood', ensemblGeneId: hit.ensemblId, uniprotId: null });
+    else unmapped.push(s);
+  }
+  return { genes, unmapped };
+}

@@ -22,7 +22,7 @@ import { buildHypotheses, candidatePairs } from '../../../analysis/hypotheses.js
 import { qualityScore } from '../../../analysis/quality.js';
 import { buildStrategies } from '../../../analysis/strategies.js';
 import { integrityBlock, round, runIntegrity } from '../../../evidence/pipeline.js';
-import { collectPmids, stripPmids } from '../../../evidence/pmid-fields.js';
+import { collectPmids } from '../../../evidence/pmid-fields.js';
 import { formatMs, startDeadline, toolDeadlineMs, type CallDeadline, type WorkPlan } from '../../../sources/deadline.js';
 import { SourceReport } from '../../../sources/report.js';
 import { newSnapshotId } from '../../../store/snapshot-id.js';
@@ -30,6 +30,7 @@ import type { ToolCall } from '../../define.js';
 import { matchDisease } from '../disease.js';
 import { rankCandidates } from '../drug-details.js';
 import { drugAnalysisNote, drugEvidence } from '../drugs.js';
+import { saveAnswer, withoutUnknownPmids } from '../finish.js';
 import type { Gather } from '../gather.js';
 import { geneLiterature, pairLiterature } from '../literature.js';
 import { networkEdges, resolvePanel } from '../panel.js';
@@ -203,21 +204,9 @@ async function analyse(input: InsightsInput, call: ToolCall, deadline: CallDeadl
     warnings: report.warnings,
   };
   // A PMID PubMed does not know is removed everywhere it appears, and the removal is counted.
-  const stripped = stripPmids(assembled, gone, { dropRowsUnder: ['citationMetrics'] });
-  const result = stripped.value;
   const fromBrief = brief.statements.reduce((n, b) => n + (statements.find((s) => s.id === b.id)?.pmids.filter((p) => gone.has(p)).length ?? 0), 0);
-  const removed = stripped.removed + fromBrief;
-  if (gone.size > 0) {
-    result.warnings.push(`PubMed does not know PMID ${[...gone].join(', ')}: removed from ${removed} place${removed === 1 ? '' : 's'} in this answer (counted in integrity.hallucinated).`);
-  }
-  const saved = await ctx.snapshots
-    .save({ id: snapshotId, tool: INSIGHTS_TOOL, genes: symbols, diseaseContext: disease, qualityScore: quality.qualityScore, inputs: input, result })
-    .then(() => true)
-    .catch((err: unknown) => {
-      ctx.log.error('snapshot could not be saved', { err });
-      return false;
-    });
-  if (!saved) result.warnings.push('the snapshot could not be saved; this result cannot be fetched again by its snapshotId');
+  const result = withoutUnknownPmids(assembled, gone, { dropRowsUnder: ['citationMetrics'], alsoRemoved: fromBrief });
+  await saveAnswer(ctx, { id: snapshotId, tool: INSIGHTS_TOOL, genes: symbols, diseaseContext: disease, qualityScore: quality.qualityScore, inputs: input, result });
   step(steps, 'Done');
   return result;
 }
