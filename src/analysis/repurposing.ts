@@ -18,7 +18,7 @@
 //   with the reason, never silently kept or dropped. Only per-gene curated action types count.
 // - A source that failed reads "not checked", never "no trials" or "no boxed warning".
 import { isApprovedStage } from './clinical-candidates.js';
-import { rankForTier, type DrugCandidate } from './drug-candidates.js';
+import { lookedUp, rankForTier, type DrugCandidate, type DrugCandidateInput } from './drug-candidates.js';
 import { normDiseaseId } from './drug-indications.js';
 import { phaseText } from './drug-tiers.js';
 import type { GeneRole } from './gene-role.js';
@@ -51,6 +51,12 @@ export interface RepurposingSelection {
     /** Eligible, but outside the tier filter. */
     outsideTierFilter: number;
   };
+}
+
+/** Whether the drug's per-disease indications were looked up (Open Targets drugs or ChEMBL drug_indication answered for it). */
+export function indicationsLookedUp(c: Pick<DrugCandidate, 'chemblId' | 'otherChemblIds'>, input: Pick<DrugCandidateInput, 'drugs' | 'chemblIndications'>): boolean {
+  const drug = { chemblIds: [c.chemblId, ...c.otherChemblIds].filter((x): x is string => !!x) };
+  return lookedUp(input.drugs, drug) || lookedUp(input.chemblIndications, drug);
 }
 
 /** Approved anywhere, withdrawn, or at least phase 2/3 for some indication. */
@@ -157,7 +163,8 @@ export function approvedIndications(details: DrugDetails | null, chembl: readonl
 /** The indication a non-approved drug got furthest in (phase and source), or null. */
 export function furthestIndication(details: DrugDetails | null, chembl: readonly ChemblIndication[] | null): (IndicationRef & { phase: number }) | null {
   const all = [
-    ...(details?.indications ?? []).map((i) => ({ name: i.diseaseName, id: i.diseaseId, phase: i.phase, source: 'Open Targets indications' as const })),
+    // Withdrawn for an indication: it left that market, so its phase there says nothing (as in drug-indications.ts).
+    ...(details?.indications ?? []).filter((i) => i.stage !== 'WITHDRAWAL').map((i) => ({ name: i.diseaseName, id: i.diseaseId, phase: i.phase, source: 'Open Targets indications' as const })),
     ...(chembl ?? []).map((i) => ({ name: i.efoTerm ?? i.meshHeading ?? '', id: i.efoId, phase: i.maxPhase, source: 'ChEMBL drug_indication' as const })),
   ].filter((i): i is IndicationRef & { phase: number } => i.phase !== null && i.name !== '');
   return all.sort((a, b) => b.phase - a.phase || a.name.localeCompare(b.name))[0] ?? null;

@@ -88,6 +88,8 @@ export const BREAST_LITERATURE: Pick<WorldOptions, 'articles' | 'literature'> = 
 
 export interface FakeWorld {
   pubmed: FakePubmed;
+  /** The world's Open Targets GraphQL answers, for a test that overrides only some queries. */
+  answerOpenTargets: (req: FakeRequest) => FakeResponse;
   requests: (source: string) => FakeRequest[];
 }
 
@@ -111,7 +113,7 @@ export function mountFakeWorld(fake: FakeUpstream, options: WorldOptions): FakeW
   const genes = [...GENES, ...(options.extraGenes ?? [])];
   routeFakeHgnc(fake, genes.map(hgncDoc));
 
-  fake.route('POST', '/opentargets/graphql', (req) => {
+  const answerOpenTargets = (req: FakeRequest): FakeResponse => {
     const { query, variables } = JSON.parse(req.body) as { query: string; variables: Record<string, unknown> };
     if (query.includes('SearchDisease')) return { body: JSON.parse(ownFixture('opentargets', 'search-disease-breast-cancer-doc-shaped.json')) as object };
     if (query.includes('query TargetsDrugContext')) {
@@ -137,7 +139,8 @@ export function mountFakeWorld(fake: FakeUpstream, options: WorldOptions): FakeW
     if (query.includes('query DiseaseOntology')) return { body: answerOntology(variables.efoIds as string[]) };
     if (query.includes('query MapTargetIds')) return { body: answerMapIds(variables.terms as string[], GENES) };
     return { status: 400, body: { errors: [{ message: `fake world: no answer for ${query.slice(0, 60)}` }] } };
-  });
+  };
+  fake.route('POST', '/opentargets/graphql', answerOpenTargets);
 
   const dgidbNodes = [
     ...sharedJson<{ data: { genes: { nodes: { name?: string; gene?: { name: string } }[] } } }>('dgidb', 'interactions-by-genes-BRAF-EREG.json').data.genes.nodes,
@@ -209,7 +212,7 @@ export function mountFakeWorld(fake: FakeUpstream, options: WorldOptions): FakeW
     const hit = literatureFor(term);
     return hit ? { ids: hit.pmids, count: hit.hitCount ?? hit.pmids.length } : undefined;
   });
-  return { pubmed, requests: (source) => fake.requests.filter((r) => r.path.startsWith(`/${source}/`)) };
+  return { pubmed, answerOpenTargets, requests: (source) => fake.requests.filter((r) => r.path.startsWith(`/${source}/`)) };
 }
 
 export type { FakeResponse };

@@ -2,12 +2,12 @@
 // shared/drug-details.ts): the panel's neighbourhood (pathway members, STRING partners), drug
 // evidence for panel and neighbours together, details of the late-stage drafts, literature for the
 // candidates shown, then their running trials (ClinicalTrials.gov) and labels (openFDA).
-import { buildDrugCandidates, lookedUp, lookupDrug, type DrugCandidate, type DrugCandidateInput } from '../../analysis/drug-candidates.js';
+import { buildDrugCandidates, lookupDrug, type DrugCandidate, type DrugCandidateInput } from '../../analysis/drug-candidates.js';
 import type { EnrichmentRow } from '../../analysis/enrichment.js';
 import { setMembers } from '../../analysis/enrichment-library.js';
 import type { DrugLiterature } from '../../analysis/evidence-brief.js';
 import type { Edge } from '../../analysis/hypotheses.js';
-import { boxedWarningCheck, isLateStage, selectRepurposing, trialsCheck, type BoxedWarningCheck, type RepurposingSelection, type TierFilter, type TrialsCheck } from '../../analysis/repurposing.js';
+import { boxedWarningCheck, indicationsLookedUp, isLateStage, selectRepurposing, trialsCheck, type BoxedWarningCheck, type RepurposingSelection, type TierFilter, type TrialsCheck } from '../../analysis/repurposing.js';
 import {
   NEIGHBOURHOOD_CAPS,
   neighbourhood,
@@ -95,10 +95,7 @@ export async function rankRepurposing(
   const { mechanisms, ...details } = await drugDetails(g, pool, DETAIL_CAP);
   const genes = placeMechanisms(drugs.evidence, mechanisms, drugs.chemblTargets);
   const input: DrugCandidateInput = { ...base, genes, ...details };
-  const checked = (c: DrugCandidate) => {
-    const ids = { chemblIds: [c.chemblId, ...c.otherChemblIds].filter((x): x is string => !!x) };
-    return lookedUp(details.drugs, ids) || lookedUp(details.chemblIndications, ids);
-  };
+  const checked = (c: DrugCandidate) => indicationsLookedUp(c, details);
   const first = selectRepurposing(buildDrugCandidates(input), { indicationsChecked: checked, tierFilter });
   const top = first.candidates.slice(0, MAX_SHOWN);
   if (top.length === 0) {

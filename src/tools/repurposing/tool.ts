@@ -37,6 +37,7 @@ import {
   scoringEdges,
   scoringPathways,
   withNeighbours,
+  type CandidateChecks,
   type PanelNeighbourhood,
   type RankedRepurposing,
 } from './gather.js';
@@ -99,7 +100,7 @@ export async function prioritizeRepurposing(input: RepurposingInput, call: ToolC
       statements.map((s) => ({ text: s.claim, pmids: s.pmids })),
       { alsoCheck: collectPmids(shown.map((c) => ({ pmids: c.pmids }))) },
     ),
-    candidateChecks(g, shown, disease),
+    found ? candidateChecks(g, shown, disease) : Promise.resolve(new Map<string, CandidateChecks>()),
   ]);
   const i = run.integrity;
   const gone = new Set(i.hallucinatedPmids);
