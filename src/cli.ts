@@ -13,6 +13,7 @@ import type { EnrichFlags } from './cli/enrich.js';
 import { EXIT } from './cli/exit.js';
 import { addGenesCommands } from './cli/genes-commands.js';
 import type { GlobalFlags } from './cli/run-tool.js';
+import { addRepurposeCommand } from './cli/repurpose-command.js';
 import { addSnapshotCommands } from './cli/snapshot-commands.js';
 import { DEFAULT_LIBRARIES } from './genesets/defaults.js';
 import { VERSION } from './version.js';
@@ -146,6 +147,7 @@ function buildProgram(): Command {
 
   addAnalyzeCommand(program);
   addCompareCommand(program);
+  addRepurposeCommand(program);
   addSnapshotCommands(program);
   addAdminCommands(program);
   addGenesCommands(program);
