@@ -6,6 +6,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { AppContext } from '../../src/context.js';
+import { findTool } from '../../src/tools/index.js';
 import type { RepurposingOutput } from '../../src/tools/repurposing/schema.js';
 import { testContext, tempDir } from '../support/context.js';
 import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
@@ -196,6 +197,13 @@ describeShared('svc_prioritize_repurposing', () => {
     expect(r.warnings.join(' ')).toMatch(/drugs are not listed: their phase or indications could not be read .* may already be approved for breast cancer/);
     expect(world.requests('clinicaltrials')).toHaveLength(0);
   }, 120_000);
+
+  it('is registered with deliberate annotations (it writes a snapshot, destroys nothing, calls sources) and discoverable', async () => {
+    expect(findTool(TOOL)?.annotations).toEqual({ readOnlyHint: false, destructiveHint: false, openWorldHint: true, idempotentHint: false });
+    const listed = (await client.listTools()).tools.find((t) => t.name === TOOL);
+    expect(listed?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, openWorldHint: true, idempotentHint: false });
+    expect(Object.keys((listed?.inputSchema as { properties: object }).properties).sort()).toEqual(['diseaseContext', 'genes', 'tierFilter']);
+  });
 
   it('rejects bad input naming the field and the limit', async () => {
     const call = async (args: Record<string, unknown>) => JSON.stringify(((await client.callTool({ name: TOOL, arguments: args })) as CallToolResult).content);

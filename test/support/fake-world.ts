@@ -15,6 +15,8 @@
 // - Europe PMC: the recorded lite record shape, with PMIDs from the test's literature table.
 // - Enrichr: the shared GMT files stand in for the library of the same kind (SOURCE.md: the GO
 //   file is exactly what Enrichr serves).
+// - STRING interaction_partners, Open Targets mapIds and further drug details (the repurposing
+//   neighbourhood): composed from doc-shaped fixtures in fake-neighbourhood.ts, which says how.
 import { readFileSync } from 'node:fs';
 import { FAKE_PREPRINT_DOI, mountContextSources } from './fake-context-sources.js';
 import { answerDrugs, answerOntology, routeChemblIndications } from './fake-brief.js';

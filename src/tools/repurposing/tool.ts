@@ -11,7 +11,7 @@
 //   5. literature of the candidates shown (Europe PMC)
 //   6. integrity (esummary + efetch, NLI) | running trials (ClinicalTrials.gov) | labels (openFDA)
 import { canonicalStatements } from '../../analysis/evidence-brief.js';
-import { enrichMany, type EnrichmentRow } from '../../analysis/enrichment.js';
+import type { EnrichmentRow } from '../../analysis/enrichment.js';
 import { qualityScore } from '../../analysis/quality.js';
 import { selectRepurposing, tierFilterNote, type RationaleContext } from '../../analysis/repurposing.js';
 import { pathwayRef, type PathwayRef } from '../../analysis/repurposing-neighbourhood.js';
@@ -20,11 +20,11 @@ import { collectPmids } from '../../evidence/pmid-fields.js';
 import { SourceReport } from '../../sources/report.js';
 import { newSnapshotId } from '../../store/snapshot-id.js';
 import { defineTool, type ToolCall } from '../define.js';
-import { matchDisease } from '../shared/disease.js';
 import { drugAnalysisNote, drugEvidence, type DrugEvidence } from '../shared/drugs.js';
 import { saveAnswer, withoutUnknownPmids } from '../shared/finish.js';
 import type { Gather } from '../shared/gather.js';
-import { networkEdges, resolvePanel } from '../shared/panel.js';
+import { networkEdges } from '../shared/panel.js';
+import { startPanel } from '../shared/panel-start.js';
 import {
   candidateChecks,
   indicationInputs,
@@ -58,14 +58,8 @@ export async function prioritizeRepurposing(input: RepurposingInput, call: ToolC
   const step = (i: number, message: string) => call.progress.report(i, steps, message);
 
   step(0, 'Resolving genes, disease and gene-set libraries');
-  const [panel, diseases, libs] = await Promise.all([resolvePanel(g, input.genes), matchDisease(g, disease), ctx.genesets.load({ report, ...(signal ? { signal } : {}) })]);
+  const { panel, diseases, libs, significant } = await startPanel(g, input.genes, disease);
   const symbols = panel.symbols;
-  for (const f of libs.failures.filter((x) => x.path)) report.warnings.push(`gene-set file ${f.path} not used: ${f.error}`);
-  report.warnings.push(...libs.warnings);
-  if (panel.unresolved.length) report.warnings.push(`unresolved genes left out: ${panel.unresolved.join(', ')}`);
-  const significant = enrichMany(symbols, libs.libraries.map((l) => l.library), { rows: 'significant' })
-    .flatMap((e) => e.rows.filter((r) => r.significant))
-    .sort((a, b) => a.q - b.q || a.p - b.p);
 
   const note = drugAnalysisNote(true, call);
   let found: { drugs: DrugEvidence; extra: PanelNeighbourhood; ranked: RankedRepurposing; pathways: EnrichmentRow[] } | undefined;

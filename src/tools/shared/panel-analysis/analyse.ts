@@ -27,13 +27,12 @@ import { formatMs, startDeadline, toolDeadlineMs, type CallDeadline, type WorkPl
 import { SourceReport } from '../../../sources/report.js';
 import { newSnapshotId } from '../../../store/snapshot-id.js';
 import type { ToolCall } from '../../define.js';
-import { matchDisease } from '../disease.js';
 import { rankCandidates } from '../drug-details.js';
 import { drugAnalysisNote, drugEvidence } from '../drugs.js';
 import { saveAnswer, withoutUnknownPmids } from '../finish.js';
 import type { Gather } from '../gather.js';
 import { geneLiterature, pairLiterature } from '../literature.js';
-import { networkEdges, resolvePanel } from '../panel.js';
+import { networkEdges } from '../panel.js';
 import { candidateContext, citationMetrics, gprofilerCrossCheck, preprints, reactomeSummaries, type CandidateContext } from './extras.js';
 import { candidateOut, crossCheckOut, pathwayOut } from './output.js';
 import { geneProfiles } from './profiles.js';
