@@ -124,6 +124,10 @@ describeShared('svc_prioritize_repurposing', () => {
     expect(named('DiseaseOntology')).toHaveLength(1);
     expect(world.requests('string').map((q) => q.path).sort()).toEqual(['/string/json/interaction_partners', '/string/json/network']);
     expect(world.requests('clinicaltrials')).toHaveLength(r.candidates.length);
+    // Literature (the score's last factor) is searched for up to twice the candidates shown, before the final ranking.
+    const diseaseSearches = world.requests('europepmc').filter((q) => (q.query.get('query') ?? '').includes('"breast cancer"'));
+    expect(r.candidatesTotal).toBeGreaterThan(r.candidates.length);
+    expect(diseaseSearches).toHaveLength(Math.min(16, r.candidatesTotal));
     expect(world.requests('openfda')).toHaveLength(r.candidates.filter((c) => c.status === 'approved' || c.safety.withdrawn).length);
     const byId = Object.fromEntries(r.sources.map((s) => [s.id, s.status]));
     for (const id of ['hgnc', 'opentargets', 'string', 'dgidb', 'chembl', 'europepmc', 'eutils', 'clinicaltrials', 'openfda']) expect(byId[id], id).toMatch(/ok|cached/);

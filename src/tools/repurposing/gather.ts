@@ -23,8 +23,13 @@ import type { DrugEvidence } from '../shared/drugs.js';
 import type { Gather } from '../shared/gather.js';
 import { extraGenes, stringPartners, type PanelGene, type PanelResolution } from '../shared/panel.js';
 
-/** Candidates shown (and given literature, trials and label checks): the rest are counted. */
+/** Candidates shown (with trials and label checks): the rest are counted. */
 export const MAX_SHOWN = 8;
+/**
+ * Candidates given a literature search before the final ranking: twice those shown, so that one
+ * just below the cut can still rise into it on its literature.
+ */
+const LITERATURE_FOR = 2 * MAX_SHOWN;
 /** Approved or late-stage drafts whose indications, molecules and mechanisms are fetched. */
 export const DETAIL_CAP = 100;
 /** STRING partners asked per panel gene. */
@@ -97,7 +102,7 @@ export async function rankRepurposing(
   const input: DrugCandidateInput = { ...base, genes, ...details };
   const checked = (c: DrugCandidate) => indicationsLookedUp(c, details);
   const first = selectRepurposing(buildDrugCandidates(input), { indicationsChecked: checked, tierFilter });
-  const top = first.candidates.slice(0, MAX_SHOWN);
+  const top = first.candidates.slice(0, LITERATURE_FOR);
   if (top.length === 0) {
     g.report.skip('europepmc', 'no repurposing candidate');
     return { selection: first, shown: [], statements: [], input: details };
@@ -105,11 +110,13 @@ export async function rankRepurposing(
   const lit = await drugLiterature(g, top, drugs.disease.name, top.length);
   // The factor names Europe PMC; the query itself (title/abstract, drug AND disease) is in the README.
   const support = new Map([...lit.support].map(([k, v]) => [k, { coMentions: v.coMentions, pmids: v.pmids, source: v.source }]));
-  // Literature changes scores, so the shown candidates are ranked again among themselves; those
-  // beyond the cut had no literature search and are counted, not compared.
+  // Literature changes scores, so the searched candidates are ranked again among themselves and the
+  // first ones shown; those beyond had no literature search and are counted, not compared.
   const keys = new Set(top.map(keyOf));
   const final = selectRepurposing(buildDrugCandidates({ ...input, literature: support }), { indicationsChecked: checked, tierFilter });
-  return { selection: final, shown: final.candidates.filter((c) => keys.has(keyOf(c))), statements: lit.statements, input: details };
+  const shown = final.candidates.filter((c) => keys.has(keyOf(c))).slice(0, MAX_SHOWN);
+  const names = new Set(shown.map((c) => c.name));
+  return { selection: final, shown, statements: lit.statements.filter((st) => names.has(st.drug)), input: details };
 }
 
 export const keyOf = (c: Pick<DrugCandidate, 'chemblId' | 'name'>): string => c.chemblId ?? c.name;
