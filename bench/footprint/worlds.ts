@@ -8,15 +8,19 @@
 //   and the symbol, with an hgnc_id marked "composed" and no Ensembl or UniProt id (this repository
 //   holds none for them), and each has one PubMed article and a Europe PMC literature entry
 //   written here ("<GENE> is associated with breast cancer.");
-// - brief: the EGFR target-brief world of test/integration/target-brief.test.ts.
+// - brief: the EGFR target-brief world of test/integration/target-brief.test.ts;
+// - repurpose: the panel world with the Open Targets drug details of the repurposing test (drugs
+//   approved elsewhere acting on ERBB2);
+// - plan: the validation-plan world of test/integration/validation-plan.test.ts.
 import { readFileSync } from 'node:fs';
 import { mountBriefUpstream } from '../../test/support/fake-brief.js';
 import { routeFakeHgnc } from '../../test/support/fake-hgnc.js';
+import { mountPlanWorld, PLAN_ARTICLES, PLAN_LITERATURE } from '../../test/support/fake-plan-world.js';
 import type { FakeUpstream } from '../../test/support/fake-upstream.js';
 import { GENES, hgncDoc, mountFakeWorld, PANEL_ARTICLES, PANEL_LITERATURE } from '../../test/support/fake-world.js';
 import { sharedPath } from '../../test/support/shared.js';
 
-export type WorldName = 'panel' | 'panel50' | 'brief';
+export type WorldName = 'panel' | 'panel50' | 'brief' | 'repurpose' | 'plan';
 
 export const PANEL = GENES.map((g) => g.symbol);
 export const DISEASE = 'breast cancer';
@@ -43,6 +47,14 @@ export function mountWorld(fake: FakeUpstream, name: WorldName): MountedWorld {
   if (name === 'brief') {
     mountBriefUpstream(fake);
     return { genes: ['EGFR'], pmids: [] };
+  }
+  if (name === 'plan') {
+    mountPlanWorld(fake, { articles: PLAN_ARTICLES, literature: PLAN_LITERATURE });
+    return { genes: ['EGFR'], pmids: PLAN_ARTICLES.map((a) => a.pmid) };
+  }
+  if (name === 'repurpose') {
+    mountFakeWorld(fake, { articles: ARTICLES, literature: LITERATURE, drugDetails: ['drugs-details-ERBB2-repurposing-doc-shaped.json'] });
+    return { genes: PANEL, pmids: ARTICLES.map((a) => a.pmid) };
   }
   if (name === 'panel') {
     mountFakeWorld(fake, { articles: ARTICLES, literature: LITERATURE });

@@ -1,14 +1,15 @@
 // The evidence brief: statements with citations. Each statement has a canonical claim (what the
 // integrity pipeline checks against the cited abstracts) and a text written for the audience.
 // The audience changes wording, order and emphasis, never the data or the claims checked.
-import type { DrugCandidate } from './drug-candidates.js';
+import { approvedIndication, contextPhase, phaseText, type DrugCandidate } from './drug-candidates.js';
 import type { EnrichmentRow } from './enrichment.js';
 import type { Hypothesis } from './hypotheses.js';
 import { pathwayLabel } from './pathway-names.js';
 import { actionVerb, type Strategy } from './strategies.js';
 
-export const AUDIENCES = ['researcher', 'clinician', 'executive', 'student'] as const;
-export type Audience = (typeof AUDIENCES)[number];
+import { AUDIENCES, type Audience } from './audiences.js';
+
+export { AUDIENCES, type Audience };
 
 export interface GeneLiterature {
   gene: string;
@@ -49,6 +50,8 @@ export interface CanonicalStatement {
   /** Data shown next to the statement for audiences that want it. */
   detail: string;
   subject: string;
+  /** For a drug-target statement: the candidate's tier and status, which set the clinical wording. */
+  drug?: Pick<DrugCandidate, 'tier' | 'status' | 'withdrawnReason' | 'matchingIndications' | 'approved'>;
 }
 
 const MAX_CITATIONS = 3;
@@ -75,8 +78,9 @@ export function canonicalStatements(f: BriefFacts): CanonicalStatement[] {
       kind: 'drug-target',
       claim: `${capitalize(d.drug)} ${verb} ${d.gene}.`,
       pmids: d.pmids.slice(0, MAX_CITATIONS),
-      detail: c ? `tier ${c.tier}, ${c.approved ? 'approved' : `phase ${c.maxPhase ?? '?'}`}, score ${c.score.toFixed(2)}` : '',
+      detail: c ? `tier ${c.tier}, ${statusText(c)}, score ${c.score.toFixed(2)}` : '',
       subject: d.drug,
+      ...(c ? { drug: { tier: c.tier, status: c.status, withdrawnReason: c.withdrawnReason, matchingIndications: c.matchingIndications, approved: c.approved } } : {}),
     });
   }
   for (const h of f.hypotheses.filter((x) => x.supportingPmids.length > 0).slice(0, 3)) {
@@ -134,12 +138,12 @@ function wording(s: CanonicalStatement, f: BriefFacts, audience: Audience): stri
     case 'researcher':
       return `${claim}${s.detail ? ` (${s.detail})` : ''}.${cite}`;
     case 'clinician':
-      return s.kind === 'drug-target' ? `${claim}${s.detail ? ` (${s.detail})` : ''}: a therapeutic option to review for ${f.disease}.${cite}` : `${claim}.${cite}`;
+      return s.kind === 'drug-target' ? `${claim}${s.detail ? ` (${s.detail})` : ''}: ${clinicalStanding(s.drug, f.disease)}.${cite}` : `${claim}.${cite}`;
     case 'executive':
-      return `${claim}.${cite}`;
+      return s.kind === 'drug-target' && s.drug?.status === 'withdrawn' ? `${claim} (withdrawn from the market).${cite}` : `${claim}.${cite}`;
     case 'student':
       if (s.kind === 'gene-disease') return `${s.subject}, a human gene, has been linked to ${f.disease} in published studies.${cite}`;
-      if (s.kind === 'drug-target') return `${claim}: the drug acts on the protein made from this gene.${cite}`;
+      if (s.kind === 'drug-target') return `${claim}: the drug acts on the protein made from this gene${s.drug?.status === 'withdrawn' ? ' (it has been withdrawn from the market)' : ''}.${cite}`;
       return `${claim}: their proteins are thought to work together.${cite}`;
   }
 }
@@ -199,6 +203,27 @@ function summary(f: BriefFacts, audience: Audience): string {
       break;
   }
   return parts.filter(Boolean).join(' ');
+}
+
+/** Status in a few words: approved, withdrawn, phase N, phase unknown. */
+function statusText(c: Pick<DrugCandidate, 'status' | 'maxPhase'>): string {
+  if (c.status === 'withdrawn') return 'withdrawn';
+  if (c.status === 'approved') return 'approved';
+  return c.maxPhase === null ? 'phase unknown' : phaseText(c.maxPhase);
+}
+
+/**
+ * What a clinician may do with a drug, by tier and status: only a tier I drug is an established
+ * option; a withdrawn drug is never one.
+ */
+export function clinicalStanding(c: CanonicalStatement['drug'], disease: string): string {
+  if (!c) return `its standing in ${disease} is not assessed here`;
+  if (c.status === 'withdrawn') return `withdrawn (${c.withdrawnReason ?? 'source'}): not a treatment option`;
+  if (c.tier === 'I') return `approved for ${approvedIndication(c.matchingIndications)?.name ?? disease}: an established option to weigh against current guidelines`;
+  const phase = contextPhase(c.matchingIndications);
+  if (c.tier === 'II' && phase !== null && phase >= 2) return `investigational in ${disease} (${phaseText(phase)}): consider within a clinical trial`;
+  if (c.tier === 'II') return `approved for another indication, not for ${disease}: a repurposing hypothesis, not an established option`;
+  return `early-stage or interaction evidence only: not a treatment option`;
 }
 
 function capitalize(s: string): string {

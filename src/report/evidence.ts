@@ -96,7 +96,7 @@ export function integritySection(r: Result): SafeHtml {
 }
 
 export function sourcesSection(r: Result): SafeHtml {
-  const counts = (['ok', 'cached', 'failed', 'skipped'] as const).map((s) => [s, r.sources.filter((x) => x.status === s).length] as const).filter(([, n]) => n > 0);
+  const counts = (['ok', 'cached', 'partial', 'failed', 'skipped'] as const).map((s) => [s, r.sources.filter((x) => x.status === s).length] as const).filter(([, n]) => n > 0);
   const rows = r.sources.map(
     (s) =>
       html`<tr class="source status-${s.status}"><td><code>${s.id}</code></td><td><span class="badge st-${s.status}">${s.status}</span></td><td class="num">${integer(s.ms)}</td><td class="num">${integer(s.records)}</td><td class="${s.error ? 'error-text' : 'muted'}">${s.error ?? s.note ?? ''}</td></tr>`,

@@ -8,7 +8,7 @@ import type { AppContext } from '../context.js';
 import { answerSchema, defaultAnswer, type AnyTool, type Progress } from '../tools/define.js';
 import { tools as allTools } from '../tools/index.js';
 import { NAME, VERSION } from '../version.js';
-import { toolErrorResult } from './tool-errors.js';
+import { toolErrorResult } from './error-result.js';
 import { listedTool } from './tool-list.js';
 
 export const SERVER_INSTRUCTIONS =

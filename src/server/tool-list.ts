@@ -5,11 +5,12 @@
 //   that is what a model must get right to call a tool;
 // - output schemas type the answer's top-level fields and one level below; objects nested deeper
 //   (the items of lists, such as a drug candidate) are listed by their field names in the
-//   description instead of a full sub-schema per field, which repeated per tool cost most of the
-//   catalogue. docs/tools.md describes every field; the structured content itself is validated
+//   description ("Fields: ..." for an object, "Items: ..." for a list of objects) instead of a full
+//   sub-schema per field, which repeated per tool cost most of the catalogue. docs/tools.md describes every field; the structured content itself is validated
 //   against the full zod schema on the server before it is sent;
-// - zod's implicit integer bounds (+-9007199254740991 on every `.int()`), `additionalProperties:
-//   false` and `required` are left out of output schemas; a nullable scalar is `type: [T, "null"]`.
+// - zod's implicit integer bounds (+-9007199254740991 on every `.int()`) are left out; so are output
+//   value bounds, `additionalProperties: false` and `required` of output schemas; a record is a
+//   one-line field list ("<name>: {shown, total}"); a nullable scalar is `type: [T, "null"]`.
 import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
 import type { z } from 'zod';
 import { answerSchema, type AnyTool } from '../tools/define.js';
@@ -60,10 +61,26 @@ function flatten(node: Json, defs: Record<string, Json>, depth: number): Json {
     return flatten({ ...ref, ...rest }, defs, depth);
   }
   if (Array.isArray(node.anyOf)) return { ...node, anyOf: node.anyOf.map((n) => flatten(n as Json, defs, depth)) };
-  if (node.type === 'array' && node.items && typeof node.items === 'object') return { ...node, items: flatten(node.items as Json, defs, depth + 1) };
+  if (node.type === 'array' && node.items && typeof node.items === 'object') {
+    const items = flatten(node.items as Json, defs, depth + 1);
+    // A list of objects is written as the list with its items' fields ("Items: id, name?"): the
+    // `items` wrapper of an untyped object said nothing more and cost tokens on every list.
+    if (items.type === undefined && !items.properties && typeof items.description === 'string' && /^Fields: /.test(items.description)) {
+      const { items: _items, ...list } = node;
+      return { ...list, description: items.description.replace(/^Fields: /, 'Items: ') };
+    }
+    return { ...node, items };
+  }
   const props = node.properties as Record<string, Json> | undefined;
+  const values = node.additionalProperties;
+  if (node.type === 'object' && !props && values && typeof values === 'object') {
+    // A record (list name -> {shown, total}): its key and value in one line, as field lists are.
+    const valueFields = Object.keys(((values as Json).properties ?? {}) as Json);
+    return { type: 'object', description: `Fields: <name>: {${valueFields.join(', ')}}` };
+  }
   if (node.type !== 'object' || !props) return node;
-  if (depth >= MAX_TYPED_DEPTH) return { type: 'object', description: withFields(node) };
+  // "Fields: ..." says it is an object; only a nullable one keeps a type (["object", "null"]).
+  if (depth >= MAX_TYPED_DEPTH) return { description: withFields(node) };
   return { ...node, properties: Object.fromEntries(Object.entries(props).map(([k, v]) => [k, flatten(v, defs, depth + 1)])) };
 }
 
@@ -84,13 +101,18 @@ function prune(node: unknown, io: 'input' | 'output'): unknown {
   if (typeof node !== 'object' || node === null) return node;
   const out: Json = {};
   for (const [key, value] of Object.entries(node as Json)) {
+    // Bounds of output values are checked by the server before it answers; listing them would
+    // tell a model nothing it needs to call the tool.
+    if (io === 'output' && (key === 'minimum' || key === 'maximum')) continue;
     if (key === 'minimum' && value === Number.MIN_SAFE_INTEGER) continue;
     if (key === 'maximum' && value === Number.MAX_SAFE_INTEGER) continue;
     if (io === 'output' && key === 'additionalProperties' && value === false) continue;
     if (io === 'output' && key === 'required' && Array.isArray(value)) continue;
-    if (io === 'output' && key === 'description' && typeof value === 'string' && !value.startsWith('Fields: ')) continue;
+    if (io === 'output' && key === 'description' && typeof value === 'string' && !/^(Fields|Items): /.test(value)) continue;
     out[key] = prune(value, io);
   }
+  // An enum of strings says its type itself.
+  if (io === 'output' && out.type === 'string' && Array.isArray(out.enum)) delete out.type;
   return nullableScalar(out);
 }
 
@@ -102,8 +124,8 @@ function nullableScalar(node: Json): Json {
   const any = node.anyOf;
   if (!Array.isArray(any) || any.length !== 2) return node;
   const [a, b] = any as Json[];
-  const fieldList = a?.type === 'object' && !a.properties;
-  if (!a || !b || b.type !== 'null' || Object.keys(b).length !== 1 || typeof a.type !== 'string' || ((a.type === 'object' || a.type === 'array') && !fieldList)) return node;
+  const fieldList = (a?.type === 'object' || a?.type === undefined) && !a?.properties && typeof a?.description === 'string' && /^Fields: /.test(a.description);
+  if (!a || !b || b.type !== 'null' || Object.keys(b).length !== 1 || (typeof a.type !== 'string' && !fieldList) || ((a.type === 'object' || a.type === 'array') && !fieldList)) return node;
   const { anyOf: _any, ...rest } = node;
-  return { ...rest, ...a, type: [a.type, 'null'] };
+  return { ...rest, ...a, type: [fieldList ? 'object' : (a.type as string), 'null'] };
 }

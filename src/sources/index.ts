@@ -1,6 +1,7 @@
 // The typed clients of every upstream, all on one shared UpstreamClient.
 import { AlphaFold } from './alphafold.js';
 import { BioRxiv } from './biorxiv.js';
+import { Cellosaurus } from './cellosaurus.js';
 import { Chembl } from './chembl.js';
 import { Civic } from './civic.js';
 import { ClinicalTrials } from './clinicaltrials.js';
@@ -10,7 +11,7 @@ import { EuropePmc } from './europepmc.js';
 import { Eutils } from './eutils.js';
 import { Gnomad } from './gnomad.js';
 import { GProfiler } from './gprofiler.js';
-import { Hgnc } from './hgnc.js';
+import { Hgnc, type HgncTableSource } from './hgnc.js';
 import type { UpstreamClient } from './http.js';
 import { ICite } from './icite.js';
 import { MyGene } from './mygene.js';
@@ -46,13 +47,19 @@ export interface Sources {
   icite: ICite;
   semanticscholar: SemanticScholar;
   biorxiv: BioRxiv;
+  cellosaurus: Cellosaurus;
 }
 
-export function createSources(http: UpstreamClient): Sources {
+export interface SourcesOptions {
+  /** The local HGNC table (src/genes/); without it symbols are resolved through the REST API. */
+  hgncTables?: HgncTableSource;
+}
+
+export function createSources(http: UpstreamClient, options: SourcesOptions = {}): Sources {
   return {
     eutils: new Eutils(http),
     europepmc: new EuropePmc(http),
-    hgnc: new Hgnc(http),
+    hgnc: new Hgnc(http, options.hgncTables),
     mygene: new MyGene(http),
     uniprot: new UniProt(http),
     alphafold: new AlphaFold(http),
@@ -72,5 +79,6 @@ export function createSources(http: UpstreamClient): Sources {
     icite: new ICite(http),
     semanticscholar: new SemanticScholar(http),
     biorxiv: new BioRxiv(http),
+    cellosaurus: new Cellosaurus(http),
   };
 }

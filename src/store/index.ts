@@ -7,7 +7,7 @@ import Keyv, { type KeyvStoreAdapter } from 'keyv';
 import type { Config } from '../config.js';
 import { BiointelError } from '../errors.js';
 
-export const NAMESPACES = ['cache', 'nli', 'snapshots', 'snapshot_index', 'keys', 'usage'] as const;
+export const NAMESPACES = ['cache', 'nli', 'snapshots', 'snapshot_index', 'keys', 'usage', 'results'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export interface Store {

@@ -10,6 +10,11 @@
 //   (hundreds or thousands), then entries are checked with one typed-array lookup each.
 // Memory: gene symbols, tools and disease texts are interned (one string per distinct value, not
 // one per panel), which roughly halves the heap of a 100,000-snapshot index.
+//
+// A base part may sit under the entries: the index as it was saved to disk, in columns
+// (snapshot-index-frozen.ts). Searches walk both newest first; entries added since (rows written
+// after the file) live in the structures below. A CLI search then builds no object per snapshot.
+import type { FrozenPart } from './snapshot-index-frozen.js';
 
 export interface SnapshotSummary {
   id: string;
@@ -59,22 +64,43 @@ export class SnapshotIndex {
   /** Symbol as stored -> its canonical string, search key and posting list (one lookup per gene). */
   private readonly geneNames = new Map<string, GeneSlot>();
   private readonly strings = new Map<string, string>();
+  private base: FrozenPart | undefined;
 
   get size(): number {
-    return this.byId.size;
+    return this.byId.size + (this.base?.count ?? 0);
   }
 
   has(id: string): boolean {
-    return this.byId.has(id);
+    return this.byId.has(id) || (this.base?.ids().has(id) ?? false);
   }
 
   hasGene(symbol: string): boolean {
-    return this.byGene.has(geneKey(symbol));
+    const key = geneKey(symbol);
+    return this.byGene.has(key) || (this.base?.hasKey(key) ?? false);
+  }
+
+  /** Clears the index and puts `base` (read from disk) under it. */
+  setBase(base: FrozenPart): void {
+    this.clear();
+    this.base = base;
+  }
+
+  /** Entries added on top of the base (what a fresh save of the index would add). */
+  get added(): number {
+    return this.byId.size;
+  }
+
+  /** Every summary, in chronological order (createdAt, then id): what is saved to disk. */
+  all(): SnapshotSummary[] {
+    const out: SnapshotSummary[] = [];
+    if (this.base) for (let e = 0; e < this.base.count; e++) out.push(this.base.summary(e));
+    for (const entry of this.sortedEntries()) out.push(entry.summary);
+    return this.base && this.byId.size ? out.sort(bySummaryOrder) : out;
   }
 
   /** Adds a summary; false when that id is already indexed (index records never change). */
   add(summary: SnapshotSummary): boolean {
-    if (this.byId.has(summary.id)) return false;
+    if (this.has(summary.id)) return false;
     const slots = summary.genes.map((g) => this.gene(g));
     const stored: SnapshotSummary = {
       id: summary.id,
@@ -99,6 +125,7 @@ export class SnapshotIndex {
   }
 
   clear(): void {
+    this.base = undefined;
     this.byId.clear();
     this.entries = [];
     this.sorted = true;
@@ -111,16 +138,37 @@ export class SnapshotIndex {
   }
 
   search(query: IndexQuery): IndexHits {
-    const candidates = query.gene === undefined ? this.sortedEntries() : this.sortedGene(geneKey(query.gene));
-    const mask = query.disease === undefined ? undefined : this.diseaseMask(normaliseDisease(query.disease));
+    const key = query.gene === undefined ? undefined : geneKey(query.gene);
+    const candidates = key === undefined ? this.sortedEntries() : this.sortedGene(key);
+    const needle = query.disease === undefined ? undefined : normaliseDisease(query.disease);
+    const mask = needle === undefined ? undefined : this.diseaseMask(needle);
+    const base = this.base;
+    const baseHits = base ? (key === undefined ? undefined : base.entriesOf(key)) : new Int32Array(0);
+    const baseCount = base ? (baseHits ? baseHits.length : base.count) : 0;
+    const baseAt = (j: number) => (baseHits ? (baseHits[j] as number) : j);
+    const baseMask = base && needle !== undefined ? base.diseaseMask(needle) : undefined;
+    const baseMatches = (e: number) => !baseMask || baseMask[base!.diseaseOf(e)] === 1;
     const snapshots: SnapshotSummary[] = [];
     let total = 0;
-    for (let i = candidates.length - 1; i >= 0; i--) {
-      const entry = candidates[i] as Entry;
-      if (mask && mask[entry.disease] !== 1) continue;
-      total++;
-      // Copies: callers may change what they get without touching the index.
-      if (snapshots.length < query.limit) snapshots.push({ ...entry.summary, genes: [...entry.summary.genes] });
+    // Newest first over both parts: the later of the two heads goes next.
+    let i = candidates.length - 1;
+    let j = baseCount - 1;
+    while (i >= 0 || j >= 0) {
+      const entry = i >= 0 ? (candidates[i] as Entry) : undefined;
+      const e = j >= 0 ? baseAt(j) : -1;
+      const takeBase = e >= 0 && (!entry || baseIsLater(base!, e, entry));
+      if (takeBase) {
+        j--;
+        if (!baseMatches(e)) continue;
+        total++;
+        if (snapshots.length < query.limit) snapshots.push(base!.summary(e));
+      } else {
+        i--;
+        if (mask && mask[entry!.disease] !== 1) continue;
+        total++;
+        // Copies: callers may change what they get without touching the index.
+        if (snapshots.length < query.limit) snapshots.push({ ...entry!.summary, genes: [...entry!.summary.genes] });
+      }
     }
     return { snapshots, total };
   }
@@ -194,6 +242,18 @@ export function normaliseDisease(text: string): string {
 /** Chronological: createdAt, then id. */
 function before(a: Entry, b: Entry): boolean {
   return a.t < b.t || (a.t === b.t && a.summary.id < b.summary.id);
+}
+
+/** Base entry `e` sorts after `entry` (createdAt, then id). */
+function baseIsLater(base: FrozenPart, e: number, entry: Entry): boolean {
+  const t = base.t[e] as number;
+  return t > entry.t || (t === entry.t && base.id(e) > entry.summary.id);
+}
+
+function bySummaryOrder(a: SnapshotSummary, b: SnapshotSummary): number {
+  const ta = Date.parse(a.createdAt) || 0;
+  const tb = Date.parse(b.createdAt) || 0;
+  return ta - tb || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
 function byOrder(a: Entry, b: Entry): number {

@@ -18,7 +18,9 @@ import { createIndexFeed, type FeedOptions, type IndexFeed } from './snapshot-sy
 export type { SnapshotSummary } from './snapshot-index.js';
 export { isSnapshotId, newSnapshotId, SNAPSHOT_ID_PATTERN } from './snapshot-id.js';
 
-export const SEARCH_LIMIT = { min: 1, max: 50, default: 10 } as const;
+import { SEARCH_LIMIT } from './search-limit.js';
+
+export { SEARCH_LIMIT };
 
 /** What a tool hands to save(). */
 export interface NewSnapshot {
@@ -81,7 +83,8 @@ export class SnapshotStore {
     // read as "snapshot not found". These two namespaces belong to this store, so make them throw.
     this.full.throwOnErrors = true;
     this.indexKv.throwOnErrors = true;
-    this.feed = createIndexFeed(this.indexKv, options);
+    // With the default SQLite store, the index is also kept next to the database file (snapshot-sync.ts).
+    this.feed = createIndexFeed(this.indexKv, { ...(store.kind === 'sqlite' ? { indexFile: `${store.location}.snapshot-index` } : {}), ...options });
   }
 
   /** A fresh id, for callers that put the id inside the result before saving it. */
@@ -132,8 +135,14 @@ export class SnapshotStore {
   }
 
   /** For `biointel cache stats` and the bench: how the index is kept and what the last full load cost. */
-  stats(): { feed: IndexFeed['kind']; loaded: boolean; indexed: number; lastLoadMs?: number } {
-    return { feed: this.feed.kind, loaded: this.loaded, indexed: this.index.size, ...(this.lastLoadMs === undefined ? {} : { lastLoadMs: this.lastLoadMs }) };
+  stats(): { feed: IndexFeed['kind']; loaded: boolean; indexed: number; lastLoadMs?: number; loadedFrom?: 'file' | 'table' } {
+    return {
+      feed: this.feed.kind,
+      loaded: this.loaded,
+      indexed: this.index.size,
+      ...(this.lastLoadMs === undefined ? {} : { lastLoadMs: this.lastLoadMs }),
+      ...(this.feed.loadedFrom ? { loadedFrom: this.feed.loadedFrom } : {}),
+    };
   }
 
   /** Loads the index once, then syncs it. Runs one at a time so syncs never interleave. */

@@ -57,7 +57,7 @@ describeShared('svc_diff_snapshots', () => {
     // Later run: Reactome is back, but Open Targets cannot give target clinical context.
     fake.reset();
     world();
-    fake.route('POST', '/opentargets/graphql', (req) => (req.body.includes('TargetsClinicalContext') ? { status: 500, body: { errors: [{ message: 'down' }] } } : undefined));
+    fake.route('POST', '/opentargets/graphql', (req) => (req.body.includes('TargetsDrugContext') ? { status: 500, body: { errors: [{ message: 'down' }] } } : undefined));
     const client = await session();
     const later = await full(await callOk<InsightsOutput>(client, 'svc_generate_insights', PANEL));
     const requestsBefore = fake.requests.length;

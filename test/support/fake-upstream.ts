@@ -33,6 +33,8 @@ export interface FakeUpstream {
   route(method: string, path: string | RegExp, handler: FakeHandler | FakeResponse): void;
   /** Delay applied to every response (cold-cache benchmarks). */
   delayAll(ms: number): void;
+  /** Every answer waits for the promise this returns (counting dependent rounds); undefined: none. */
+  holdAll(hold: ((req: FakeRequest) => Promise<void>) | undefined): void;
   reset(): void;
   close(): Promise<void>;
 }
@@ -40,6 +42,7 @@ export interface FakeUpstream {
 export async function startFakeUpstream(): Promise<FakeUpstream> {
   let routes: { method: string; path: string | RegExp; handler: FakeHandler }[] = [];
   let globalDelay = 0;
+  let hold: ((req: FakeRequest) => Promise<void>) | undefined;
   const requests: FakeRequest[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -56,6 +59,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
           at: Date.now(),
         };
         requests.push(fr);
+        if (hold) await hold(fr);
         const matching = [...routes]
           .reverse()
           .filter((r) => r.method === fr.method && (typeof r.path === 'string' ? r.path === fr.path : r.path.test(fr.path)));
@@ -89,10 +93,14 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     delayAll(ms) {
       globalDelay = ms;
     },
+    holdAll(fn) {
+      hold = fn;
+    },
     reset() {
       routes = [];
       requests.length = 0;
       globalDelay = 0;
+      hold = undefined;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -121,7 +121,7 @@ describe('renderHtmlReport: content', () => {
     expect(row).toContain('<span class="badge eq-high">high</span>');
     // The details row explains every factor.
     expect(lapatinib).toContain('Details: LAPATINIB');
-    expect(lapatinib).toContain('1,204 PubMed articles mention LAPATINIB with breast cancer');
+    expect(lapatinib).toContain('1,204 articles mention LAPATINIB with breast cancer (Europe PMC)');
 
     // An unknown factor is shown as such, and the renormalisation is explained.
     const trastuzumab = s.slice(s.indexOf('data-chembl="CHEMBL1201585"'));

@@ -174,7 +174,9 @@ describe('hypergeomUpperTailsUnchecked (several k of one K, walked) vs the per-k
       });
     }
     expect(worst).toBeLessThan(1e-12);
-  });
+    // 400 exact tail walks: a few seconds alone, much longer on a loaded 2-core machine. The limit
+    // only guards against a hang; nothing here measures speed.
+  }, 180_000);
 
   it('covers every k of the support, long walks (> 64 steps) and p near 1', () => {
     for (const [K, n, N] of [

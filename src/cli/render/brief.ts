@@ -103,8 +103,9 @@ export function renderBrief(r: BriefOutput): string {
 }
 
 function sourceText(s: BriefOutput['sources'][number]): string {
-  const text = s.status === 'ok' || s.status === 'cached' ? `${s.id} ${s.status} ${s.ms} ms` : `${s.id} ${s.status}`;
-  return s.status === 'failed' ? style('red', text) : s.status === 'skipped' ? style('dim', text) : text;
+  const text =
+    s.status === 'ok' || s.status === 'cached' ? `${s.id} ${s.status} ${s.ms} ms` : s.status === 'partial' ? `${s.id} partial (${s.failedCalls}/${s.calls} calls failed)` : `${s.id} ${s.status}`;
+  return s.status === 'failed' ? style('red', text) : s.status === 'partial' ? style('yellow', text) : s.status === 'skipped' ? style('dim', text) : text;
 }
 
 function val(v: { value: number; source: string } | null, digits: number): string {

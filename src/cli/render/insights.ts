@@ -97,7 +97,10 @@ export function renderInsights(r: InsightsOutput): string {
   for (const s of r.evidenceBrief.statements) out.push(`${STATUS_MARK[s.status]} ${s.status}: ${s.text}`);
   out.push('', heading('## Integrity'), describeIntegrity(r.integrity));
   const failed = r.sources.filter((s) => s.status === 'failed');
-  out.push(`Sources: ${r.sources.filter((s) => s.status === 'ok' || s.status === 'cached').length} answered, ${failed.length} failed, ${r.sources.filter((s) => s.status === 'skipped').length} skipped`);
+  const partial = r.sources.filter((s) => s.status === 'partial');
+  out.push(
+    `Sources: ${r.sources.filter((s) => s.status === 'ok' || s.status === 'cached').length} answered, ${partial.length ? `${partial.length} partly (${partial.map((s) => `${s.id} ${s.failedCalls}/${s.calls} calls failed`).join(', ')}), ` : ''}${failed.length} failed, ${r.sources.filter((s) => s.status === 'skipped').length} skipped`,
+  );
   if (r.warnings.length) out.push('', heading('## Warnings'), ...r.warnings.map((w) => `! ${w}`));
   return out.join('\n');
 }

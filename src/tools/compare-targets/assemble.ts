@@ -71,7 +71,7 @@ type SourceRow = InsightsOutput['sources'][number];
  */
 export function mergeSources(a: readonly SourceRow[], b: readonly SourceRow[]): SourceRow[] {
   const ids = [...new Set([...a.map((s) => s.id), ...b.map((s) => s.id)])];
-  const rank: Record<SourceRow['status'], number> = { ok: 0, cached: 1, failed: 2, skipped: 3 };
+  const rank: Record<SourceRow['status'], number> = { ok: 0, cached: 1, partial: 2, failed: 3, skipped: 4 };
   return ids.map((id) => {
     const sides = [
       ['A', a.find((s) => s.id === id)],
@@ -87,6 +87,7 @@ export function mergeSources(a: readonly SourceRow[], b: readonly SourceRow[]): 
       ms: present.reduce((t, [, s]) => Math.max(t, s.ms), 0),
       records: present.reduce((t, [, s]) => t + s.records, 0),
       ...(errors.length ? { error: errors.join('; ') } : {}),
+      ...(present.some(([, s]) => s.late) ? { late: true } : {}),
       ...(notes.length ? { note: notes.join('; ') } : {}),
     };
   });

@@ -15,12 +15,10 @@ export const compareTargetsTool = defineTool({
   name: COMPARE_TOOL,
   title: 'Compare two gene panels: shared and distinct pathways, drugs and evidence',
   description:
-    'Analyses two gene panels (each with its disease context) side by side with the engine of svc_generate_insights, ' +
-    'sharing upstream requests between them, and compares them: pathways significant in both (q on each side) or in one ' +
-    'only, drug candidates shared or not with their tiers (withheld for the free tier: drugAnalysisNote), quality score ' +
-    'of each side and integrity differences (B minus A), with a short written comparison naming the largest differences. ' +
-    'Saves each panel’s analysis and the comparison as snapshots (ids in the result); lists show their first items, the ' +
-    'snapshots keep everything.',
+    'Analyses two gene panels (each with its disease) side by side with the engine of svc_generate_insights and ' +
+    'compares them: pathways significant in both (q on each side) or one only, drug candidates shared or not with ' +
+    'tiers (withheld for the free tier), quality and integrity differences (B minus A), and a short written ' +
+    'comparison. Saves each panel and the comparison as snapshots; lists show their first items.',
   input: compareInput,
   output: compareOutput,
   answer: { schema: compareOutput, compact: compactComparison },

@@ -36,11 +36,10 @@ export const diffSnapshotsTool = defineTool({
   name: 'svc_diff_snapshots',
   title: 'What changed between two saved panel analyses',
   description:
-    'Compares two saved panel analyses, A (earlier) and B (later): genes added or removed and disease changed, pathways ' +
-    'new or no longer reported and q changes of the others, drug candidates that entered, left or changed tier, rank or ' +
-    'score (with the factor that moved most), hypothesis confidence changes, quality and integrity differences, and ' +
-    'sources that answered differently. Works on svc_generate_insights snapshots and on the two sides of a ' +
-    'svc_compare_targets comparison. Reads saved snapshots only: no source is called.',
+    'Compares two saved panel analyses, A (earlier) and B (later): genes and disease, pathways new, gone or with a ' +
+    'changed q, drug candidates that entered, left or changed tier, rank or score, hypothesis confidence, quality, ' +
+    'integrity and sources. Works on svc_generate_insights snapshots and the two sides of a svc_compare_targets ' +
+    'comparison; calls no source.',
   input: diffInput,
   output: diffOutput,
   answer: { schema: diffOutput, compact: (full) => compactDiff(full) },

@@ -12,7 +12,7 @@ import { loadSnapshot } from '../shared/snapshots.js';
 import { listSections, PAGE_LIMIT, readSection } from './sections.js';
 
 const input = z.strictObject({
-  snapshotId: snapshotId.describe('The id of a saved analysis (the `snapshotId` of an analysis result, or from svc_search_snapshots)'),
+  snapshotId: snapshotId.describe('A snapshotId from an analysis result or svc_search_snapshots'),
   section: z
     .string()
     .trim()

@@ -10,11 +10,10 @@ export const generateInsightsTool = defineTool({
   name: INSIGHTS_TOOL,
   title: 'Gene-panel insights: pathways, strategies, drugs, hypotheses, evidence brief',
   description:
-    'Analyses a gene panel in a disease context: pathway enrichment (hypergeometric, Benjamini-Hochberg; Reactome, GO, ' +
-    'WikiPathways, MSigDB Hallmark, KEGG), therapeutic strategies, tiered drug candidates with a 6-factor score (withheld ' +
-    'for the free tier), hypotheses, and an evidence brief whose citations are checked against PubMed (existence, NLI ' +
-    'entailment, ALCE citation F1). Answers the top items of each section; the full result is saved (snapshotId) and ' +
-    'svc_get_snapshot returns any section.',
+    'Analyses a gene panel in a disease: pathway enrichment (hypergeometric, Benjamini-Hochberg), therapeutic ' +
+    'strategies, tiered drug candidates with a 6-factor score (withheld for the free tier), hypotheses, and an evidence ' +
+    'brief whose PMIDs are checked (existence, NLI entailment, citation F1). Answers the top items of each section; ' +
+    'svc_get_snapshot returns any section of the saved result.',
   input: insightsInput,
   output: insightsOutput,
   answer: { schema: insightsAnswer, compact: compactInsights },

@@ -17,10 +17,10 @@ const limitMessage = `limit must be a whole number from ${SEARCH_LIMIT.min} to $
 const input = z.strictObject({
   disease: freeText('the disease filter', 1, LIMITS.diseaseChars)
     .optional()
-    .describe('Part of the disease context, case-insensitive: "breast" matches "Breast cancer" and "HER2+ breast carcinoma"'),
+    .describe('Part of the disease context, case-insensitive ("breast" matches "HER2+ breast carcinoma")'),
   gene: geneSymbol
     .optional()
-    .describe('One gene symbol. Aliases and previous symbols are resolved through HGNC (HER2 -> ERBB2), then matched exactly against saved panels'),
+    .describe('One gene symbol (aliases resolved through HGNC: HER2 -> ERBB2), matched exactly against saved panels'),
   limit: z
     .number()
     .int(limitMessage)
@@ -53,10 +53,9 @@ export const searchSnapshotsTool = defineTool({
   name: 'svc_search_snapshots',
   title: 'Search saved analyses',
   description:
-    'Finds saved analyses (snapshots) by disease context (partial match, case-insensitive) and/or gene (exact match ' +
-    'after HGNC resolution of aliases and previous symbols), newest first. Returns ids, creation times, tools, gene ' +
-    'panels, disease contexts and quality scores, plus the total number of matches. Without filters it lists the ' +
-    'latest analyses. Use svc_get_snapshot to read one whole.',
+    'Finds saved analyses by disease (partial, case-insensitive) and/or gene (exact, after HGNC resolution), newest ' +
+    'first: ids, times, tools, genes, diseases, quality scores and the total. Without filters, the latest. ' +
+    'svc_get_snapshot reads one.',
   input,
   output,
   summarize: summarizeSearch,

@@ -7,7 +7,12 @@ export async function matchDisease(g: Gather, text: string): Promise<DiseaseHit[
   const hits = await g.report.call('opentargets', () => g.call.ctx.sources.opentargets.searchDiseases(text, { size: 10 }, g.call.signal), {
     degrades: 'the disease context could not be mapped to Open Targets diseases, so "indicated for" and association scores are unknown',
   });
-  if (!hits?.length) return [];
+  return bestAndRelated(hits ?? [], text);
+}
+
+/** The best hit plus hits whose name contains the text (or is contained in it), at most 5. */
+export function bestAndRelated(hits: readonly DiseaseHit[], text: string): DiseaseHit[] {
+  if (!hits.length) return [];
   const needle = diseaseKey(text);
   const related = hits.filter((h) => {
     const name = diseaseKey(h.name);

@@ -40,3 +40,19 @@ export function figure(x: number | null, digits = 2): string {
 export function percent(x: number | null): string {
   return x === null ? 'not computed' : `${(x * 100).toFixed(0)}%`;
 }
+
+/** The integrity block of an answer whose pipeline did not run (nothing to check), with the reason. */
+export function notRun(reason: string): IntegrityOut {
+  return {
+    pmidsChecked: false,
+    pmidsCited: 0,
+    hallucinated: null,
+    hallucinationRate: null,
+    groundedRatio: null,
+    citationPrecision: null,
+    citationRecall: null,
+    citeF1: null,
+    nliEnabled: false,
+    entailmentMethod: `not run: ${reason}`,
+  };
+}

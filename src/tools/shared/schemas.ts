@@ -50,10 +50,13 @@ export const diseaseContext = freeText('the disease context', 1, LIMITS.diseaseC
 
 export const sourceEntry = z.object({
   id: z.string(),
-  status: z.enum(['ok', 'cached', 'failed', 'skipped']),
+  status: z.enum(['ok', 'cached', 'partial', 'failed', 'skipped']).describe('partial: some calls failed (calls, failedCalls); failed: all did'),
   ms: z.number(),
   records: z.number(),
+  calls: z.number().int().optional(),
+  failedCalls: z.number().int().optional(),
   error: z.string().optional(),
+  late: z.boolean().optional().describe("Still out when the call's deadline passed"),
   note: z.string().optional(),
 }).meta({ id: 'source' });
 

@@ -9,7 +9,7 @@
 // were fetched for nothing, which costs no extra round.
 import type { z } from 'zod';
 import { round, runIntegrity } from '../../evidence/pipeline.js';
-import { reportIntegrity } from '../shared/integrity.js';
+import { notRun, reportIntegrity } from '../shared/integrity.js';
 import { splitSentences } from '../../evidence/statements.js';
 import { Eutils, type PubmedArticle } from '../../sources/eutils.js';
 import type { UpstreamClient } from '../../sources/http.js';
@@ -117,17 +117,3 @@ export async function briefIntegrity(call: ToolCall, report: SourceReport, state
   };
 }
 
-export function notRun(reason: string): z.input<typeof integritySchema> {
-  return {
-    pmidsChecked: false,
-    pmidsCited: 0,
-    hallucinated: null,
-    hallucinationRate: null,
-    groundedRatio: null,
-    citationPrecision: null,
-    citationRecall: null,
-    citeF1: null,
-    nliEnabled: false,
-    entailmentMethod: `not run: ${reason}`,
-  };
-}

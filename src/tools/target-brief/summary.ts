@@ -16,7 +16,7 @@ export function summarizeBrief(r: BriefOutput): string {
   lines.push(`Druggability ${f2(r.druggabilityScore)}${r.druggabilityComplete ? '' : ' (lower bound: a part is missing)'}; AlphaFold mean pLDDT ${r.alphaFoldPlddt ?? 'unknown'}.`);
   if (r.topDrugsNote) lines.push(`Top drugs: ${r.topDrugsNote}`);
   else if (r.topDrugs.length) {
-    const drugs = r.topDrugs.slice(0, 5).map((d) => `${d.name} (phase ${d.phase ?? '?'}${d.approved ? ', approved' : ''}${d.indicatedForDisease ? ', indicated' : ''})`);
+    const drugs = r.topDrugs.slice(0, 5).map((d) => `${d.name} (phase ${d.phase ?? '?'}${d.withdrawn ? ', WITHDRAWN' : d.approved ? ', approved' : ''}${d.indicatedForDisease ? ', approved for this disease' : ''})`);
     lines.push(`Top drugs (${r.topDrugs.length}${r.drugCandidatesTotal === undefined ? '' : ` of ${r.drugCandidatesTotal}`}): ${drugs.join(', ')}.`);
   } else lines.push('Top drugs: none listed.');
   if (r.diseaseAssociations.length) lines.push(`Top associations: ${r.diseaseAssociations.slice(0, 3).map((a) => `${a.diseaseName} ${a.score.toFixed(2)}`).join(', ')}.`);

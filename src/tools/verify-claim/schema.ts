@@ -6,8 +6,7 @@ import { evidenceStatus, freeText, geneSymbol, integrity, LIMITS, pmid, provenan
 
 export const verifyInput = z.strictObject({
   claim: freeText('the claim', 3, LIMITS.claimChars, { multiline: true }).describe(
-      'The biomedical claim to verify. Several sentences are checked one by one. Inline markers cite per sentence: [PMID:n], or [k] for the k-th of pmids; ' +
-        'when the claim has markers, a sentence without one is uncited. Without markers every given PMID cites every sentence.',
+      'The claim to verify; each sentence is checked. Cite per sentence with [PMID:n] or [k] (the k-th of pmids): a sentence without a marker is then uncited. Without markers every PMID cites every sentence.',
   ),
   pmids: z
     .array(pmid)

@@ -23,11 +23,10 @@ export const verifyClaimTool = defineTool({
   name: 'svc_verify_claim',
   title: 'Verify a biomedical claim against PubMed',
   description:
-    'Checks a claim against PubMed abstracts with the evidence integrity pipeline: cited PMIDs must exist ' +
-    '(hallucinated ones are counted), every part of each abstract is judged by a local NLI model (entailment / ' +
-    'neutral / contradiction), and citation precision, recall and F1 are computed as in ALCE. Mixed evidence is ' +
-    '"contested", with both sides listed; without a model nothing is judged ("unjudged"). Without pmids it searches ' +
-    'PubMed (optionally focused by geneContext) and judges every abstract found, supporting and contradicting.',
+    'Checks a claim against PubMed abstracts: cited PMIDs must exist, every part of each abstract is judged by a local ' +
+    'NLI model, and citation precision/recall/F1 are computed as in ALCE. Mixed evidence is "contested" (both sides ' +
+    'listed); without a model nothing is judged ("unjudged"). Without pmids it searches PubMed (optionally with ' +
+    'geneContext) and judges every abstract found.',
   input: verifyInput,
   output: verifyOutput,
   answer: { schema: verifyAnswer, compact: compactVerify },

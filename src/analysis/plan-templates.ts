@@ -1,0 +1,91 @@
+// What each mechanism asks of each validation stage: assay, design, expected outcome, critical
+// controls, timeline, go/no-go, the literature query behind the step and the statement it rests on.
+// The experimental logic differs by mechanism (a drug dose-response with an on-target readout for
+// inhibition; isogenic knockout with rescue for loss of function; an isogenic pair for synthetic
+// lethality; ...); names of genes, compounds, models and the disease come from the data (Cast).
+import type { Mechanism } from './hypothesis-text.js';
+import { biomarker, inhibition, syntheticLethality } from './plan-templates-drug.js';
+import { gainOfFunction, interaction, lossOfFunction, overexpression } from './plan-templates-genetic.js';
+
+export const STAGE_IDS = ['in_vitro', 'in_vivo', 'translational_clinical'] as const;
+export type StageId = (typeof STAGE_IDS)[number];
+
+/** Who plays which part in the plan, with the data-derived phrases the templates use. */
+export interface Cast {
+  /** The gene acted upon (inhibited, lost, activated, overexpressed, the marker, the first partner). */
+  T: string;
+  /** The second gene where the mechanism needs one: synthetic-lethal background, interaction partner. */
+  B: string | null;
+  /** Disease name, or "the disease" when none was recognised. */
+  D: string;
+  /** The alteration that defines the responsive setting, e.g. "EGFR-mutant", "BRCA1-deficient". */
+  alteration: string;
+  /** Named compounds with potency, e.g. "gefitinib (IC50 ≈ 3.1 nM, ChEMBL, n=24)"; a fallback phrase when none. */
+  compounds: string;
+  /** The lead compound's name, or a description ("a selective EGFR inhibitor"). */
+  lead: string;
+  /** Recognised drugs of the hypothesis (for loss-of-function and biomarker plans), or null. */
+  drug: string | null;
+  /** Models carrying the alteration, and comparison models, as names (fallback phrases when none). */
+  altered: string;
+  comparison: string;
+  /** First altered / comparison model names for the in vivo step. */
+  alteredOne: string;
+  comparisonOne: string;
+  /** Active trials found (for the translational step). */
+  trials: number;
+}
+
+export interface StageTemplate {
+  title: string;
+  assayType: string;
+  design: string;
+  expectedOutcome: string;
+  criticalControls: string[];
+  timeline: string;
+  go: string;
+  noGo: string;
+  /** The scientific premise of the step, checked against the literature found for it. */
+  rationale: string;
+}
+
+export type Templates = Record<StageId, StageTemplate>;
+
+/**
+ * Europe PMC terms (each in title or abstract) behind the hypothesis and each stage: the gene(s) with
+ * the mechanism's word (and the disease) for the hypothesis, in cell lines for in vitro, in xenografts
+ * for in vivo, in patients for the clinic.
+ */
+export function literatureTerms(mechanism: Mechanism, c: Pick<Cast, 'T' | 'B' | 'D'>, hasDisease: boolean): Record<'hypothesis' | StageId, string[]> {
+  const d = hasDisease ? [c.D] : [];
+  const pair = c.B ? [c.T, c.B] : [c.T];
+  const cue: Record<Mechanism, string> = {
+    inhibition: 'inhibitor',
+    loss_of_function: 'loss',
+    gain_of_function: 'activating mutation',
+    overexpression: 'overexpression',
+    biomarker: 'biomarker',
+    interaction: 'interaction',
+    synthetic_lethality: 'synthetic lethal',
+  };
+  return {
+    hypothesis: [...pair, cue[mechanism], ...d],
+    in_vitro: [...pair, cue[mechanism], 'cell lines'],
+    in_vivo: [...pair, 'xenograft', ...d],
+    translational_clinical: [...pair, 'patients', ...d],
+  };
+}
+
+export function templates(mechanism: Mechanism, c: Cast): Templates {
+  return BUILDERS[mechanism](c);
+}
+
+const BUILDERS: Record<Mechanism, (c: Cast) => Templates> = {
+  inhibition,
+  loss_of_function: lossOfFunction,
+  gain_of_function: gainOfFunction,
+  overexpression,
+  biomarker,
+  interaction,
+  synthetic_lethality: syntheticLethality,
+};

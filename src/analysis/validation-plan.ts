@@ -1,0 +1,250 @@
+// A validation plan assembled from what was recognised in a hypothesis and what the sources hold
+// (pure): in vitro, then in vivo, then translational clinical. The mechanism chooses the
+// experimental logic (plan-templates*.ts); genes, compounds, models, trials and literature fill it.
+// Where a source failed or found nothing, the step says so in `gaps` instead of naming data it
+// does not have.
+import type { GeneRole, Mechanism } from './hypothesis-text.js';
+import type { CellModel, ToolCompound } from './plan-data.js';
+import { literatureTerms, STAGE_IDS, templates, type Cast, type StageId, type StageTemplate } from './plan-templates.js';
+
+export { STAGE_IDS, type StageId } from './plan-templates.js';
+
+export interface PlanGene {
+  symbol: string;
+  roles: GeneRole[];
+  from: 'text' | 'geneContext' | 'drug';
+}
+
+export type SectionStatus = 'found' | 'none' | 'failed' | 'skipped';
+
+/** One kind of data the plan builds on, and what became of asking for it. */
+export interface Section<T> {
+  status: SectionStatus;
+  /** The source(s) asked. */
+  source: string;
+  items: T[];
+  /** Why it is empty, failed or skipped. */
+  note?: string;
+}
+
+export interface TrialRef {
+  nctId: string;
+  title: string;
+  phase: number | null;
+  status: string | null;
+  interventions: string[];
+  url: string;
+}
+
+export interface LiteratureRef {
+  query: string;
+  /** Null when the literature source could not be searched. */
+  count: number | null;
+  pmids: string[];
+}
+
+export type LiteratureKey = 'hypothesis' | StageId;
+
+export interface PlanFacts {
+  mechanism: Mechanism;
+  genes: PlanGene[];
+  /** Agents the hypothesis names besides the target: recognised drugs, "PI3K inhibitors" for an inhibited word. */
+  agents: string[];
+  disease: string | null;
+  compounds: Section<ToolCompound>;
+  models: Section<CellModel>;
+  trials: Section<TrialRef>;
+  literature: Record<LiteratureKey, LiteratureRef>;
+}
+
+export interface Stage extends Omit<StageTemplate, 'go' | 'noGo' | 'rationale'> {
+  stage: StageId;
+  order: number;
+  goNoGo: { go: string; noGo: string };
+  /** Ids of the data this step uses (details in the plan's toolCompounds, models, trials), and what is missing. */
+  buildsOn: { toolCompounds: string[]; models: string[]; trials: string[]; pmids: string[]; gaps: string[] };
+  /** The premise of the step, to be checked against its PMIDs. */
+  rationale: { statement: string; pmids: string[] };
+}
+
+export interface Roles {
+  /** The gene acted upon. */
+  target: string;
+  /** Synthetic-lethal background or interaction partner. */
+  partner: string | null;
+  /** Genes whose alteration defines the responsive setting (the contrast of the experiments). */
+  altered: string[];
+  /** e.g. "EGFR-mutant", "BRCA1-deficient", "EGFR-dependent". */
+  alteration: string;
+}
+
+const ALTERATION_WORD: Partial<Record<GeneRole, string>> = { lost: 'deficient', mutated: 'mutant', activated: 'mutant', overexpressed: 'high', marker: 'positive' };
+const ALTERED_ROLES: readonly GeneRole[] = ['lost', 'mutated', 'activated', 'overexpressed', 'marker'];
+
+/** Who is the target, partner and altered background, from the genes' roles in the text. */
+export function planRoles(mechanism: Mechanism, genes: readonly PlanGene[]): Roles {
+  if (!genes.length) throw new Error('planRoles needs at least one gene');
+  const find = (...roles: GeneRole[]) => genes.find((g) => roles.some((r) => g.roles.includes(r)));
+  const first = genes[0]!;
+  const other = (symbol: string) => genes.find((g) => g.symbol !== symbol);
+  let target: PlanGene;
+  let partner: PlanGene | undefined;
+  switch (mechanism) {
+    case 'inhibition':
+      target = find('inhibited') ?? genes.find((g) => g.from === 'drug') ?? first;
+      break;
+    case 'loss_of_function':
+      target = find('lost') ?? first;
+      break;
+    case 'gain_of_function':
+      target = find('activated', 'mutated') ?? first;
+      break;
+    case 'overexpression':
+      target = find('overexpressed') ?? first;
+      break;
+    case 'biomarker':
+      target = find('marker', 'overexpressed', 'mutated', 'lost') ?? first;
+      break;
+    case 'interaction':
+      target = find('partner') ?? first;
+      partner = genes.find((g) => g !== target && g.roles.includes('partner')) ?? other(target.symbol);
+      break;
+    case 'synthetic_lethality':
+      target = genes.find((g) => g.roles.includes('inhibited') && !g.roles.includes('lost')) ?? genes.find((g) => g.from === 'drug') ?? first;
+      partner = genes.find((g) => g !== target && g.roles.includes('lost')) ?? other(target.symbol);
+      break;
+  }
+  const altered =
+    mechanism === 'synthetic_lethality' && partner
+      ? [partner]
+      : genes.filter((g) => ALTERED_ROLES.some((r) => g.roles.includes(r)));
+  const lead = altered[0];
+  const word = lead ? (ALTERATION_WORD[ALTERED_ROLES.find((r) => lead.roles.includes(r)) ?? 'lost'] ?? 'altered') : null;
+  const alteration = lead && word ? `${lead.symbol}-${mechanism === 'synthetic_lethality' ? 'deficient' : word}` : `${target.symbol}-dependent`;
+  return { target: target.symbol, partner: partner?.symbol ?? null, altered: (altered.length ? altered : [target]).map((g) => g.symbol), alteration };
+}
+
+/** The Europe PMC terms of the hypothesis and each stage (gathered before the plan is assembled). */
+export function planLiteratureTerms(mechanism: Mechanism, roles: Roles, disease: string | null): Record<LiteratureKey, string[]> {
+  return literatureTerms(mechanism, { T: roles.target, B: roles.partner, D: disease ?? '' }, disease !== null);
+}
+
+export function assemblePlan(facts: PlanFacts): { roles: Roles; stages: Stage[] } {
+  const roles = planRoles(facts.mechanism, facts.genes);
+  const cast = castOf(facts, roles);
+  const t = templates(facts.mechanism, cast);
+  const compounds = facts.compounds.items;
+  const altered = facts.models.items.filter((m) => m.role === 'altered');
+  const comparison = facts.models.items.filter((m) => m.role === 'comparison');
+  const inVivoCompounds = [...compounds].sort((a, b) => (b.maxPhase ?? -1) - (a.maxPhase ?? -1)).slice(0, 2);
+  const ids = {
+    in_vitro: { toolCompounds: compounds.map((c) => c.chemblId), models: facts.models.items.map((m) => m.accession), trials: [] as string[] },
+    in_vivo: { toolCompounds: inVivoCompounds.map((c) => c.chemblId), models: [altered[0], comparison[0]].flatMap((m) => (m ? [m.accession] : [])), trials: [] as string[] },
+    translational_clinical: { toolCompounds: compounds.filter((c) => (c.maxPhase ?? 0) >= 2).map((c) => c.chemblId), models: [] as string[], trials: facts.trials.items.map((x) => x.nctId) },
+  };
+  const stages = STAGE_IDS.map((id, i): Stage => {
+    const s = t[id];
+    const lit = facts.literature[id];
+    return {
+      stage: id,
+      order: i + 1,
+      title: s.title,
+      assayType: s.assayType,
+      design: s.design,
+      expectedOutcome: s.expectedOutcome,
+      criticalControls: s.criticalControls,
+      timeline: s.timeline,
+      goNoGo: { go: s.go, noGo: s.noGo },
+      buildsOn: { ...ids[id], pmids: lit.pmids, gaps: gaps(id, facts) },
+      rationale: { statement: s.rationale, pmids: lit.pmids },
+    };
+  });
+  return { roles, stages };
+}
+
+function castOf(facts: PlanFacts, roles: Roles): Cast {
+  const T = roles.target;
+  const D = facts.disease ?? 'the disease';
+  const onTarget = facts.compounds.items.filter((c) => c.gene === T);
+  const named = (onTarget.length ? onTarget : facts.compounds.items).slice(0, 2);
+  const altered = facts.models.items.filter((m) => m.role === 'altered');
+  const comparison = facts.models.items.filter((m) => m.role === 'comparison');
+  const genesOf = (ms: CellModel[]) => [...new Set(ms.flatMap((m) => m.carries))].join('/');
+  return {
+    T,
+    B: roles.partner,
+    D,
+    alteration: roles.alteration,
+    compounds: named.length ? named.map(compoundPhrase).join(' and ') : `a selective ${T} inhibitor`,
+    lead: named[0] ? displayName(named[0]) : `a selective ${T} inhibitor`,
+    drug: facts.agents[0] ?? null,
+    altered: altered.length ? `${altered.slice(0, 3).map((m) => m.name).join(', ')} (${genesOf(altered.slice(0, 3))} variation listed by Cellosaurus)` : `${D} lines carrying the ${roles.alteration} alteration`,
+    comparison: comparison.length ? `${comparison.slice(0, 2).map((m) => m.name).join(', ')} (no ${roles.altered.join('/')} variation listed by Cellosaurus)` : `${D} lines without it`,
+    alteredOne: altered[0]?.name ?? `a ${roles.alteration} ${D} model`,
+    comparisonOne: comparison[0]?.name ?? `a ${D} model without the alteration`,
+    trials: facts.trials.items.length,
+  };
+}
+
+function displayName(c: ToolCompound): string {
+  return c.name ? c.name.toLowerCase() : c.chemblId;
+}
+
+/** "gefitinib (CHEMBL939, IC50 ≈ 3.16 nM, n=24)". */
+export function compoundPhrase(c: ToolCompound): string {
+  const name = c.name ? `${c.name.toLowerCase()} (${c.chemblId}` : `${c.chemblId} (`;
+  const sep = c.name ? ', ' : '';
+  const potency = c.potency ? `${sep}${c.potency.type} ≈ ${formatNm(c.potency.nM)}, n=${c.potency.n}` : `${sep}potency not in ChEMBL`;
+  return `${name}${potency})`;
+}
+
+export function formatNm(nM: number): string {
+  return nM >= 1000 ? `${Number((nM / 1000).toPrecision(3))} µM` : `${nM} nM`;
+}
+
+/** What a stage lacks, and why: never silent about a failed or empty source. */
+function gaps(stage: StageId, facts: PlanFacts): string[] {
+  const out: string[] = [];
+  const section = (s: Section<unknown>, what: string) => {
+    if (s.status === 'found') return;
+    const why = s.note ? `: ${s.note}` : '';
+    if (s.status === 'failed') out.push(`${what} not named from data: ${s.source} failed${why}`);
+    else if (s.status === 'none') out.push(`${what}: ${s.source} found none${why}`);
+    else out.push(`${what} not looked up${why}`);
+  };
+  if (stage !== 'translational_clinical') section(facts.compounds, 'tool compounds');
+  if (stage !== 'translational_clinical') section(facts.models, 'cell-line models');
+  if (stage === 'translational_clinical') section(facts.trials, 'active trials');
+  const lit = facts.literature[stage];
+  if (lit.count === null) out.push(`literature: Europe PMC could not be searched for ${lit.query}`);
+  else if (lit.pmids.length === 0) out.push(`literature: no article found for ${lit.query}`);
+  return out;
+}
+
+/** Which inputs a plan still needs: a gene, and a mechanism. */
+export function missingInputs(genes: readonly PlanGene[], mechanism: Mechanism | null): ('gene' | 'mechanism')[] {
+  return [...(genes.length ? [] : (['gene'] as const)), ...(mechanism ? [] : (['mechanism'] as const))];
+}
+
+/** The message for a hypothesis without a gene or a mechanism: what was tried, and what to add. */
+export function needsInputMessage(missing: readonly ('gene' | 'mechanism')[], tried: { unresolved: readonly string[]; ambiguous: readonly { input: string; candidates: readonly string[] }[] }): string {
+  const parts: string[] = ['No validation plan: a plan needs a gene and the mechanism asked about.'];
+  if (missing.includes('gene')) {
+    const notes = [
+      ...tried.unresolved.map((u) => `"${u}" is not an HGNC symbol, alias or previous symbol`),
+      ...tried.ambiguous.map((a) => `"${a.input}" names several genes (${a.candidates.join(', ')})`),
+    ];
+    parts.push(
+      `No gene was recognised${notes.length ? ` (${notes.join('; ')})` : ''}. Add an approved gene symbol to the hypothesis or pass it as geneContext ` +
+        '(e.g. "EGFR", "BRCA1"), or name a drug whose targets are known (e.g. "olaparib").',
+    );
+  }
+  if (missing.includes('mechanism')) {
+    parts.push(
+      'No mechanism was recognised. Say what is done to the gene or what it does: inhibition ("inhibiting X"), loss of function ("loss of", "deletion", "knockout"), ' +
+        'gain of function ("activating mutation"), overexpression ("amplification"), biomarker ("X predicts response to Y"), interaction ("X interacts with Y") ' +
+        'or synthetic lethality ("X inhibition is synthetically lethal with Y loss").',
+    );
+  }
+  return parts.join(' ');
+}

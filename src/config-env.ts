@@ -1,0 +1,32 @@
+// The environment variable of each config key, apart from the zod schema (config.ts) so that
+// `biointel --help` can name them without loading zod. config.ts checks that every key has one.
+/** Environment variable for each config key (the README table and `biointel --help` read this). */
+export const ENV_VARS = {
+  dataDir: 'BIOINTEL_DATA_DIR',
+  cache: 'BIOINTEL_CACHE',
+  storeUrl: 'BIOINTEL_STORE_URL',
+  recordDir: 'BIOINTEL_RECORD_DIR',
+  replayDir: 'BIOINTEL_REPLAY_DIR',
+  ncbiApiKey: 'NCBI_API_KEY',
+  ncbiEmail: 'BIOINTEL_NCBI_EMAIL',
+  timeoutMs: 'BIOINTEL_TIMEOUT_MS',
+  retries: 'BIOINTEL_RETRIES',
+  deadlineMs: 'BIOINTEL_DEADLINE_MS',
+  toolDeadlineMs: 'BIOINTEL_TOOL_DEADLINE_MS',
+  toolDeadlines: 'BIOINTEL_TOOL_DEADLINES',
+  nli: 'BIOINTEL_NLI',
+  nliModel: 'BIOINTEL_NLI_MODEL',
+  nliDtype: 'BIOINTEL_NLI_DTYPE',
+  nliThreshold: 'BIOINTEL_NLI_THRESHOLD',
+  nliWindow: 'BIOINTEL_NLI_WINDOW',
+  nliAutoDownload: 'BIOINTEL_NLI_AUTO_DOWNLOAD',
+  nliRemoteHost: 'BIOINTEL_NLI_REMOTE_HOST',
+  host: 'BIOINTEL_HOST',
+  port: 'BIOINTEL_PORT',
+  allowedHosts: 'BIOINTEL_ALLOWED_HOSTS',
+  corsOrigins: 'BIOINTEL_CORS_ORIGINS',
+  logLevel: 'BIOINTEL_LOG_LEVEL',
+  localTier: 'BIOINTEL_LOCAL_TIER',
+  freeDailyLimit: 'BIOINTEL_FREE_DAILY_LIMIT',
+  geneSets: 'BIOINTEL_GENESETS',
+} as const satisfies Record<string, string>;
