@@ -33,7 +33,11 @@ describeShared('svc_generate_insights: drugs', () => {
     ctx = await testContext({ dataDir: tempDir() }, fake.url);
     client = await connectInMemory(ctx);
   });
-  const analyze = () => callOk<InsightsOutput>(client, 'svc_generate_insights', { genes: GENES.map((g) => g.symbol), diseaseContext: 'breast cancer' });
+  // The full result, as the snapshot keeps it (the MCP answer is its compact view).
+  const analyze = async () => {
+    const { snapshotId } = await callOk<{ snapshotId: string }>(client, 'svc_generate_insights', { genes: GENES.map((g) => g.symbol), diseaseContext: 'breast cancer' });
+    return (await ctx.snapshots.get(snapshotId))!.result as unknown as InsightsOutput;
+  };
   const otQueries = () => world.requests('opentargets').map((r) => (JSON.parse(r.body) as { query: string; variables: Record<string, unknown> }));
   const named = (name: string) => otQueries().filter((q) => q.query.includes(`query ${name}(`));
 

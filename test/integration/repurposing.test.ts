@@ -7,6 +7,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { AppContext } from '../../src/context.js';
 import { findTool } from '../../src/tools/index.js';
+import type { RepurposingAnswer } from '../../src/tools/repurposing/compact.js';
 import type { RepurposingOutput } from '../../src/tools/repurposing/schema.js';
 import { testContext, tempDir } from '../support/context.js';
 import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
@@ -55,7 +56,12 @@ describeShared('svc_prioritize_repurposing', () => {
   });
   afterEach(() => ctx.close());
 
-  const repurpose = (args: Record<string, unknown> = {}, c: Client = client) => callOk<RepurposingOutput>(c, TOOL, { genes: PANEL, diseaseContext: 'breast cancer', ...args });
+  const answer = (args: Record<string, unknown> = {}, c: Client = client) => callOk<RepurposingAnswer>(c, TOOL, { genes: PANEL, diseaseContext: 'breast cancer', ...args });
+  // The full result, as the snapshot keeps it (the MCP answer is its compact view, checked below).
+  const repurpose = async (args: Record<string, unknown> = {}, c: Client = client) => {
+    const a = await answer(args, c);
+    return (await ctx.snapshots.get(a.snapshotId))!.result as unknown as RepurposingOutput;
+  };
   const named = (name: string) => world.requests('opentargets').filter((r) => (JSON.parse(r.body) as { query: string }).query.includes(`query ${name}(`));
 
   it('finds drugs approved elsewhere on panel genes and their STRING neighbourhood, never one approved for the disease', async () => {
@@ -132,11 +138,27 @@ describeShared('svc_prioritize_repurposing', () => {
     const byId = Object.fromEntries(r.sources.map((s) => [s.id, s.status]));
     for (const id of ['hgnc', 'opentargets', 'string', 'dgidb', 'chembl', 'europepmc', 'eutils', 'clinicaltrials', 'openfda']) expect(byId[id], id).toMatch(/ok|cached/);
 
-    // Saved whole, and findable.
-    const snap = await callOk<{ result: RepurposingOutput; tool: string }>(client, 'svc_get_snapshot', { snapshotId: r.snapshotId });
-    expect(snap.result).toEqual(r);
+    // Saved whole, readable by section, and findable.
+    const section = await callOk<{ value: RepurposingOutput['candidates'] }>(client, 'svc_get_snapshot', { snapshotId: r.snapshotId, section: 'candidates', limit: 20 });
+    expect(section.value).toEqual(r.candidates);
     const found = await callOk<{ snapshots: { id: string }[] }>(client, 'svc_search_snapshots', { gene: 'EGFR' });
     expect(found.snapshots.map((s) => s.id)).toContain(r.snapshotId);
+  }, 120_000);
+
+  it('answers a compact view over MCP: every candidate with its factor values, lists cut beside their totals, the rest in the snapshot', async () => {
+    const a = await answer();
+    const full = (await ctx.snapshots.get(a.snapshotId))!.result as unknown as RepurposingOutput;
+    expect(a.candidates.map((c) => [c.name, c.tier, c.rank])).toEqual(full.candidates.map((c) => [c.name, c.tier, c.rank]));
+    for (const [i, c] of a.candidates.entries()) {
+      const f = full.candidates[i]!;
+      for (const [k, v] of Object.entries(c.factors)) expect(v, `${c.name} ${k}`).toBe(f.factors[k as keyof typeof f.factors].value === null ? null : Math.round(f.factors[k as keyof typeof f.factors].value! * 100) / 100);
+      expect(c.pmids).toEqual(f.pmids.slice(0, 5));
+      expect(c.pmidsTotal).toBe(f.pmids.length);
+      expect(c.approvedIndicationsTotal).toBe(f.approvedIndicationsTotal);
+      expect(c).not.toHaveProperty('admet');
+    }
+    expect(a.more).toContain(`"section":"candidates"`);
+    expect(a.integrity).toEqual(full.integrity);
   }, 120_000);
 
   it('tier filter II keeps tier II only and counts what it left out; tier I is empty and says why', async () => {
@@ -174,7 +196,7 @@ describeShared('svc_prioritize_repurposing', () => {
     fake.route('POST', '/string/json/interaction_partners', { status: 500, body: 'down' });
     // No retries: a failure is a failure at once (the retry path has its own tests).
     const once = await testContext({ dataDir, retries: 0 }, fake.url);
-    const r = await repurpose({}, await connectInMemory(once)).finally(() => once.close());
+    const r = await answer({}, await connectInMemory(once)).finally(() => once.close());
     expect(r.candidates.length).toBeGreaterThan(0);
     for (const c of r.candidates) {
       expect(c.trials).toMatchObject({ status: 'not-checked', running: null, note: expect.stringMatching(/^not checked: ClinicalTrials.gov failed/) });

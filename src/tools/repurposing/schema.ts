@@ -9,7 +9,7 @@ import { EVIDENCE_STATUSES } from '../../evidence/status.js';
 import { drugCandidate } from '../shared/panel-analysis/schema.js';
 import { diseaseContext, genePanel, integrity, provenance } from '../shared/schemas.js';
 
-export const repurposingInput = z.object({
+export const repurposingInput = z.strictObject({
   genes: genePanel.describe('Gene symbols of the panel (HGNC symbols; aliases and previous symbols are resolved). 1-500.'),
   diseaseContext: diseaseContext.describe('Disease to find repurposing candidates for, e.g. "breast cancer".'),
   tierFilter: z

@@ -2,9 +2,9 @@
 // that reads only text (the structured content has every field). "Not checked" and "none" read
 // differently here as in the JSON: a failed source is never a clean bill.
 import { describeIntegrity, describeSources } from '../shared/summary.js';
-import type { RepurposingCandidateOut, RepurposingOutput } from './schema.js';
+import type { RepurposingAnswer } from './compact.js';
 
-export function summarizeRepurposing(r: RepurposingOutput): string {
+export function summarizeRepurposing(r: RepurposingAnswer): string {
   const lines: string[] = [`Repurposing candidates for ${r.genes.join(', ')} in ${r.diseaseContext} (tier filter ${r.tierFilter}).`];
   if (r.note) lines.push(r.note);
   else if (!r.candidates.length) lines.push('No repurposing candidate within the tier filter.');
@@ -16,11 +16,11 @@ export function summarizeRepurposing(r: RepurposingOutput): string {
   if (r.tierFilterNote) lines.push(r.tierFilterNote);
   lines.push(`Quality score ${r.qualityScore.toFixed(2)}. ${describeIntegrity(r.integrity)}`, describeSources(r.sources));
   if (r.warnings.length) lines.push(`Warnings: ${r.warnings.join(' | ')}`);
-  lines.push(`The full result is saved as snapshot ${r.snapshotId}.`);
+  lines.push(r.more ?? `The full result is saved as snapshot ${r.snapshotId}.`);
   return lines.join('\n');
 }
 
-function candidateLine(c: RepurposingCandidateOut): string {
+function candidateLine(c: RepurposingAnswer['candidates'][number]): string {
   const trials = c.trials.status === 'checked' ? `${c.trials.running ?? 0} running trial(s) here` : 'trials not checked';
   const boxed = c.safety.boxedWarning.status === 'not-checked' ? 'boxed warning not checked' : c.safety.boxedWarning.status === 'present' ? 'FDA BOXED WARNING' : '';
   const flags = [c.safety.withdrawn ? `WITHDRAWN${c.safety.withdrawnReason ? ` (${c.safety.withdrawnReason})` : ''}` : '', boxed, ...c.targets.flatMap((t) => (t.roleConflict ? [`role conflict on ${t.gene}`] : []))].filter(Boolean);

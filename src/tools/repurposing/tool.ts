@@ -17,6 +17,7 @@ import { selectRepurposing, tierFilterNote, type RationaleContext } from '../../
 import { pathwayRef, type PathwayRef } from '../../analysis/repurposing-neighbourhood.js';
 import { runIntegrity } from '../../evidence/pipeline.js';
 import { reportIntegrity } from '../shared/integrity.js';
+import { compactRepurposing, repurposingAnswer } from './compact.js';
 import { summarizeRepurposing } from './summary.js';
 import { collectPmids } from '../../evidence/pmid-fields.js';
 import { SourceReport } from '../../sources/report.js';
@@ -185,6 +186,7 @@ export const prioritizeRepurposingTool = defineTool({
     'for the free tier. Saved as a snapshot.',
   input: repurposingInput,
   output: repurposingOutput,
+  answer: { schema: repurposingAnswer, compact: compactRepurposing },
   summarize: summarizeRepurposing,
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true, idempotentHint: false },
   handler: prioritizeRepurposing,

@@ -7,7 +7,7 @@ import { diseaseContext, evidenceStatus, geneSymbol, integrity, LIMITS, provenan
 /** A plan is about the few genes a hypothesis names; more context genes would only dilute it. */
 export const PLAN_LIMITS = { hypothesisMin: 10, hypothesisChars: LIMITS.claimChars, geneContext: 20 } as const;
 
-export const planInput = z.object({
+export const planInput = z.strictObject({
   hypothesis: z
     .string()
     .trim()
