@@ -1,23 +1,22 @@
 // The biointel binary. No arguments: the stdio MCP server (what desktop assistants launch).
 // Subcommands run the same tool handlers and stores for people and CI scripts.
+//
+// Start-up cost is paid only for what a command needs: this file and the command definitions load
+// commander alone, and every action imports its implementation when it runs, so `biointel --help`
+// loads neither zod, the MCP SDK, the spinner nor the store, and the stdio server loads what serving
+// needs (test/integration/startup.test.ts lists the modules each path may load).
 import { Command, CommanderError, Option } from 'commander';
 import { addAdminCommands } from './cli/admin-commands.js';
 import { addAnalyzeCommand } from './cli/analyze-command.js';
 import { addCompareCommand } from './cli/compare-command.js';
+import type { EnrichFlags } from './cli/enrich.js';
+import { EXIT } from './cli/exit.js';
+import { addGenesCommands } from './cli/genes-commands.js';
 import { addKeyCommands } from './cli/key-commands.js';
+import type { GlobalFlags } from './cli/run-tool.js';
+import { addRepurposeCommand } from './cli/repurpose-command.js';
 import { addSnapshotCommands } from './cli/snapshot-commands.js';
-import { runEnrich, type EnrichFlags } from './cli/enrich.js';
-import { EXIT, reportError, UsageError } from './cli/output.js';
-import { renderBrief } from './cli/render/brief.js';
-import { renderPlan } from './cli/render/plan.js';
-import { renderVerify } from './cli/render/verify.js';
-import { runTool, splitList, withContext, type GlobalFlags } from './cli/run-tool.js';
-import { DEFAULT_LIBRARIES } from './genesets/service.js';
-import { runHttpServer } from './server/http-server.js';
-import { runStdioServer } from './server/stdio.js';
-import { targetBriefTool } from './tools/target-brief/tool.js';
-import { validationPlanTool } from './tools/validation-plan/tool.js';
-import { verifyClaimTool } from './tools/verify-claim/tool.js';
+import { DEFAULT_LIBRARIES } from './genesets/defaults.js';
 import { VERSION } from './version.js';
 
 function buildProgram(): Command {
@@ -36,6 +35,7 @@ function buildProgram(): Command {
     .argument('[command]', 'one of the commands below; none runs the stdio MCP server')
     .action(async (unknown: string | undefined, _opts, cmd: Command) => {
       if (unknown !== undefined) {
+        const { reportError, UsageError } = await import('./cli/output.js');
         process.exitCode = reportError(new UsageError(`unknown command "${unknown}" (run biointel --help for the list)`));
         return;
       }
@@ -61,10 +61,12 @@ function buildProgram(): Command {
         process.exitCode = await serveStdio(flags);
         return;
       }
+      const { withContext, splitList } = await import('./cli/run-tool.js');
+      const { runHttpServer } = await import('./server/http-server.js');
       const origins = splitList(opts.corsOrigin);
       const code = await withContext({ ...flags, ...(origins ? { corsOrigins: origins } : {}) }, async (ctx) => {
         const host = opts.host ?? ctx.config.host;
-        const port = opts.port === undefined ? ctx.config.port : parsePort(opts.port);
+        const port = opts.port === undefined ? ctx.config.port : await parsePort(opts.port);
         await runHttpServer(ctx, { host, port });
         return new Promise<number>(() => undefined); // runs until a signal stops the process
       });
@@ -80,6 +82,11 @@ function buildProgram(): Command {
     .option('--json', 'print the result as JSON')
     .addHelpText('after', '\nExample:\n  biointel verify "Trametinib improves survival in BRAF-mutated melanoma" --pmids 22663011')
     .action(async (claim: string, opts: { pmids?: string[]; genes?: string[]; json?: boolean }, cmd: Command) => {
+      const [{ runTool, splitList }, { verifyClaimTool }, { renderVerify }] = await Promise.all([
+        import('./cli/run-tool.js'),
+        import('./tools/verify-claim/tool.js'),
+        import('./cli/render/verify.js'),
+      ]);
       const args: Record<string, unknown> = { claim };
       const pmids = splitList(opts.pmids);
       const genes = splitList(opts.genes);
@@ -96,6 +103,11 @@ function buildProgram(): Command {
     .option('--json', 'print the result as JSON')
     .addHelpText('after', '\nExample:\n  biointel brief TP53 --disease "breast cancer"')
     .action(async (gene: string, opts: { disease?: string; json?: boolean }, cmd: Command) => {
+      const [{ runTool }, { targetBriefTool }, { renderBrief }] = await Promise.all([
+        import('./cli/run-tool.js'),
+        import('./tools/target-brief/tool.js'),
+        import('./cli/render/brief.js'),
+      ]);
       const args: Record<string, unknown> = { gene, ...(opts.disease === undefined ? {} : { diseaseContext: opts.disease }) };
       process.exitCode = await runTool(targetBriefTool, args, { ...cmd.optsWithGlobals<GlobalFlags>(), json: opts.json }, renderBrief);
     });
@@ -109,6 +121,11 @@ function buildProgram(): Command {
     .option('--json', 'print the result as JSON')
     .addHelpText('after', '\nExamples:\n  biointel plan "Inhibiting EGFR reduces proliferation in EGFR-mutant NSCLC"\n  biointel plan "PARP1 inhibition is synthetically lethal with BRCA1 loss" --disease "breast cancer"')
     .action(async (hypothesis: string, opts: { genes?: string[]; disease?: string; json?: boolean }, cmd: Command) => {
+      const [{ runTool, splitList }, { validationPlanTool }, { renderPlan }] = await Promise.all([
+        import('./cli/run-tool.js'),
+        import('./tools/validation-plan/tool.js'),
+        import('./cli/render/plan.js'),
+      ]);
       const genes = splitList(opts.genes);
       const args: Record<string, unknown> = { hypothesis, ...(genes ? { geneContext: genes } : {}), ...(opts.disease === undefined ? {} : { diseaseContext: opts.disease }) };
       process.exitCode = await runTool(validationPlanTool, args, { ...cmd.optsWithGlobals<GlobalFlags>(), json: opts.json }, renderPlan);
@@ -133,27 +150,32 @@ function buildProgram(): Command {
         '\n  biointel enrich --genes TP53 MDM2 CDKN1A --gene-sets my_sets.gmt --all --json',
     )
     .action(async (opts: EnrichFlags, cmd: Command) => {
+      const { runEnrich } = await import('./cli/enrich.js');
       process.exitCode = await runEnrich(opts, cmd.optsWithGlobals<GlobalFlags>());
     });
 
   addAnalyzeCommand(program);
   addCompareCommand(program);
+  addRepurposeCommand(program);
   addSnapshotCommands(program);
   addKeyCommands(program);
   addAdminCommands(program);
+  addGenesCommands(program);
   return program;
 }
 
 async function serveStdio(flags: GlobalFlags): Promise<number> {
+  const [{ withContext }, { runStdioServer }] = await Promise.all([import('./cli/run-tool.js'), import('./server/stdio.js')]);
   return withContext(flags, async (ctx) => {
     await runStdioServer(ctx);
     return new Promise<number>(() => undefined); // the transport keeps the process alive
   });
 }
 
-function parsePort(value: string): number {
+async function parsePort(value: string): Promise<number> {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    const { UsageError } = await import('./cli/output.js');
     throw new UsageError(`--port: expected an integer 0-65535, got "${value}"`);
   }
   return port;
@@ -169,6 +191,7 @@ async function main(argv: string[]): Promise<void> {
       process.exitCode = err.exitCode === 0 ? EXIT.ok : EXIT.usage;
       return;
     }
+    const { reportError } = await import('./cli/output.js');
     process.exitCode = reportError(err);
   }
 }

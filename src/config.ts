@@ -3,7 +3,10 @@
 import path from 'node:path';
 import envPaths from 'env-paths';
 import { z } from 'zod';
+import { ENV_VARS } from './config-env.js';
 import { InvalidInputError } from './errors.js';
+
+export { ENV_VARS };
 
 const bool = z
   .union([z.boolean(), z.enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])])
@@ -12,6 +15,24 @@ const int = (min: number, max: number) => z.coerce.number().int().min(min).max(m
 const list = z
   .union([z.array(z.string()), z.string()])
   .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean));
+
+/** "svc_a=60000,svc_b=30000" (or an object from code): per-tool deadlines in ms. */
+const deadlineMap = z
+  .union([z.record(z.string(), z.coerce.number()), z.string()])
+  .transform((v, ctx) => {
+    if (typeof v !== 'string') return v;
+    const out: Record<string, number> = {};
+    for (const part of v.split(',').map((p) => p.trim()).filter(Boolean)) {
+      const [name, ms] = part.split('=').map((x) => x.trim());
+      const n = Number(ms);
+      if (!name || !Number.isInteger(n) || n < 1000) {
+        ctx.addIssue({ code: 'custom', message: `"${part}": expected tool=milliseconds (at least 1000), e.g. svc_verify_claim=30000` });
+        return z.NEVER;
+      }
+      out[name] = n;
+    }
+    return out;
+  });
 
 export const TIERS = ['free', 'researcher'] as const;
 export type Tier = (typeof TIERS)[number];
@@ -26,7 +47,9 @@ export const configSchema = z.object({
   ncbiEmail: z.string().default('biointel@users.noreply.github.com').describe('Contact e-mail sent to NCBI with every request (set your own)'),
   timeoutMs: int(100, 300_000).default(20_000).describe('Timeout of one upstream request (ms)'),
   retries: int(0, 10).default(3).describe('Retries on 429, 5xx and network errors'),
-  deadlineMs: int(1_000, 600_000).default(60_000).describe('Overall deadline of one upstream call including retries (ms)'),
+  deadlineMs: int(1_000, 600_000).default(60_000).describe('Retry budget of one upstream request, counted from its first send (ms)'),
+  toolDeadlineMs: int(1_000, 3_600_000).default(90_000).describe('Deadline of one whole tool call (ms): at the deadline it returns what it has and names the late sources; raised when the planned upstream work needs longer'),
+  toolDeadlines: deadlineMap.default({}).describe('Per-tool deadlines overriding the default, e.g. svc_verify_claim=30000,svc_generate_insights=120000'),
   nli: z.enum(['auto', 'off']).default('auto').describe('NLI entailment judge: auto (use the model when present) or off (nothing is judged: every claim is "unjudged")'),
   nliModel: z.string().default('Xenova/nli-deberta-v3-xsmall').describe('NLI model: Hugging Face hub id or local folder'),
   nliDtype: z.enum(['q8', 'fp32', 'fp16', 'int8', 'uint8', 'q4']).default('q8').describe('NLI model weights variant'),
@@ -63,45 +86,11 @@ export const configSchema = z.object({
 export type Config = z.output<typeof configSchema>;
 export type ConfigInput = z.input<typeof configSchema>;
 
-/** Environment variable for each config key (the README table and `biointel --help` read this). */
-export const ENV_VARS: Record<Exclude<keyof Config, 'sourceUrls'>, string> = {
-  dataDir: 'BIOINTEL_DATA_DIR',
-  cache: 'BIOINTEL_CACHE',
-  storeUrl: 'BIOINTEL_STORE_URL',
-  recordDir: 'BIOINTEL_RECORD_DIR',
-  replayDir: 'BIOINTEL_REPLAY_DIR',
-  ncbiApiKey: 'NCBI_API_KEY',
-  ncbiEmail: 'BIOINTEL_NCBI_EMAIL',
-  timeoutMs: 'BIOINTEL_TIMEOUT_MS',
-  retries: 'BIOINTEL_RETRIES',
-  deadlineMs: 'BIOINTEL_DEADLINE_MS',
-  nli: 'BIOINTEL_NLI',
-  nliModel: 'BIOINTEL_NLI_MODEL',
-  nliDtype: 'BIOINTEL_NLI_DTYPE',
-  nliThreshold: 'BIOINTEL_NLI_THRESHOLD',
-  nliWindow: 'BIOINTEL_NLI_WINDOW',
-  nliAutoDownload: 'BIOINTEL_NLI_AUTO_DOWNLOAD',
-  nliRemoteHost: 'BIOINTEL_NLI_REMOTE_HOST',
-  host: 'BIOINTEL_HOST',
-  port: 'BIOINTEL_PORT',
-  allowedHosts: 'BIOINTEL_ALLOWED_HOSTS',
-  corsOrigins: 'BIOINTEL_CORS_ORIGINS',
-  trustProxy: 'BIOINTEL_TRUST_PROXY',
-  logLevel: 'BIOINTEL_LOG_LEVEL',
-  localTier: 'BIOINTEL_LOCAL_TIER',
-  freeDailyLimit: 'BIOINTEL_FREE_DAILY_LIMIT',
-  researcherDailyLimit: 'BIOINTEL_RESEARCHER_DAILY_LIMIT',
-  anonymousRatePerMinute: 'BIOINTEL_ANONYMOUS_RATE_PER_MINUTE',
-  clientRatePerMinute: 'BIOINTEL_CLIENT_RATE_PER_MINUTE',
-  maxConcurrentAnalyses: 'BIOINTEL_MAX_CONCURRENT_ANALYSES',
-  maxQueuedAnalyses: 'BIOINTEL_MAX_QUEUED_ANALYSES',
-  maxBatch: 'BIOINTEL_MAX_BATCH',
-  callTimeoutMs: 'BIOINTEL_CALL_TIMEOUT_MS',
-  idleTimeoutMs: 'BIOINTEL_IDLE_TIMEOUT_MS',
-  maxConnections: 'BIOINTEL_MAX_CONNECTIONS',
-  maxConnectionsPerClient: 'BIOINTEL_MAX_CONNECTIONS_PER_CLIENT',
-  geneSets: 'BIOINTEL_GENESETS',
-};
+
+// Every config key but sourceUrls has its variable, and every variable names a config key.
+ENV_VARS satisfies Record<Exclude<keyof Config, 'sourceUrls'>, string>;
+const everyVariableIsAKey: [Exclude<keyof typeof ENV_VARS, keyof Config>] extends [never] ? true : false = true;
+void everyVariableIsAKey;
 
 const SOURCE_URL_VAR = /^BIOINTEL_SOURCE_([A-Z0-9_]+)_URL$/;
 

@@ -4,12 +4,14 @@ import type { Config } from './config.js';
 import { configSecrets } from './config.js';
 import type { NliService } from './evidence/judge.js';
 import { createNliService } from './evidence/nli.js';
+import { createGeneTableService, type GeneTableService } from './genes/service.js';
 import { createGeneSetService, type GeneSetService } from './genesets/service.js';
 import { createLogger, type Logger } from './log.js';
 import { UpstreamClient } from './sources/http.js';
 import { createSources, type Sources } from './sources/index.js';
 import { addMetrics } from './sources/metrics-store.js';
 import { createStore, type Store } from './store/index.js';
+import { ResultCache } from './store/result-cache.js';
 import { SnapshotStore } from './store/snapshots.js';
 
 export interface AppContext {
@@ -23,6 +25,10 @@ export interface AppContext {
   nli: NliService;
   /** Gene-set libraries for enrichment; prepared libraries are memoised for the context's life. */
   genesets: GeneSetService;
+  /** HGNC's complete set on disk: gene symbols resolved locally (src/genes/). */
+  genes: GeneTableService;
+  /** Whole results of idempotent tools (store/result-cache.ts); off with the response cache. */
+  results: ResultCache;
   close(): Promise<void>;
 }
 
@@ -31,6 +37,8 @@ export interface ContextOverrides {
   log?: Logger;
   nli?: NliService;
   fetchImpl?: typeof fetch;
+  /** Rate and concurrency for every source instead of the registry's (tests that count rounds). */
+  limits?: { perSecond: number; concurrency: number };
 }
 
 export async function createContext(config: Config, overrides: ContextOverrides = {}): Promise<AppContext> {
@@ -41,17 +49,21 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     log,
     cache: store.ns('cache'),
     ...(overrides.fetchImpl ? { fetchImpl: overrides.fetchImpl } : {}),
+    ...(overrides.limits ? { limits: overrides.limits } : {}),
   });
   const nli = overrides.nli ?? createNliService({ config, log, cache: store.ns('nli') });
+  const genes = createGeneTableService({ config, log, http });
   return {
     config,
     log,
     store,
     snapshots: new SnapshotStore(store),
     http,
-    sources: createSources(http),
+    sources: createSources(http, { hgncTables: genes }),
     nli,
     genesets: createGeneSetService({ config, log, http }),
+    genes,
+    results: new ResultCache(store.ns('results'), { enabled: config.cache }),
     async close() {
       await addMetrics(store, http.metrics()).catch((err: unknown) => log.debug('could not save source metrics', { err }));
       await store.close();

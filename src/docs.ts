@@ -21,7 +21,9 @@ export function configTable(): string {
   const rows = Object.entries(ENV_VARS).map(([key, env]) => {
     const schema = shape[key];
     const parsed = configSchema.shape[key as keyof typeof ENV_VARS].safeParse(undefined);
-    const value = parsed.success && parsed.data !== undefined ? (Array.isArray(parsed.data) ? parsed.data.join(',') : String(parsed.data)) : '';
+    const data: unknown = parsed.success ? parsed.data : undefined;
+    const empty = data === undefined || (typeof data === 'object' && data !== null && !Array.isArray(data) && Object.keys(data).length === 0);
+    const value = empty ? '' : Array.isArray(data) ? data.join(',') : String(data);
     const def = value ? `\`${value}\`` : '';
     return `| \`${env}\` | ${cell(schema?.description ?? '')} | ${key === 'dataDir' ? 'user cache dir (`~/.cache/biointel` on Linux)' : def} |`;
   });

@@ -73,9 +73,12 @@ export function admetOf(molecule: ChemblMolecule | null | undefined, pubchem?: C
   return admet;
 }
 
-/** Drug-likeness factor 0-1 for the candidate score: QED when known, else the Lipinski result. */
+/**
+ * Drug-likeness 0-1 for the candidate score: QED (quantitative estimate of drug-likeness, Bickerton
+ * et al. 2012, as ChEMBL computes it), null when unknown. Never a substitute such as
+ * 1 - violations/4: that is another scale (triclosan, with no violation, would score 1.0 against
+ * aspirin's QED 0.55). The rule-of-five violations are reported beside it.
+ */
 export function drugLikeness(admet: Admet): number | null {
-  if (admet.qed) return admet.qed.value;
-  if (admet.lipinskiViolations === null) return null;
-  return Math.max(0, 1 - admet.lipinskiViolations.value / 4);
+  return admet.qed ? admet.qed.value : null;
 }

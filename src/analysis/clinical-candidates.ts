@@ -95,9 +95,9 @@ export interface ClinicalCandidate {
   drugPhase: number | null;
   mechanisms: Mechanism[];
   /**
-   * Diseases the drug was developed for against this target: test the disease context here.
-   * Open Targets gives one stage per row, not per disease, so an approved drug listed with a
-   * disease may have reached only an earlier phase for that disease.
+   * Diseases the drug was developed for against this target. Open Targets gives one stage per
+   * row, not per disease, so an approved drug listed with a disease may have reached only an
+   * earlier phase for it: these never make a drug "indicated" (drug-indications.ts).
    */
   indications: DiseaseRef[];
   /** Other rows merged into this one (e.g. AFATINIB DIMALEATE under AFATINIB). */
@@ -161,10 +161,4 @@ export function mergeSaltForms(rows: readonly CandidateRow[]): ClinicalCandidate
     });
   }
   return out.sort((a, b) => (b.phase ?? -1) - (a.phase ?? -1) || a.name.localeCompare(b.name));
-}
-
-/** True when one of the candidate's diseases is among the given ids (the disease context). */
-export function isIndicatedFor(candidate: ClinicalCandidate, diseaseIds: Iterable<string>): boolean {
-  const wanted = new Set(diseaseIds);
-  return candidate.indications.some((d) => wanted.has(d.id));
 }

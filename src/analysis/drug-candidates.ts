@@ -1,25 +1,30 @@
 // Drug candidates for a gene panel and a disease context (DESIGN.md section 4): Open Targets
 // drug and clinical candidates, ChEMBL mechanisms and DGIdb interactions merged per drug across
-// genes and sources, tiered (drug-tiers.ts), scored on six factors (drug-scoring.ts), with ADMET
-// (admet.ts), an evidence-quality flag, sources and supporting PMIDs. Pure: no I/O.
+// genes and sources, tiered (drug-tiers.ts, on per-disease indications: drug-indications.ts),
+// scored on six factors (drug-scoring.ts), with ADMET (admet.ts), an evidence-quality flag
+// counted by independent curation (drug-evidence-quality.ts), sources and PMIDs. Pure: no I/O.
 //
 // Decisions (tests pin them):
 // - One candidate per drug: records sharing a ChEMBL id (salt ids, ChEMBL parent) or a parent
 //   name (salt words stripped) merge, whichever gene or source they came from (drug-merge.ts).
 // - Phase = the highest of: Open Targets stage on the target and the drug's overall stage,
 //   per-disease stages, ChEMBL max_phase (molecule, mechanism), DGIdb "approved" (= 4).
-// - Approved = any of those sources says approved, and the drug is not withdrawn.
-// - Withdrawn drugs (ChEMBL withdrawn flag, or Open Targets stage WITHDRAWAL without an
-//   approval) are kept, flagged and put in tier III, their phase factor halved; the option
-//   `excludeWithdrawn` drops them instead.
+// - Withdrawn = ChEMBL withdrawn flag, an Open Targets "Withdrawn" drug warning, or the Open
+//   Targets stage WITHDRAWAL (of the drug, or of its target row with no approval anywhere). It
+//   overrides every approval: a withdrawn drug is never approved, never tier I or II, its phase
+//   factor is halved; `excludeWithdrawn` drops such drugs instead.
+// - Approved = some source says approved (Open Targets stage APPROVAL/PHASE_4, ChEMBL max_phase
+//   4, DGIdb approved) and the drug is not withdrawn.
 // - Sorted by score (desc), then tier, coverage (desc) and name, so equal scores rank the
 //   better-evidenced candidate first.
 import { admetOf, type Admet } from './admet.js';
 import type { Directionality } from '../sources/dgidb.js';
 import { isApprovedStage } from './clinical-candidates.js';
-import type { DrugIndications } from '../sources/opentargets.js';
+import { evidenceQualityOf, type EvidenceQuality } from './drug-evidence-quality.js';
+import { contextMatcher, matchIndications, openTargetsWithdrawal, type ContextMatcher } from './drug-indications.js';
 import {
   groupDrugEvidence,
+  lookedUp,
   lookupDrug,
   mechanismsOf,
   uniqueTypes,
@@ -43,13 +48,18 @@ import {
   type GeneCentrality,
   type RawFactor,
 } from './drug-scoring.js';
-import { evidenceQualityOf, phaseText, tierOf, TIER_ORDER, type EvidenceQuality, type MatchedIndication, type Tier } from './drug-tiers.js';
+import { approvedIndication, phaseText, tierOf, TIER_ORDER, type MatchedIndication, type Tier } from './drug-tiers.js';
 
+export * from './drug-evidence-quality.js';
+export * from './drug-indications.js';
 export * from './drug-merge.js';
 export * from './drug-scoring.js';
 export * from './drug-tiers.js';
 
-export type CandidateSource = 'opentargets' | 'chembl' | 'dgidb' | 'pubchem' | 'eutils';
+export type CandidateSource = 'opentargets' | 'chembl' | 'dgidb' | 'pubchem' | 'europepmc' | 'eutils';
+
+/** Regulatory status, for wording: approved, investigational (a clinical phase below 4), withdrawn, unknown. */
+export type DrugStatus = 'approved' | 'investigational' | 'withdrawn' | 'unknown';
 
 /** One ranked drug candidate. */
 export interface DrugCandidate {
@@ -70,8 +80,12 @@ export interface DrugCandidate {
   stage: string | null;
   approved: boolean;
   withdrawn: boolean;
+  /** Which source says it was withdrawn (and where and when, when known); null when not withdrawn. */
+  withdrawnReason: string | null;
+  status: DrugStatus;
+  /** Approved for the disease context (tier I): an approved per-disease indication matches. */
   indicatedForDisease: boolean;
-  /** Indications that match the disease context, with the phase reached for each. */
+  /** Indications that match the disease context, with the phase reached for each and its source. */
   matchingIndications: MatchedIndication[];
   tier: Tier;
   tierReason: string;
@@ -84,6 +98,8 @@ export interface DrugCandidate {
   admet: Admet;
   evidenceQuality: EvidenceQuality;
   evidenceQualityReason: string;
+  /** The independent curations the evidence quality counts. */
+  evidenceCurations: string[];
   sources: CandidateSource[];
   pmids: string[];
 }
@@ -110,7 +126,7 @@ function normAssociation(a: GeneAssociation | number | null | undefined): GeneAs
 
 /** Ranks drug candidates for the panel and disease context; sorted by score, best first. */
 export function buildDrugCandidates(input: DrugCandidateInput, options: DrugCandidateOptions = {}): DrugCandidate[] {
-  const diseaseIds = new Set(input.disease.ids);
+  const matcher = contextMatcher(input.disease);
   const diseaseName = input.disease.name.trim();
   const associations = new Map(input.genes.map((g) => [g.gene.toUpperCase(), normAssociation(g.association)]));
   const centralities = geneCentralities(input.genes.map((g) => g.gene), input.pathways, input.networkDegree);
@@ -118,7 +134,7 @@ export function buildDrugCandidates(input: DrugCandidateInput, options: DrugCand
 
   const out: DrugCandidate[] = [];
   for (const drug of groupDrugEvidence(input)) {
-    const c = candidateOf(drug, input, { diseaseIds, diseaseName, associations, centralities, centralityInputs }, options.maxPmids ?? 10);
+    const c = candidateOf(drug, input, { matcher, diseaseName, associations, centralities, centralityInputs }, options.maxPmids ?? 10);
     if (c.withdrawn && options.excludeWithdrawn) continue;
     out.push(c);
   }
@@ -126,11 +142,23 @@ export function buildDrugCandidates(input: DrugCandidateInput, options: DrugCand
 }
 
 interface Context {
-  diseaseIds: ReadonlySet<string>;
+  matcher: ContextMatcher;
   diseaseName: string;
   associations: ReadonlyMap<string, GeneAssociation | null | undefined>;
   centralities: ReadonlyMap<string, GeneCentrality | null>;
   centralityInputs: { pathways: boolean; network: boolean };
+}
+
+function withdrawalOf(drug: DrugEvidence, input: DrugCandidateInput, approvedAnywhere: boolean): string | null {
+  const molecule = drug.chemblIds.map((id) => input.molecules?.get(id)).find((m) => m) ?? null;
+  if (molecule?.withdrawn === true) return 'ChEMBL withdrawn flag';
+  const byDetails = openTargetsWithdrawal(lookupDrug(input.drugs, drug));
+  if (byDetails) return byDetails;
+  const ot = recordsOf(drug, 'opentargets').map((r) => r.candidate);
+  if (ot.some((c) => c.drugStage === 'WITHDRAWAL')) return 'Open Targets stage WITHDRAWAL';
+  // A target row at WITHDRAWAL while some source still calls the drug approved: not enough.
+  if (ot.some((c) => c.withdrawn) && !approvedAnywhere) return 'Open Targets stage WITHDRAWAL on the target';
+  return null;
 }
 
 function candidateOf(drug: DrugEvidence, input: DrugCandidateInput, ctx: Context, maxPmids: number): DrugCandidate {
@@ -138,95 +166,98 @@ function candidateOf(drug: DrugEvidence, input: DrugCandidateInput, ctx: Context
   const mechs = recordsOf(drug, 'chembl');
   const dg = recordsOf(drug, 'dgidb').map((r) => r.interaction);
   const molecule = drug.chemblIds.map((id) => input.molecules?.get(id)).find((m) => m) ?? null;
-  const drugIndications = lookupDrug(input.indications, drug);
+  const details = lookupDrug(input.drugs, drug);
+  const chemblInds = lookupDrug(input.chemblIndications, drug);
   const pubchem = lookupDrug(input.pubchem, drug);
-  const admet = admetOf(molecule, pubchem);
+  const admet = admetOf(molecule, pubchem, ot.find((c) => c.drugType)?.drugType ?? details?.drugType ?? null);
   const literature = lookupDrug(input.literature, drug);
 
-  // Withdrawal first: it overrides every approval signal below.
-  const otApprovedElsewhere = ot.some((c) => isApprovedStage(c.drugStage)) || isApprovedStage(drugIndications?.stage);
-  const withdrawnBy =
-    molecule?.withdrawn === true
-      ? 'ChEMBL withdrawn flag'
-      : ot.some((c) => c.drugStage === 'WITHDRAWAL') || drugIndications?.stage === 'WITHDRAWAL' || (ot.some((c) => c.withdrawn) && !ot.some((c) => c.approved) && !otApprovedElsewhere)
-        ? 'Open Targets stage WITHDRAWAL'
-        : null;
   const approvals: [boolean, string][] = [
-    [ot.some((c) => c.approved) || otApprovedElsewhere, 'Open Targets'],
+    [ot.some((c) => c.approved || isApprovedStage(c.drugStage)) || isApprovedStage(details?.stage), 'Open Targets'],
     [(molecule?.maxPhase ?? 0) >= 4 || mechs.some((m) => (m.mechanism.maxPhase ?? 0) >= 4), 'ChEMBL max_phase 4'],
     [dg.some((i) => i.approved === true), 'DGIdb'],
   ];
-  const approvedBy = approvals.find(([yes]) => yes)?.[1] ?? null;
+  const matching = matchIndications(drug, details, chemblInds, ctx.matcher);
+  // An approved indication is an approval too, whichever record carries it.
+  const approvedBy = approvals.find(([yes]) => yes)?.[1] ?? approvedIndication(matching)?.source ?? null;
+  // Withdrawal first: it overrides every approval signal.
+  const withdrawnBy = withdrawalOf(drug, input, approvedBy !== null);
   const withdrawn = withdrawnBy !== null;
+  const approved = approvedBy !== null && !withdrawn;
 
   const phases: { phase: number | null; source: string }[] = [
     ...ot.map((c) => ({ phase: c.phase, source: `Open Targets stage ${c.stage} on the target` })),
     ...ot.map((c) => ({ phase: c.drugPhase, source: `Open Targets drug stage ${c.drugStage}` })),
-    { phase: drugIndications?.phase ?? null, source: `Open Targets drug stage ${drugIndications?.stage}` },
+    { phase: details?.phase ?? null, source: `Open Targets drug stage ${details?.stage}` },
     { phase: molecule?.maxPhase ?? null, source: 'ChEMBL molecule max_phase' },
     ...mechs.map((m) => ({ phase: m.mechanism.maxPhase, source: 'ChEMBL mechanism max_phase' })),
     ...dg.map((i) => ({ phase: i.approved ? 4 : null, source: 'DGIdb: approved' })),
   ];
   const top = phases.reduce<{ phase: number; source: string } | null>((a, p) => (p.phase !== null && (!a || p.phase > a.phase) ? { phase: p.phase, source: p.source } : a), null);
 
-  const matching = matchIndications(drug, drugIndications, ctx);
   const mechanisms = mechanismsOf(drug);
   const actionTypes = [...new Set(mechanisms.map((m) => m.actionType?.toUpperCase()).filter((a): a is string => !!a))];
   const { tier, reason } = tierOf({
-    approved: approvedBy !== null && !withdrawn,
+    approved,
     approvedBy,
     withdrawn,
     withdrawnBy,
     interactionOnly: ot.length === 0 && mechs.length === 0,
     maxPhase: top?.phase ?? null,
     matching,
+    indicationsChecked: lookedUp(input.drugs, drug) || lookedUp(input.chemblIndications, drug),
     genes: drug.genes,
     actionTypes,
     diseaseName: ctx.diseaseName,
   });
 
+  const litSource = literature?.source === 'eutils' ? 'PubMed (E-utilities)' : 'Europe PMC';
   const raw: Record<FactorName, RawFactor> = {
     clinicalPhase: top
       ? { value: clinicalPhaseValue(top.phase, withdrawn), detail: `phase ${top.phase} (${top.source})${withdrawn ? ', halved: withdrawn' : ''}` }
       : { value: null, detail: 'no clinical phase from Open Targets, ChEMBL or DGIdb' },
     targetDiseaseAssociation: associationFactor(drug.genes, ctx.associations, ctx.diseaseName),
     mechanismDirectness: mechanismDirectness(drug),
-    drugLikeness: molecule || pubchem ? drugLikenessFactor(admet) : { value: null, detail: 'no ChEMBL molecule or PubChem record for this drug' },
+    drugLikeness: drugLikenessFactor(admet),
     literatureSupport: literature
       ? {
           value: literatureValue(literature.coMentions),
-          detail: `${literature.coMentions} PubMed articles mention ${drug.name} with ${ctx.diseaseName} (E-utilities${literature.query ? `: ${literature.query}` : ''})`,
+          detail: `${literature.coMentions} articles mention ${drug.name} with ${ctx.diseaseName} (${litSource}${literature.query ? `: ${literature.query}` : ''})`,
         }
-      : { value: null, detail: input.literature ? 'no literature count for this drug' : 'literature co-mentions not searched' },
+      : { value: null, detail: input.literature ? 'no literature count for this drug (the search failed or was not run for it)' : 'literature co-mentions not searched' },
     pathwayCentrality: pathwayCentrality(drug.genes, ctx.centralities, ctx.centralityInputs),
   };
   const scored = combineFactors(raw);
-  const quality = evidenceQualityOf({ opentargets: ot.length > 0, chembl: mechs.length > 0, dgidb: dg.length > 0 });
+  const quality = evidenceQualityOf(drug);
 
   const sources: CandidateSource[] = [];
-  if (ot.length || drugIndications) sources.push('opentargets');
-  if (mechs.length || molecule || Object.values(admet).some((v) => isSourced(v, 'chembl'))) sources.push('chembl');
+  if (ot.length || details) sources.push('opentargets');
+  if (mechs.length || molecule || chemblInds?.length || Object.values(admet).some((v) => isSourced(v, 'chembl'))) sources.push('chembl');
   if (dg.length) sources.push('dgidb');
   if (Object.values(admet).some((v) => isSourced(v, 'pubchem'))) sources.push('pubchem');
-  if (literature) sources.push('eutils');
+  if (literature) sources.push(literature.source);
 
   const chemblRefs = mechs.flatMap((m) => m.mechanism.refs.filter((r) => r.type?.toLowerCase() === 'pubmed' && r.id).map((r) => r.id as string));
   const pmids = [...new Set([...(literature?.pmids ?? []), ...chemblRefs, ...dg.flatMap((i) => i.pmids)].map(String))].slice(0, maxPmids);
+  const maxPhase = top?.phase ?? null;
 
   return {
-    name: drug.name,
+    // A drug known only by ChEMBL id (a mechanism record) takes its name from Open Targets when it can.
+    name: drug.name === drug.chemblId && details ? details.name : drug.name,
     chemblId: drug.chemblId,
     otherChemblIds: drug.chemblIds.filter((id) => id !== drug.chemblId),
-    drugType: ot.find((c) => c.drugType)?.drugType ?? drugIndications?.drugType ?? molecule?.moleculeType ?? null,
+    drugType: ot.find((c) => c.drugType)?.drugType ?? details?.drugType ?? molecule?.moleculeType ?? null,
     targetGenes: drug.genes,
     mechanisms,
     actionTypes,
     interactionTypes: uniqueTypes(dg.flatMap((i) => i.interactionTypes)),
-    maxPhase: top?.phase ?? null,
-    stage: furthest([...ot.flatMap((c) => [c.stage, c.drugStage]), drugIndications?.stage]),
-    approved: approvedBy !== null && !withdrawn,
+    maxPhase,
+    stage: furthest([...ot.flatMap((c) => [c.stage, c.drugStage]), details?.stage]),
+    approved,
     withdrawn,
-    indicatedForDisease: matching.length > 0,
+    withdrawnReason: withdrawnBy,
+    status: withdrawn ? 'withdrawn' : approved ? 'approved' : maxPhase !== null && maxPhase > 0 ? 'investigational' : 'unknown',
+    indicatedForDisease: !withdrawn && approvedIndication(matching) !== null,
     matchingIndications: matching,
     tier,
     tierReason: reason,
@@ -234,6 +265,7 @@ function candidateOf(drug: DrugEvidence, input: DrugCandidateInput, ctx: Context
     admet,
     evidenceQuality: quality.quality,
     evidenceQualityReason: quality.reason,
+    evidenceCurations: quality.curations,
     sources,
     pmids,
   };
@@ -241,29 +273,6 @@ function candidateOf(drug: DrugEvidence, input: DrugCandidateInput, ctx: Context
 
 function isSourced(v: unknown, source: 'chembl' | 'pubchem'): boolean {
   return !!v && typeof v === 'object' && (v as { source?: unknown }).source === source;
-}
-
-// Per-disease stages (drugIndications) take precedence over the stage of the candidate row
-// for the same disease; rows still add diseases the per-disease list lacks.
-function matchIndications(drug: DrugEvidence, entry: DrugIndications | null, ctx: Context): MatchedIndication[] {
-  const contextName = ctx.diseaseName.toLowerCase();
-  const wanted = (id: string | null, name: string) => (id !== null && ctx.diseaseIds.has(id)) || (contextName !== '' && name.trim().toLowerCase() === contextName);
-  const out = new Map<string, MatchedIndication>();
-  for (const ind of entry?.indications ?? []) {
-    if (!wanted(ind.diseaseId, ind.diseaseName)) continue;
-    const key = ind.diseaseId ?? ind.diseaseName.toLowerCase();
-    const prev = out.get(key);
-    if (!prev || (ind.phase ?? -1) > (prev.phase ?? -1)) out.set(key, { id: ind.diseaseId, name: ind.diseaseName, phase: ind.phase, basis: 'indications' });
-  }
-  const fromIndications = new Set(out.keys());
-  for (const rec of recordsOf(drug, 'opentargets')) {
-    for (const d of rec.candidate.indications) {
-      if (!wanted(d.id, d.name) || fromIndications.has(d.id)) continue;
-      const prev = out.get(d.id);
-      if (!prev || (rec.candidate.phase ?? -1) > (prev.phase ?? -1)) out.set(d.id, { id: d.id, name: d.name, phase: rec.candidate.phase, basis: 'candidate' });
-    }
-  }
-  return [...out.values()].sort((a, b) => (b.phase ?? -1) - (a.phase ?? -1) || a.name.localeCompare(b.name));
 }
 
 function byScore(a: DrugCandidate, b: DrugCandidate): number {
@@ -287,7 +296,7 @@ export function summarizeCandidates(candidates: readonly DrugCandidate[], limit 
       const id = c.chemblId ? ` (${c.chemblId})` : '';
       const phase = c.withdrawn ? 'withdrawn' : c.approved ? 'approved' : c.maxPhase === null ? 'phase unknown' : phaseText(c.maxPhase);
       const moa = c.actionTypes.length ? ` ${c.actionTypes.join('/').toLowerCase()}` : '';
-      const indicated = c.indicatedForDisease ? `; indicated: ${c.matchingIndications[0]?.name}` : '';
+      const indicated = c.indicatedForDisease ? `; approved for ${approvedIndication(c.matchingIndications)?.name}` : '';
       return `${i + 1}. ${c.name}${id} -> ${c.targetGenes.join(', ')}${moa}; tier ${c.tier}; score ${c.score.toFixed(2)}; ${phase}${indicated}; evidence ${c.evidenceQuality} [${c.sources.join(', ')}]`;
     })
     .join('\n');

@@ -3,25 +3,33 @@
 // rxcui concept ids, upper-case names), so records are joined on any shared key: a ChEMBL id
 // (salt ids and ChEMBL's parent id included) or the parent name with salt words stripped.
 // Pure functions; the tool layer assembles the input from the sources.
-import type { ChemblMechanism, ChemblMolecule } from '../sources/chembl.js';
+import type { ChemblIndication, ChemblMechanism, ChemblMolecule } from '../sources/chembl.js';
 import type { Directionality, DrugGeneInteraction } from '../sources/dgidb.js';
 import { parentName, type ClinicalCandidate } from './clinical-candidates.js';
-import type { DiseaseAssociation, DrugIndications } from '../sources/opentargets.js';
+import type { DiseaseAssociation, DrugDetails } from '../sources/opentargets.js';
 import type { CompoundProperties } from '../sources/pubchem.js';
 import type { EnrichmentRow } from './enrichment.js';
 
-/** Association of one gene with the disease context (Open Targets overall score, 0-1). */
+/**
+ * Association of one gene with the disease context (Open Targets overall score, 0-1). Score 0
+ * without a disease id is a measured absence: Open Targets answered and lists no association.
+ */
 export interface GeneAssociation {
   score: number;
   diseaseId?: string;
   diseaseName?: string;
+  /** Why the score is 0 when it is (e.g. "Open Targets does not know the target"). */
+  note?: string;
 }
 
 /** Everything the sources said about one panel gene. Absent lists mean "not asked", not "none". */
 export interface GeneDrugEvidence {
   /** Resolved (HGNC) symbol. */
   gene: string;
-  /** Score with the disease context; null when Open Targets has none (see associationFor). */
+  /**
+   * Association with the disease context: a score (0 = Open Targets answered, none listed); null
+   * when the source failed (unknown); undefined when it was not asked (no disease matched).
+   */
   association?: GeneAssociation | number | null;
   /** Open Targets drug and clinical candidates of the gene (salt forms already merged). */
   candidates?: readonly ClinicalCandidate[];
@@ -35,14 +43,24 @@ export interface GeneDrugEvidence {
 export interface DiseaseContext {
   ids: readonly string[];
   name: string;
+  /** Names of the matched diseases: an indication record without an id matches by exact name. */
+  names?: readonly string[];
+  /**
+   * Ids below the context diseases and their cross-references (ChEMBL writes EFO ids where Open
+   * Targets writes MONDO ids): an indication for any of them is one for the context. Undefined
+   * when not looked up, null when the lookup failed.
+   */
+  related?: readonly string[] | null;
 }
 
-/** Drug + disease literature, e.g. a PubMed co-mention count and a few PMIDs (E-utilities). */
+/** Drug + disease literature: a co-mention count and a few PMIDs, naming the service that gave them. */
 export interface LiteratureSupport {
   coMentions: number;
   pmids: readonly string[];
   /** The search that produced the count, shown in the factor detail. */
   query?: string;
+  /** Source id of the count (e.g. 'europepmc', 'eutils'). */
+  source: 'europepmc' | 'eutils';
 }
 
 /** Input of buildDrugCandidates. Maps keyed by drug are looked up by ChEMBL id, then by name. */
@@ -53,8 +71,13 @@ export interface DrugCandidateInput {
   molecules?: ReadonlyMap<string, ChemblMolecule | null>;
   /** PubChem properties by ChEMBL id or drug name: the ADMET fallback. */
   pubchem?: ReadonlyMap<string, CompoundProperties | null>;
-  /** Open Targets indications with a stage per disease (drugIndications), by ChEMBL id. */
-  indications?: ReadonlyMap<string, DrugIndications | null>;
+  /**
+   * Open Targets drug details (indications with a stage per disease, warnings), by upper-case
+   * ChEMBL id; a key with null = Open Targets does not know the drug; no key = not looked up.
+   */
+  drugs?: ReadonlyMap<string, DrugDetails | null>;
+  /** ChEMBL drug_indication rows by upper-case ChEMBL id ([] = none recorded; no key = not looked up). */
+  chemblIndications?: ReadonlyMap<string, readonly ChemblIndication[]>;
   /** Literature support by ChEMBL id or drug name; absent -> the factor is null. */
   literature?: ReadonlyMap<string, LiteratureSupport | null>;
   /** Enriched pathways; only rows with `significant` count for centrality. */
@@ -95,12 +118,20 @@ export function normId(id: string): string {
   return id.trim().toUpperCase();
 }
 
-/** Max association score over the context's disease ids, or null when none is listed. */
-export function associationFor(associations: readonly DiseaseAssociation[], diseaseIds: Iterable<string>): GeneAssociation | null {
+/**
+ * Best association over the context's disease ids. The rows must be a complete answer for those
+ * ids (a `Bs`-filtered query): then none listed is a measured 0, not an unknown.
+ */
+export function associationFor(associations: readonly DiseaseAssociation[], diseaseIds: Iterable<string>): GeneAssociation {
   const wanted = new Set(diseaseIds);
   let best: DiseaseAssociation | null = null;
   for (const a of associations) if (wanted.has(a.diseaseId) && (!best || a.score > best.score)) best = a;
-  return best ? { score: best.score, diseaseId: best.diseaseId, diseaseName: best.diseaseName } : null;
+  return best ? { score: best.score, diseaseId: best.diseaseId, diseaseName: best.diseaseName } : { score: 0 };
+}
+
+/** Whether a per-drug map was asked about this drug (a key for any of its ids), whatever it answered. */
+export function lookedUp(map: ReadonlyMap<string, unknown> | undefined, drug: Pick<DrugEvidence, 'chemblIds'>): boolean {
+  return !!map && drug.chemblIds.some((id) => map.has(id) || map.has(id.toUpperCase()));
 }
 
 /** Looks a per-drug map up by each ChEMBL id, then by name (exact, upper case, parent form). */

@@ -10,8 +10,10 @@
 // A null factor (unknown, not "bad") is left out and the weights of the known factors are
 // renormalised: score = sum(w_i * v_i) / sum(w_i over known factors). `coverage` (that
 // denominator) and `missingFactors` say what the score rests on. Reason: a factor nobody could
-// measure (no literature search, an antibody's rule of five) must not sink every candidate by a
-// constant, and reading unknown as 0 would rank a biologic below an equal small molecule.
+// measure (a failed source, an antibody's QED) must not sink every candidate by a constant, and
+// reading unknown as 0 would rank a biologic below an equal small molecule. Unknown is only
+// "could not be measured": a source that answered "none" gives a measured 0 (an unassociated
+// target scores 0 on the association factor, and 0 literature hits score 0).
 // Each factor's `contribution` is w_i * v_i / coverage, so contributions add up to the score.
 import type { Directionality } from '../sources/dgidb.js';
 import { drugLikeness, type Admet } from './admet.js';
@@ -232,7 +234,11 @@ export function pathwayCentrality(
 
 /**
  * Target-disease association: the best Open Targets score of the drug's target genes with the
- * disease context (associations keyed by upper-case symbol; undefined = not looked up).
+ * disease context (associations keyed by upper-case symbol). A score of 0 is measured: Open
+ * Targets was asked for exactly these diseases and lists none. null = the source failed,
+ * undefined = not asked (no disease matched); only those leave the factor unknown. When some
+ * genes are unknown and the known ones are all 0, the factor is unknown too: an unknown gene
+ * could hold the best association.
  */
 export function associationFactor(
   genes: readonly string[],
@@ -240,26 +246,40 @@ export function associationFactor(
   diseaseName: string,
 ): RawFactor {
   let best: { gene: string; a: GeneAssociation } | null = null;
+  const unknown: string[] = [];
   for (const gene of genes) {
     const a = associations.get(gene.toUpperCase());
-    if (a && (!best || a.score > best.a.score)) best = { gene, a };
+    if (a === null || a === undefined) unknown.push(gene);
+    else if (!best || a.score > best.a.score) best = { gene, a };
   }
-  if (best) {
+  if (best && best.a.score > 0) {
     const disease = best.a.diseaseName ?? diseaseName;
-    return { value: Math.min(1, Math.max(0, best.a.score)), detail: `${best.gene} with ${disease}: ${best.a.score.toFixed(3)} (Open Targets association score)` };
+    return { value: Math.min(1, best.a.score), detail: `${best.gene} with ${disease}: ${best.a.score.toFixed(3)} (Open Targets association score)` };
   }
-  const asked = genes.some((g) => associations.get(g.toUpperCase()) !== undefined);
-  return {
-    value: null,
-    detail: asked ? `Open Targets lists no association of ${genes.join(', ')} with ${diseaseName}` : 'target-disease association not looked up',
-  };
+  if (best && unknown.length === 0) {
+    const why = [...new Set(genes.map((g) => associations.get(g.toUpperCase())?.note).filter((n): n is string => !!n))];
+    return { value: 0, detail: `Open Targets lists no association of ${genes.join(', ')} with ${diseaseName} (asked for exactly this disease${why.length ? `; ${why.join('; ')}` : ''})` };
+  }
+  const failed = unknown.filter((g) => associations.get(g.toUpperCase()) === null);
+  if (failed.length) return { value: null, detail: `Open Targets association of ${failed.join(', ')} with ${diseaseName} unknown: the source failed` };
+  return { value: null, detail: `association of ${unknown.join(', ')} with ${diseaseName} not looked up (no matched Open Targets disease or no Ensembl id)` };
 }
 
-/** Drug-likeness factor (admet.ts drugLikeness: QED, else 1 - Lipinski violations / 4). */
+/** Drug-likeness factor: QED (ChEMBL) on its own 0-1 scale, with the rule-of-five violations beside it. Null without a QED. */
 export function drugLikenessFactor(admet: Admet): RawFactor {
+  const ro5 = admet.lipinskiViolations
+    ? `; Ro5 violations ${admet.lipinskiViolations.value} (${admet.lipinskiViolations.source === 'chembl' ? 'ChEMBL' : 'computed from ' + sourcesOf(admet)})`
+    : '';
   const value = drugLikeness(admet);
-  if (value === null) return { value: null, detail: admet.note ?? 'no QED or rule-of-five properties' };
-  if (admet.qed) return { value, detail: `QED ${admet.qed.value} (${admet.qed.source === 'chembl' ? 'ChEMBL' : 'PubChem'})` };
-  const from = [...new Set([admet.molecularWeight, admet.logP, admet.hbd, admet.hba].flatMap((v) => (v ? [v.source === 'chembl' ? 'ChEMBL' : 'PubChem'] : [])))];
-  return { value, detail: `${admet.lipinskiViolations?.value} Lipinski violation(s) of 4 -> 1 - v/4 (${from.join(', ')}; no QED)` };
+  if (value === null) {
+    const fromChembl = [admet.molecularWeight, admet.logP, admet.hbd, admet.hba].some((v) => v?.source === 'chembl');
+    const why = admet.note ?? (fromChembl ? 'ChEMBL gives none for this drug' : 'no ChEMBL record (QED comes from ChEMBL only)');
+    return { value: null, detail: `QED unknown: ${why}${ro5}` };
+  }
+  return { value, detail: `QED ${value} (ChEMBL)${ro5}` };
+}
+
+function sourcesOf(admet: Admet): string {
+  const names = [admet.molecularWeight, admet.logP, admet.hbd, admet.hba].flatMap((v) => (v ? [v.source === 'chembl' ? 'ChEMBL' : 'PubChem'] : []));
+  return [...new Set(names)].join(' + ') || 'no source';
 }

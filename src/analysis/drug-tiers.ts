@@ -1,37 +1,25 @@
-// Tiers and the evidence-quality flag of a drug candidate (DESIGN.md section 4).
+// Tiers of a drug candidate (DESIGN.md section 4). Rules, checked in this order:
 //
-// Tier rules, checked in this order:
-//   III  withdrawn (ChEMBL withdrawn flag, or Open Targets stage WITHDRAWAL with no approval):
-//        kept and flagged, never recommended; buildDrugCandidates can drop them instead.
-//   III  interaction evidence only: DGIdb lists the pair but neither Open Targets nor a ChEMBL
-//        mechanism does (DGIdb aggregates text-mined and biomarker claims).
-//   I    approved, acting on a panel gene (every remaining candidate does), and approved for the
-//        disease context (an indication matching a context disease id, at phase 4).
-//   II   in phase 2-3 (incl. PREAPPROVAL) for the disease context, or approved for another
-//        indication (repurposing).
+//   III  withdrawn (ChEMBL withdrawn flag, an Open Targets "Withdrawn" warning, or the stage
+//        WITHDRAWAL with no approval): kept, marked, never recommended.
+//   III  interaction evidence only: DGIdb lists the pair but neither an Open Targets candidate row
+//        nor a ChEMBL mechanism does (DGIdb also aggregates biomarker and text-mined claims).
+//   I    approved for the disease context: an Open Targets drug indication at stage APPROVAL or
+//        PHASE_4, or a ChEMBL drug_indication with max_phase_for_ind 4, for a context disease, a
+//        descendant of one or a cross-reference of one (drug-indications.ts). Nothing else is
+//        ever called "indicated": an approved drug whose target row merely lists the disease is not.
+//   II   phase 2-3 (pre-approval included) for the disease context, read from the same
+//        per-disease records; or approved for another indication (repurposing).
 //   III  anything else: an earlier phase, or no phase known.
-// "Approved for the disease" uses Open Targets' per-disease stage (drugIndications) when the
-// input carries it; otherwise the stage of the candidate row that lists the disease, which
-// Open Targets gives per target, not per disease (an over-estimate the reason states).
-//
-// Evidence quality counts the independent sources that link the drug to a panel gene: an Open
-// Targets candidate row, a ChEMBL mechanism, a DGIdb interaction. All three -> high, two ->
-// moderate, one -> low. Literature and ADMET do not count: they say nothing about the target.
+
+import type { MatchedIndication } from './drug-indications.js';
 
 export type Tier = 'I' | 'II' | 'III';
-export type EvidenceQuality = 'high' | 'moderate' | 'low';
-
-/** A context indication: the disease, and the phase reached for it (null when unknown). */
-export interface MatchedIndication {
-  id: string | null;
-  name: string;
-  phase: number | null;
-  /** 'indications' when from the per-disease stages, 'candidate' when from the target row. */
-  basis: 'indications' | 'candidate';
-}
+export type { MatchedIndication } from './drug-indications.js';
 
 /** What the tier rules look at; built by buildDrugCandidates. */
 export interface TierFacts {
+  /** Approved somewhere and not withdrawn. */
   approved: boolean;
   /** Where approval was read ("Open Targets", "ChEMBL max_phase 4", "DGIdb"). */
   approvedBy: string | null;
@@ -40,6 +28,8 @@ export interface TierFacts {
   interactionOnly: boolean;
   maxPhase: number | null;
   matching: readonly MatchedIndication[];
+  /** Per-disease indications were looked up for this drug (Open Targets or ChEMBL answered). */
+  indicationsChecked: boolean;
   genes: readonly string[];
   actionTypes: readonly string[];
   diseaseName: string;
@@ -50,9 +40,19 @@ export interface TierResult {
   reason: string;
 }
 
-/** Highest phase reached for the disease context, or null. */
+/** Per-disease records (not the target row, whose stage is per target). */
+export function perDisease(matching: readonly MatchedIndication[]): MatchedIndication[] {
+  return matching.filter((m) => m.source !== 'Open Targets target row');
+}
+
+/** The approved context indication that makes a drug tier I, or null. */
+export function approvedIndication(matching: readonly MatchedIndication[]): MatchedIndication | null {
+  return perDisease(matching).find((m) => m.approved) ?? null;
+}
+
+/** Highest phase reached for the disease context in per-disease records, or null. */
 export function contextPhase(matching: readonly MatchedIndication[]): number | null {
-  const phases = matching.map((m) => m.phase).filter((p): p is number => p !== null);
+  const phases = perDisease(matching).map((m) => m.phase).filter((p): p is number => p !== null);
   return phases.length ? Math.max(...phases) : null;
 }
 
@@ -71,49 +71,39 @@ function acting(f: TierFacts): string {
   return f.actionTypes.length ? `acting on ${genes} (${f.actionTypes.join(', ').toLowerCase()})` : `acting on ${genes}`;
 }
 
+function where(m: MatchedIndication): string {
+  return m.via === 'the context disease' ? m.source : `${m.source}; ${m.via}`;
+}
+
+/** What the records say about the context, for a drug that is not tier I. */
+function hereText(f: TierFacts, phase: number | null): string {
+  if (!f.indicationsChecked) return `its indications for ${f.diseaseName} could not be checked`;
+  if (phase !== null) return `only ${phaseText(phase)} for ${f.diseaseName}`;
+  if (f.matching.some((m) => m.source === 'Open Targets target row')) return `Open Targets lists it for ${f.diseaseName} on the target, without a stage for that disease`;
+  return `no indication recorded for ${f.diseaseName}`;
+}
+
 /** Applies the tier rules in order; the reason is one sentence. */
 export function tierOf(f: TierFacts): TierResult {
-  if (f.withdrawn) return { tier: 'III', reason: `Withdrawn from the market (${f.withdrawnBy ?? 'source'}); shown for reference, not as a candidate.` };
+  if (f.withdrawn) return { tier: 'III', reason: `Withdrawn (${f.withdrawnBy ?? 'source'}): not a treatment option; listed for reference only.` };
   if (f.interactionOnly) {
     const approved = f.approved ? ' for an approved drug' : '';
     return { tier: 'III', reason: `Interaction evidence only${approved} (DGIdb with ${f.genes.join(', ')}), with no curated mechanism or clinical record.` };
   }
-  const best = f.matching.reduce<MatchedIndication | null>((a, m) => ((m.phase ?? -1) > (a?.phase ?? -1) ? m : a), null);
+  const here = approvedIndication(f.matching);
+  if (here) return { tier: 'I', reason: `Approved for ${here.name} (${where(here)}), ${acting(f)}.` };
   const phase = contextPhase(f.matching);
-  if (f.approved && phase !== null && phase >= 4 && best) {
-    const caveat = best.basis === 'candidate' ? ' (Open Targets; its stage is per target, not per disease)' : '';
-    return { tier: 'I', reason: `Approved drug ${acting(f)}, indicated for ${best.name}${caveat}.` };
-  }
+  const best = perDisease(f.matching).find((m) => m.phase === phase);
   if (phase !== null && phase >= 2 && best) {
-    const also = f.approved ? `, and approved for other indications (${f.approvedBy})` : '';
-    return { tier: 'II', reason: `Reached ${phaseText(phase)} for ${best.name}, ${acting(f)}${also}.` };
+    const also = f.approved ? `; approved for other indications (${f.approvedBy})` : '';
+    return { tier: 'II', reason: `Reached ${phaseText(phase)} for ${best.name} (${where(best)}), ${acting(f)}${also}.` };
   }
   if (f.approved) {
-    const here = !f.matching.length
-      ? `no recorded indication for ${f.diseaseName}`
-      : phase === null
-        ? `listed for ${f.diseaseName} without a stage`
-        : `only ${phaseText(phase)} for ${f.diseaseName}`;
-    return { tier: 'II', reason: `Approved for another indication (${f.approvedBy}; ${here}): a repurposing candidate ${acting(f)}.` };
+    return { tier: 'II', reason: `Approved for another indication (${f.approvedBy}; ${hereText(f, phase)}): a repurposing candidate ${acting(f)}.` };
   }
   if (f.maxPhase === null) return { tier: 'III', reason: `Clinical phase unknown and not approved; ${acting(f)}.` };
   const forDisease = phase !== null ? ` (${phaseText(phase)} for ${f.diseaseName})` : '';
   return { tier: 'III', reason: `Earlier-stage compound: highest ${phaseText(f.maxPhase)}${forDisease}, ${acting(f)}.` };
-}
-
-/** Which link sources agree on the drug-gene pair. */
-export interface LinkSources {
-  opentargets: boolean;
-  chembl: boolean;
-  dgidb: boolean;
-}
-
-/** high: 3 link sources agree; moderate: 2; low: 1. */
-export function evidenceQualityOf(s: LinkSources): { quality: EvidenceQuality; reason: string } {
-  const named = [s.opentargets && 'Open Targets', s.chembl && 'ChEMBL mechanism', s.dgidb && 'DGIdb'].filter((x): x is string => !!x);
-  const quality: EvidenceQuality = named.length >= 3 ? 'high' : named.length === 2 ? 'moderate' : 'low';
-  const reason = named.length === 1 ? `only ${named[0]} links the drug to the panel` : `${named.join(' + ')} agree on the target`;
-  return { quality, reason };
 }
 
 /** Tier order for sorting: I before II before III. */

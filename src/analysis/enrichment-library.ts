@@ -27,6 +27,13 @@ export interface PreparedLibrary {
    * library, so are not in it either). */
   readonly workspace: EnrichmentWorkspace;
   readonly geneOfSymbol: Int32Array;
+  /**
+   * Set instead of registering the genes in the workspace (a library read from its prepared index,
+   * for one query): the gene id of a symbol by binary search of `genes`, -1 when absent. Registering
+   * 100,000 symbols costs more than a one-shot CLI query; a server prepares libraries once and
+   * registers them.
+   */
+  readonly geneIdOf?: (symbol: string) => number;
   /** Tested sets in CSR form: members[offsets[s] .. offsets[s+1]) are sorted gene ids of set s. */
   readonly offsets: Int32Array;
   readonly members: Int32Array;
@@ -60,6 +67,9 @@ export function setLink(set: Pick<GeneSet, 'id' | 'name' | 'description'>): stri
   return undefined;
 }
 
+/** The tested set sizes unless asked otherwise (DESIGN.md 4). */
+export const DEFAULT_SET_SIZES = { minSize: 5, maxSize: 2000 } as const;
+
 /** Index a parsed GMT; done once per library because it dominates the cost of a single query. */
 export function prepareLibrary(
   parsed: ParsedGmt,
@@ -67,8 +77,8 @@ export function prepareLibrary(
   sizes: { minSize?: number; maxSize?: number } = {},
   workspace: EnrichmentWorkspace = createEnrichmentWorkspace(),
 ): PreparedLibrary {
-  const minSize = sizes.minSize ?? 5;
-  const maxSize = sizes.maxSize ?? 2000;
+  const minSize = sizes.minSize ?? DEFAULT_SET_SIZES.minSize;
+  const maxSize = sizes.maxSize ?? DEFAULT_SET_SIZES.maxSize;
   const symbolSet = new Set<string>();
   for (const s of parsed.sets) for (const g of s.genes) symbolSet.add(g);
   const genes = [...symbolSet].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
@@ -168,3 +178,15 @@ function orderBySize(offsets: Int32Array): { setsBySize: Int32Array; sizesBySize
   return { setsBySize, sizesBySize, sizeRankOf };
 }
 
+
+/**
+ * Every gene of a tested set (the whole set, not only the panel's overlap), by set id; null when the
+ * library has no tested set of that id. Used to look past the panel into its enriched pathways.
+ */
+export function setMembers(lib: PreparedLibrary, setId: string): string[] | null {
+  const s = lib.setIds.indexOf(setId);
+  if (s < 0) return null;
+  const out: string[] = [];
+  for (let j = lib.offsets[s] as number; j < (lib.offsets[s + 1] as number); j++) out.push(lib.genes[lib.members[j] as number] as string);
+  return out;
+}

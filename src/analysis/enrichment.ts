@@ -139,12 +139,13 @@ function internPanel(panel: readonly string[], ws: EnrichmentWorkspace): PanelSy
 function panelInLibrary(panel: PanelSymbols, lib: PreparedLibrary): { panelIds: Int32Array; notInLibrary: string[] } {
   const ws = lib.workspace;
   const map = lib.geneOfSymbol;
+  const lookup = lib.geneIdOf;
   const ids = i32(ws, 'panel', panel.ids.length);
   const notInLibrary: string[] = [];
   let n = 0;
   for (let i = 0; i < panel.ids.length; i++) {
     const id = panel.ids[i] as number;
-    const g = id >= 0 && id < map.length ? (map[id] as number) : -1;
+    const g = lookup ? lookup(panel.symbols[i] as string) : id >= 0 && id < map.length ? (map[id] as number) : -1;
     if (g >= 0) ids[n++] = g;
     else notInLibrary.push(panel.symbols[i] as string);
   }

@@ -1,14 +1,15 @@
 // The evidence brief: statements with citations. Each statement has a canonical claim (what the
 // integrity pipeline checks against the cited abstracts) and a text written for the audience.
 // The audience changes wording, order and emphasis, never the data or the claims checked.
-import type { DrugCandidate } from './drug-candidates.js';
+import { approvedIndication, contextPhase, phaseText, type DrugCandidate } from './drug-candidates.js';
 import type { EnrichmentRow } from './enrichment.js';
 import type { Hypothesis } from './hypotheses.js';
 import { pathwayLabel } from './pathway-names.js';
 import { actionVerb, type Strategy } from './strategies.js';
 
-export const AUDIENCES = ['researcher', 'clinician', 'executive', 'student'] as const;
-export type Audience = (typeof AUDIENCES)[number];
+import { AUDIENCES, type Audience } from './audiences.js';
+
+export { AUDIENCES, type Audience };
 
 export interface GeneLiterature {
   gene: string;
@@ -35,6 +36,8 @@ export interface BriefFacts {
   strategies: readonly Strategy[];
   /** Drug analysis withheld or skipped: the brief says so instead of naming drugs. */
   drugsNote?: string;
+  /** Enrichment could not run (no gene-set library loaded): said instead of "no gene set is enriched". */
+  enrichmentNote?: string;
 }
 
 export type StatementKind = 'gene-disease' | 'drug-target' | 'interaction';
@@ -47,6 +50,8 @@ export interface CanonicalStatement {
   /** Data shown next to the statement for audiences that want it. */
   detail: string;
   subject: string;
+  /** For a drug-target statement: the candidate's tier and status, which set the clinical wording. */
+  drug?: Pick<DrugCandidate, 'tier' | 'status' | 'withdrawnReason' | 'matchingIndications' | 'approved'>;
 }
 
 const MAX_CITATIONS = 3;
@@ -73,8 +78,9 @@ export function canonicalStatements(f: BriefFacts): CanonicalStatement[] {
       kind: 'drug-target',
       claim: `${capitalize(d.drug)} ${verb} ${d.gene}.`,
       pmids: d.pmids.slice(0, MAX_CITATIONS),
-      detail: c ? `tier ${c.tier}, ${c.approved ? 'approved' : `phase ${c.maxPhase ?? '?'}`}, score ${c.score.toFixed(2)}` : '',
+      detail: c ? `tier ${c.tier}, ${statusText(c)}, score ${c.score.toFixed(2)}` : '',
       subject: d.drug,
+      ...(c ? { drug: { tier: c.tier, status: c.status, withdrawnReason: c.withdrawnReason, matchingIndications: c.matchingIndications, approved: c.approved } } : {}),
     });
   }
   for (const h of f.hypotheses.filter((x) => x.supportingPmids.length > 0).slice(0, 3)) {
@@ -132,12 +138,12 @@ function wording(s: CanonicalStatement, f: BriefFacts, audience: Audience): stri
     case 'researcher':
       return `${claim}${s.detail ? ` (${s.detail})` : ''}.${cite}`;
     case 'clinician':
-      return s.kind === 'drug-target' ? `${claim}${s.detail ? ` (${s.detail})` : ''}: a therapeutic option to review for ${f.disease}.${cite}` : `${claim}.${cite}`;
+      return s.kind === 'drug-target' ? `${claim}${s.detail ? ` (${s.detail})` : ''}: ${clinicalStanding(s.drug, f.disease)}.${cite}` : `${claim}.${cite}`;
     case 'executive':
-      return `${claim}.${cite}`;
+      return s.kind === 'drug-target' && s.drug?.status === 'withdrawn' ? `${claim} (withdrawn from the market).${cite}` : `${claim}.${cite}`;
     case 'student':
       if (s.kind === 'gene-disease') return `${s.subject}, a human gene, has been linked to ${f.disease} in published studies.${cite}`;
-      if (s.kind === 'drug-target') return `${claim}: the drug acts on the protein made from this gene.${cite}`;
+      if (s.kind === 'drug-target') return `${claim}: the drug acts on the protein made from this gene${s.drug?.status === 'withdrawn' ? ' (it has been withdrawn from the market)' : ''}.${cite}`;
       return `${claim}: their proteins are thought to work together.${cite}`;
   }
 }
@@ -154,13 +160,14 @@ function headline(f: BriefFacts, audience: Audience): string {
   switch (audience) {
     case 'executive':
       return f.drugsNote
-        ? `${panel}: ${significant.length} enriched pathways; drug opportunities not assessed.`
+        ? `${panel}: ${f.enrichmentNote ? 'pathway enrichment could not run' : `${significant.length} enriched pathways`}; drug opportunities not assessed.`
         : `${panel}: ${tierI} approved drug${tierI === 1 ? '' : 's'} already indicated, ${tierII} repurposing or late-stage option${tierII === 1 ? '' : 's'}.`;
     case 'clinician':
       return f.drugsNote ? `${panel}: no drug ranking in this answer.` : `${panel}: ${tierI} tier I and ${tierII} tier II drug candidates.`;
     case 'student':
       return `What this ${f.genes.length}-gene list tells us about ${f.disease}`;
     case 'researcher':
+      if (f.enrichmentNote) return `${panel}: pathway enrichment could not run.`;
       return top ? `${panel}: ${significant.length} significant gene sets, led by ${pathwayLabel(top.name)} (q = ${top.q.toExponential(1)}).` : `${panel}: no gene set reaches q <= 0.05.`;
   }
 }
@@ -170,7 +177,9 @@ function summary(f: BriefFacts, audience: Audience): string {
   const strat = f.strategies[0];
   const hyp = f.hypotheses[0];
   const parts: string[] = [];
-  const pathwayText = top ? `${significant.length} gene sets are significantly enriched (q <= 0.05), the strongest being ${pathwayLabel(top.name)} in ${top.library}.` : 'No gene set is significantly enriched at q <= 0.05.';
+  const pathwayText =
+    f.enrichmentNote ??
+    (top ? `${significant.length} gene sets are significantly enriched (q <= 0.05), the strongest being ${pathwayLabel(top.name)} in ${top.library}.` : 'No gene set is significantly enriched at q <= 0.05.');
   const drugText = f.drugsNote ?? `Drug candidates: ${tierI} tier I, ${tierII} tier II, ${tierIII} tier III.`;
   const stratText = strat ? `Leading strategy: ${strat.strategy}.` : '';
   const hypText = hyp ? `Top hypothesis (${hyp.confidenceLabel} confidence${hyp.novel ? ', novel' : ''}): ${hyp.statement}` : '';
@@ -182,17 +191,39 @@ function summary(f: BriefFacts, audience: Audience): string {
       parts.push(drugText, stratText, pathwayText);
       break;
     case 'executive':
-      parts.push(drugText, stratText);
+      parts.push(drugText, stratText, f.enrichmentNote ?? '');
       break;
     case 'student':
       parts.push(
-        top ? `Many of these genes work in the same biological process, ${pathwayLabel(top.name)}; that is what "enriched" means.` : 'These genes do not cluster in one known biological process.',
+        f.enrichmentNote ??
+          (top ? `Many of these genes work in the same biological process, ${pathwayLabel(top.name)}; that is what "enriched" means.` : 'These genes do not cluster in one known biological process.'),
         hyp ? `A testable idea: ${hyp.statement}` : '',
         f.drugsNote ? '' : `${tierI + tierII} existing drugs act on these genes.`,
       );
       break;
   }
   return parts.filter(Boolean).join(' ');
+}
+
+/** Status in a few words: approved, withdrawn, phase N, phase unknown. */
+function statusText(c: Pick<DrugCandidate, 'status' | 'maxPhase'>): string {
+  if (c.status === 'withdrawn') return 'withdrawn';
+  if (c.status === 'approved') return 'approved';
+  return c.maxPhase === null ? 'phase unknown' : phaseText(c.maxPhase);
+}
+
+/**
+ * What a clinician may do with a drug, by tier and status: only a tier I drug is an established
+ * option; a withdrawn drug is never one.
+ */
+export function clinicalStanding(c: CanonicalStatement['drug'], disease: string): string {
+  if (!c) return `its standing in ${disease} is not assessed here`;
+  if (c.status === 'withdrawn') return `withdrawn (${c.withdrawnReason ?? 'source'}): not a treatment option`;
+  if (c.tier === 'I') return `approved for ${approvedIndication(c.matchingIndications)?.name ?? disease}: an established option to weigh against current guidelines`;
+  const phase = contextPhase(c.matchingIndications);
+  if (c.tier === 'II' && phase !== null && phase >= 2) return `investigational in ${disease} (${phaseText(phase)}): consider within a clinical trial`;
+  if (c.tier === 'II') return `approved for another indication, not for ${disease}: a repurposing hypothesis, not an established option`;
+  return `early-stage or interaction evidence only: not a treatment option`;
 }
 
 function capitalize(s: string): string {

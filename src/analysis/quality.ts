@@ -9,7 +9,8 @@
 //   notHallucinated  1 - hallucinationRate when PubMed checked at least one PMID; 0 when PubMed
 //                    could not be reached or there was no PMID to check (existence unknown)
 //   sourceCoverage   sources that answered (ok or cached) / sources consulted (skipped ones
-//                    excluded); a failed source counts 0
+//                    excluded); a failed source counts 0, a partial one the share of its calls
+//                    that answered
 //
 // An analysis that verified nothing (no PMID checked and no statement judged by a model) scores 0,
 // whatever its sources answered: the score says how much of the answer was checked, not how much
@@ -29,7 +30,7 @@ export interface QualityInputs {
   groundedRatio: number;
   citeF1: number;
   hallucinationRate: number;
-  sources: readonly { status: string }[];
+  sources: readonly { status: string; calls?: number | undefined; failedCalls?: number | undefined }[];
 }
 
 export interface Quality {
@@ -41,7 +42,7 @@ export interface Quality {
 
 export function qualityScore(q: QualityInputs): Quality {
   const consulted = q.sources.filter((s) => s.status !== 'skipped');
-  const answered = consulted.filter((s) => s.status === 'ok' || s.status === 'cached').length;
+  const answered = consulted.reduce((sum, s) => sum + (s.status === 'ok' || s.status === 'cached' ? 1 : s.status === 'partial' && s.calls ? (s.calls - (s.failedCalls ?? 0)) / s.calls : 0), 0);
   const judged = q.nliEnabled && q.judgedStatements > 0;
   const checked = q.pmidsChecked && q.checkedPmids > 0;
   const parts = {

@@ -1,33 +1,111 @@
-// Therapeutic strategies derived from the data: a panel gene that drugs act on (with their action:
-// inhibit, activate, modulate) inside the significantly enriched pathways it belongs to. Pathways
-// with no druggable panel gene become "no drug yet" strategies: opportunities, stated as such.
+// Therapeutic strategies derived from the data. The direction of a strategy comes from the gene's
+// role (gene-role.ts: COSMIC role in cancer and hallmarks via Open Targets), never from what a drug
+// happens to do to it:
+//
+//   direction          strategy                                 drugs that agree
+//   inhibit            "Inhibit G" ("Degrade G" when only       inhibitors, antagonists, blockers,
+//                      degraders agree)                         degraders, ... (INHIBIT below)
+//   restore            "Restore G function" (or exploit its     activators, agonists, stabilisers,
+//                      loss: synthetic lethality, partners not  positive modulators (ACTIVATE below)
+//                      assessed here)
+//   context-dependent  "Modulate G": both roles are recorded    all kept, each flagged
+//   unknown            "Target G (direction not established)"  all kept; the action is shown, not
+//                                                               taken as the direction
+//
+// A drug whose action contradicts the role (an inhibitor of a tumour suppressor, an activator of
+// an oncogene) is dropped from the strategy and listed with the reason. Withdrawn drugs never
+// drive a strategy: they are listed as left out. A gene left with no usable drug still gets a
+// strategy when its role gives a direction (an opportunity, stated as such); with no direction and
+// no usable drug it gets none. Significant pathways with no druggable panel gene become "no drug
+// yet" pathway strategies.
 import type { DrugCandidate } from './drug-candidates.js';
 import type { EnrichmentRow } from './enrichment.js';
+import type { Direction, GeneRole } from './gene-role.js';
 import { pathwayLabel } from './pathway-names.js';
+
+export interface StrategyDrug {
+  name: string;
+  chemblId: string | null;
+  tier: string;
+  maxPhase: number | null;
+  actionTypes: string[];
+  /** Set when the drug is kept but its action is not known to fit the direction. */
+  flag?: string;
+}
 
 export interface Strategy {
   strategy: string;
-  approach: 'drug-targeting' | 'pathway-modulation';
+  approach: 'drug-targeting' | 'function-restoration' | 'pathway-modulation';
+  /** Direction from the gene's role; 'unknown' when no role data gives one. */
+  direction: Direction;
+  /** What the direction rests on (the data and its source). */
+  directionBasis: string;
   rationale: string;
   targetGenes: string[];
   pathways: { id: string; name: string; library: string; q: number }[];
-  drugs: { name: string; chemblId: string | null; tier: string; maxPhase: number | null; actionTypes: string[] }[];
+  drugs: StrategyDrug[];
+  /** Drugs acting on the gene that were left out, with why (contrary action, withdrawn). */
+  excludedDrugs: { name: string; reason: string }[];
   evidencePmids: string[];
 }
 
 const INHIBIT = /INHIBITOR|ANTAGONIST|BLOCKER|NEGATIVE|INVERSE AGONIST|DEGRADER|ANTISENSE|RNAI|DISRUPTING|CROSS-LINKING/i;
 const ACTIVATE = /AGONIST|ACTIVATOR|POSITIVE|OPENER|STABILISER|STABILIZER|INDUCER/i;
 
-/** The verb a set of mechanism action types supports: inhibit or activate when they all agree, else target. */
-export function actionVerb(actionTypes: readonly string[]): 'Inhibit' | 'Activate' | 'Target' {
-  const inhibit = actionTypes.filter((a) => INHIBIT.test(a)).length;
-  const activate = actionTypes.filter((a) => ACTIVATE.test(a) && !INHIBIT.test(a)).length;
-  if (inhibit > 0 && activate === 0) return 'Inhibit';
-  if (activate > 0 && inhibit === 0) return 'Activate';
-  return 'Target';
+type Action = 'inhibit' | 'activate' | 'mixed' | 'none';
+
+/** What a drug does to its target, from its curated action types. */
+export function actionOf(actionTypes: readonly string[]): Action {
+  const inhibit = actionTypes.some((a) => INHIBIT.test(a));
+  const activate = actionTypes.some((a) => ACTIVATE.test(a) && !INHIBIT.test(a));
+  return inhibit && activate ? 'mixed' : inhibit ? 'inhibit' : activate ? 'activate' : 'none';
 }
 
-export function buildStrategies(pathways: readonly EnrichmentRow[], candidates: readonly DrugCandidate[], max = 6): Strategy[] {
+/** The verb a drug's action types support, for a drug-target statement: Inhibit, Activate or Target. */
+export function actionVerb(actionTypes: readonly string[]): 'Inhibit' | 'Activate' | 'Target' {
+  const a = actionOf(actionTypes);
+  return a === 'inhibit' ? 'Inhibit' : a === 'activate' ? 'Activate' : 'Target';
+}
+
+/** Why a drug's action contradicts the direction, or null when it does not. */
+export function contradiction(direction: Direction, action: Action, gene: string): string | null {
+  if (direction === 'inhibit' && action === 'activate') return `activates ${gene}, which the data call an oncogene: contrary to the direction`;
+  if (direction === 'restore' && action === 'inhibit') return `inhibits ${gene}, a tumour suppressor: contrary to restoring its function`;
+  return null;
+}
+
+function flagOf(direction: Direction, action: Action): string | undefined {
+  if (direction === 'context-dependent') return 'the gene has both roles: whether this action helps depends on the tumour type';
+  if (direction === 'unknown') return action === 'none' ? 'no curated action and no role data' : 'its action is shown, but no role data says which direction helps';
+  if (action === 'none' || action === 'mixed') return 'action type unknown or mixed: fit with the direction not established';
+  return undefined;
+}
+
+function strategyText(gene: string, direction: Direction, drugs: readonly DrugCandidate[], where: string): string {
+  switch (direction) {
+    case 'inhibit':
+      return `${drugs.length && drugs.every((d) => d.actionTypes.length > 0 && d.actionTypes.every((a) => /DEGRADER/i.test(a))) ? 'Degrade' : 'Inhibit'} ${gene}${where}`;
+    case 'restore':
+      return drugs.length ? `Restore ${gene} function${where}` : `Restore ${gene} function or exploit its loss (synthetic lethality)${where}`;
+    case 'context-dependent':
+      return `Modulate ${gene}${where} (direction depends on context)`;
+    case 'unknown':
+      return `Target ${gene}${where} (direction not established)`;
+  }
+}
+
+export interface StrategyInput {
+  pathways: readonly EnrichmentRow[];
+  candidates: readonly DrugCandidate[];
+  /** Role of each panel gene by symbol; a gene without one has direction 'unknown'. */
+  roles?: ReadonlyMap<string, GeneRole>;
+  /** Panel genes: genes with a role but no drug still get a strategy. */
+  genes?: readonly string[];
+  max?: number;
+}
+
+export function buildStrategies(input: StrategyInput): Strategy[] {
+  const { pathways, candidates, roles, max = 6 } = input;
   const significant = pathways.filter((p) => p.significant).sort((a, b) => a.q - b.q);
   const pathwaysOf = (gene: string) =>
     significant
@@ -36,33 +114,59 @@ export function buildStrategies(pathways: readonly EnrichmentRow[], candidates: 
       .map((p) => ({ id: p.id, name: pathwayLabel(p.name), library: p.library, q: p.q }));
 
   const byGene = new Map<string, DrugCandidate[]>();
+  for (const g of input.genes ?? []) byGene.set(g, []);
   for (const c of candidates) for (const g of c.targetGenes) byGene.set(g, [...(byGene.get(g) ?? []), c]);
 
-  const drugStrategies = [...byGene].map(([gene, drugs]) => {
-    const ranked = [...drugs].sort((a, b) => b.score - a.score);
-    const best = ranked[0]!;
-    const verb = actionVerb(ranked.flatMap((d) => d.actionTypes));
+  const geneStrategies = [...byGene].flatMap(([gene, all]) => {
+    const role = roles?.get(gene);
+    const direction: Direction = role?.direction ?? 'unknown';
+    const basis = role?.basis ?? `no role data for ${gene}`;
+    const excludedDrugs: { name: string; reason: string }[] = [];
+    const usable: DrugCandidate[] = [];
+    for (const d of [...all].sort((a, b) => b.score - a.score)) {
+      if (d.withdrawn) {
+        excludedDrugs.push({ name: d.name, reason: `withdrawn (${d.withdrawnReason ?? 'source'}): never a basis for a strategy` });
+        continue;
+      }
+      const why = contradiction(direction, actionOf(d.actionTypes), gene);
+      if (why) excludedDrugs.push({ name: d.name, reason: why });
+      else usable.push(d);
+    }
+    // No direction from the data and no usable drug: nothing to propose.
+    if (!usable.length && (direction === 'unknown' || direction === 'context-dependent')) return [];
+    // A role-only strategy needs a role; a gene only present as a panel member without drugs or role is skipped.
+    if (!usable.length && !role) return [];
     const ps = pathwaysOf(gene);
-    const tiers = ['I', 'II', 'III'].map((t) => ranked.filter((d) => d.tier === t).length);
-    const rationale =
-      `${ranked.length} drug candidate${ranked.length > 1 ? 's act' : ' acts'} on ${gene} ` +
-      `(tier I: ${tiers[0]}, II: ${tiers[1]}, III: ${tiers[2]}; best: ${best.name}, tier ${best.tier}` +
-      `${best.maxPhase !== null ? `, phase ${best.maxPhase}` : ''})` +
-      (ps.length ? `; ${gene} is in ${ps.length} significantly enriched pathway${ps.length > 1 ? 's' : ''} (top: ${ps[0]!.name}, q = ${ps[0]!.q.toExponential(1)}).` : '; it is in no significantly enriched pathway of this panel.');
+    const where = ps[0] ? ` within ${ps[0].name}` : '';
+    const best = usable[0];
+    const tiers = ['I', 'II', 'III'].map((t) => usable.filter((d) => d.tier === t).length);
+    const drugsText = best
+      ? `${usable.length} usable drug candidate${usable.length > 1 ? 's' : ''} (tier I: ${tiers[0]}, II: ${tiers[1]}, III: ${tiers[2]}; best: ${best.name}, tier ${best.tier}${best.maxPhase !== null ? `, phase ${best.maxPhase}` : ''})`
+      : 'no usable drug among the candidates: an opportunity for new compounds or modalities';
+    const left = excludedDrugs.length ? `; left out: ${excludedDrugs.map((x) => `${x.name} (${x.reason})`).join('; ')}` : '';
+    const pathwayText = ps.length
+      ? `; ${gene} is in ${ps.length} significantly enriched pathway${ps.length > 1 ? 's' : ''} (top: ${ps[0]!.name}, q = ${ps[0]!.q.toExponential(1)})`
+      : '; it is in no significantly enriched pathway of this panel';
     const strategy: Strategy = {
-      strategy: `${verb} ${gene}${ps[0] ? ` within ${ps[0].name}` : ''}`,
-      approach: 'drug-targeting',
-      rationale,
+      strategy: strategyText(gene, direction, usable, where),
+      approach: direction === 'restore' ? 'function-restoration' : 'drug-targeting',
+      direction,
+      directionBasis: basis,
+      rationale: `Direction: ${basis}. ${drugsText}${left}${pathwayText}.`,
       targetGenes: [gene],
       pathways: ps,
-      drugs: ranked.slice(0, 5).map((d) => ({ name: d.name, chemblId: d.chemblId, tier: d.tier, maxPhase: d.maxPhase, actionTypes: d.actionTypes })),
-      evidencePmids: [...new Set(ranked.flatMap((d) => d.pmids))].slice(0, 5),
+      drugs: usable.slice(0, 5).map((d) => {
+        const flag = flagOf(direction, actionOf(d.actionTypes));
+        return { name: d.name, chemblId: d.chemblId, tier: d.tier, maxPhase: d.maxPhase, actionTypes: d.actionTypes, ...(flag ? { flag } : {}) };
+      }),
+      excludedDrugs,
+      evidencePmids: [...new Set([...(role?.pmids.slice(0, 2) ?? []), ...usable.flatMap((d) => d.pmids)])].slice(0, 5),
     };
-    // Rank: the best drug's score, boosted by pathway support.
-    return { strategy, rank: best.score * (1 + 0.25 * ps.length) };
+    // Rank: the best usable drug's score (a role-only strategy counts as 0.2), boosted by pathway support.
+    return [{ strategy, rank: (best?.score ?? 0.2) * (1 + 0.25 * ps.length) }];
   });
 
-  const druggable = new Set(byGene.keys());
+  const druggable = new Set(candidates.filter((c) => !c.withdrawn).flatMap((c) => c.targetGenes));
   const pathwayStrategies = significant
     .filter((p) => !p.overlapGenes.some((g) => druggable.has(g)))
     .slice(0, 3)
@@ -70,18 +174,21 @@ export function buildStrategies(pathways: readonly EnrichmentRow[], candidates: 
       strategy: {
         strategy: `Modulate ${pathwayLabel(p.name)}`,
         approach: 'pathway-modulation' as const,
+        direction: 'unknown' as const,
+        directionBasis: 'a pathway, not a gene: no direction is implied',
         rationale:
           `${p.k} panel genes fall in ${pathwayLabel(p.name)} (${p.library}, q = ${p.q.toExponential(1)}), ` +
-          'but no drug candidate acts on them yet: an opportunity for tool compounds or new modalities.',
+          'but no usable drug candidate acts on them yet: an opportunity for tool compounds or new modalities.',
         targetGenes: p.overlapGenes.slice(0, 10),
         pathways: [{ id: p.id, name: pathwayLabel(p.name), library: p.library, q: p.q }],
         drugs: [],
+        excludedDrugs: [],
         evidencePmids: [],
       },
       rank: 0.3 * Math.min(1, -Math.log10(Math.max(p.q, 1e-300)) / 10),
     }));
 
-  return [...drugStrategies, ...pathwayStrategies]
+  return [...geneStrategies, ...pathwayStrategies]
     .sort((a, b) => b.rank - a.rank)
     .slice(0, max)
     .map((s) => s.strategy);

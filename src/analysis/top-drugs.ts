@@ -1,85 +1,110 @@
 // The top drugs of a target brief: Open Targets drug and clinical candidates (salt forms already
-// merged by the source) ranked for a disease context, joined with DGIdb interaction types and
-// ChEMBL/PubChem ADMET. Pure functions; tools/target-brief/gather.ts does the fetching.
+// merged by the source) ranked for a disease context, joined with DGIdb interaction types,
+// ChEMBL/PubChem ADMET and the per-disease indications of the top drugs. Pure functions;
+// tools/target-brief/gather.ts does the fetching.
 //
 // Ranking, in order: clinical phase on this target (furthest first, unknown last); approved
-// before withdrawn at the same phase; indicated for the disease context first; the drug's
-// furthest phase on any target; then name. The first TOP_DRUGS are kept.
+// before withdrawn at the same phase; approved for the disease context; listed on the target for
+// the context (the candidate row names a context disease); the drug's furthest phase on any
+// target; then name. The candidates are first ranked without the per-disease indications (the
+// TOP_DRUGS kept are the ones whose indications are then fetched), and re-ranked with them.
 //
-// "Indicated for the disease context" without an ontology walk (the Open Targets client asks no
-// ancestors): an indication matches when its id is the disease the context resolved to, or a
-// disease search hit whose name contains the context text or the resolved name ("HER2-positive
-// breast cancer" for "breast cancer"); or when its name contains one of those texts; or, for a
-// generic cancer context ("cancer", "neoplasm", "tumor", ...), when its name is an oncology term.
-// The match says which rule fired, so a user can judge it.
-import { admetOf, type Admet, type Sourced } from './admet.js';
-import type { ChemblMolecule } from '../sources/chembl.js';
+// "Approved for the disease context" (indicatedForDisease) follows the tier I rule of the panel
+// tools (drug-tiers.ts): an Open Targets drug indication at APPROVAL / PHASE_4, or a ChEMBL
+// drug_indication at max_phase_for_ind 4, for the context disease, a disease below it or one
+// cross-referenced to it (drug-indications.ts). A candidate row naming the disease only says the
+// drug was developed for it on this target (studiedFor), at a stage Open Targets gives per target.
+import { admetOf, type Admet } from './admet.js';
+import type { ChemblIndication, ChemblMolecule } from '../sources/chembl.js';
 import type { DrugGeneInteraction } from '../sources/dgidb.js';
 import { parentName, type ClinicalCandidate } from './clinical-candidates.js';
-import type { DiseaseHit } from '../sources/opentargets.js';
+import { contextMatcher, matchDisease, matchIndications, openTargetsWithdrawal, type ContextMatcher, type MatchedIndication } from './drug-indications.js';
+import { approvedIndication } from './drug-tiers.js';
+import type { DiseaseHit, DiseaseOntology, DrugDetails } from '../sources/opentargets.js';
 import type { CompoundProperties } from '../sources/pubchem.js';
 
 export const TOP_DRUGS = 10;
-
-/** Contexts so broad that any oncology indication belongs to them. */
-const GENERIC_CANCER = new Set(['cancer', 'cancers', 'neoplasm', 'neoplasms', 'malignant neoplasm', 'tumor', 'tumour', 'tumors', 'tumours', 'solid tumor', 'solid tumour', 'malignancy', 'oncology']);
-const ONCOLOGY_TERM =
-  /\b(cancers?|carcinomas?|neoplasms?|tumou?rs?|malignan\w*|leuka?emias?|lymphomas?|melanomas?|sarcomas?|myelomas?|gliomas?|glioblastomas?|\w+blastomas?|mesotheliomas?|adenocarcinomas?|myelodysplastic)\b/i;
 
 export interface DiseaseMatcher {
   query: string;
   /** The disease the context resolved to (the best Open Targets search hit), if any. */
   resolved: DiseaseHit | null;
+  /** The context ids: the resolved disease and search hits whose name contains the context text. */
   ids: Set<string>;
-  /** Lower-cased texts an indication name may contain: the context and the resolved name. */
-  texts: string[];
-  oncology: boolean;
+  context: ContextMatcher;
 }
 
-export function diseaseMatcher(query: string, hits: readonly DiseaseHit[] | null | undefined): DiseaseMatcher {
+/** The context from the disease search hits and, when known, their ontology (descendants, cross-references). */
+export function diseaseMatcher(query: string, hits: readonly DiseaseHit[] | null | undefined, ontology?: readonly DiseaseOntology[] | null): DiseaseMatcher {
   const resolved = hits?.[0] ?? null;
   const texts = [...new Set([norm(query), ...(resolved ? [norm(resolved.name)] : [])])].filter(Boolean);
   const ids = new Set<string>(resolved ? [resolved.id] : []);
   for (const h of hits ?? []) if (texts.some((t) => containsPhrase(norm(h.name), t))) ids.add(h.id);
-  const oncology = texts.some((t) => GENERIC_CANCER.has(t));
-  return { query, resolved, ids, texts, oncology };
+  const related = (ontology ?? []).filter((d) => ids.has(d.id)).flatMap((d) => [...d.descendants, ...d.dbXRefs]);
+  const names = (hits ?? []).filter((h) => ids.has(h.id)).map((h) => h.name);
+  return { query, resolved, ids, context: contextMatcher({ ids: [...ids], name: query, names, related }) };
 }
 
-export interface IndicationMatch {
-  indicated: boolean;
-  /** Which indication matched and why, e.g. "non-small cell lung carcinoma (MONDO_0005233: the context disease)". */
-  via: string | null;
-}
-
-export function indicationMatch(candidate: Pick<ClinicalCandidate, 'indications'>, m: DiseaseMatcher): IndicationMatch {
-  const byId = candidate.indications.find((d) => m.ids.has(d.id));
-  if (byId) return { indicated: true, via: `${byId.name} (${byId.id}: ${byId.id === m.resolved?.id ? 'the context disease' : 'a search hit for the context'})` };
-  const byName = candidate.indications.find((d) => m.texts.some((t) => containsPhrase(norm(d.name), t)));
-  if (byName) return { indicated: true, via: `${byName.name} (${byName.id}: name contains "${m.texts.find((t) => containsPhrase(norm(byName.name), t))}")` };
-  if (m.oncology) {
-    const onco = candidate.indications.find((d) => ONCOLOGY_TERM.test(d.name));
-    if (onco) return { indicated: true, via: `${onco.name} (${onco.id}: an oncology indication, context "${m.query}")` };
+/** The context disease a candidate row lists on this target, with why it counts; null when none. */
+export function studiedFor(candidate: Pick<ClinicalCandidate, 'indications'>, m: DiseaseMatcher): string | null {
+  for (const d of candidate.indications) {
+    const via = matchDisease(m.context, d.id, d.name);
+    if (via) return `${d.name} (${d.id}: ${via})`;
   }
-  return { indicated: false, via: null };
+  return null;
 }
 
 export interface RankedCandidate {
   candidate: ClinicalCandidate;
   rank: number;
-  match: IndicationMatch;
+  /** The context disease the target row lists for the drug (stage per target, not per disease). */
+  studied: string | null;
+  /** The approved context indication (tier I rule); null when none or not checked. */
+  indication: MatchedIndication | null;
+  /** Whether per-disease indications were read for this drug (Open Targets or ChEMBL answered). */
+  indicationsChecked: boolean;
+  /** Withdrawn according to the drug details (Open Targets warning or stage); the row stage is in candidate.withdrawn. */
+  withdrawnBy: string | null;
+}
+
+function order(a: RankedCandidate, b: RankedCandidate): number {
+  return (
+    (b.candidate.phase ?? -1) - (a.candidate.phase ?? -1) ||
+    Number(b.candidate.approved && !b.withdrawnBy) - Number(a.candidate.approved && !a.withdrawnBy) ||
+    Number(b.indication !== null) - Number(a.indication !== null) ||
+    Number(b.studied !== null) - Number(a.studied !== null) ||
+    (b.candidate.drugPhase ?? -1) - (a.candidate.drugPhase ?? -1) ||
+    a.candidate.name.localeCompare(b.candidate.name)
+  );
 }
 
 export function rankCandidates(candidates: readonly ClinicalCandidate[], m: DiseaseMatcher, cap = TOP_DRUGS): { top: RankedCandidate[]; total: number } {
-  const scored = candidates.map((candidate) => ({ candidate, match: indicationMatch(candidate, m) }));
-  scored.sort(
-    (a, b) =>
-      (b.candidate.phase ?? -1) - (a.candidate.phase ?? -1) ||
-      Number(b.candidate.approved) - Number(a.candidate.approved) ||
-      Number(b.match.indicated) - Number(a.match.indicated) ||
-      (b.candidate.drugPhase ?? -1) - (a.candidate.drugPhase ?? -1) ||
-      a.candidate.name.localeCompare(b.candidate.name),
-  );
+  const scored = candidates.map((candidate): RankedCandidate => ({ candidate, rank: 0, studied: studiedFor(candidate, m), indication: null, indicationsChecked: false, withdrawnBy: null }));
+  scored.sort(order);
   return { top: scored.slice(0, Math.max(0, cap)).map((s, i) => ({ ...s, rank: i + 1 })), total: candidates.length };
+}
+
+/**
+ * The top drugs with their per-disease indications read (Open Targets drug details, ChEMBL
+ * drug_indication; a map is undefined when its source failed), re-ranked.
+ */
+export function withIndications(
+  top: readonly RankedCandidate[],
+  m: DiseaseMatcher,
+  details: ReadonlyMap<string, DrugDetails | null> | undefined,
+  chembl: ReadonlyMap<string, readonly ChemblIndication[]> | undefined,
+): RankedCandidate[] {
+  const out = top.map((r) => {
+    const ids = [r.candidate.drugId, ...r.candidate.saltForms.map((s) => s.drugId)].map((id) => id.toUpperCase());
+    const d = ids.map((id) => details?.get(id)).find((x) => x) ?? null;
+    const c = ids.flatMap((id) => chembl?.get(id) ?? []);
+    const checked = ids.some((id) => details?.has(id) || chembl?.has(id));
+    const matching = matchIndications({ records: [{ kind: 'opentargets', gene: '', candidate: r.candidate }] }, d, c, m.context);
+    const withdrawnBy = openTargetsWithdrawal(d);
+    const approved = approvedIndication(matching);
+    return { ...r, indication: approved && !withdrawnBy && !r.candidate.withdrawn ? approved : null, indicationsChecked: checked, withdrawnBy };
+  });
+  return out.sort(order).map((r, i) => ({ ...r, rank: i + 1 }));
 }
 
 /** DGIdb's row for the candidate: same ChEMBL id (any salt form), else the same parent name. */
@@ -119,10 +144,13 @@ export interface TopDrug {
   stage: string | null;
   approved: boolean;
   withdrawn: boolean;
+  withdrawnReason: string | null;
   mechanism: string | null;
   actionType: string | null;
   indicatedForDisease: boolean;
   indicationMatch: string | null;
+  indicationsChecked: boolean;
+  studiedFor: string | null;
   indications: string[];
   saltForms: { chemblId: string; name: string }[];
   interactionTypes: string[];
@@ -140,6 +168,8 @@ export function topDrugView(
 ): TopDrug {
   const c = ranked.candidate;
   const first = c.mechanisms[0];
+  const withdrawnReason = molecule?.withdrawn === true ? 'ChEMBL withdrawn flag' : (ranked.withdrawnBy ?? (c.withdrawn ? 'Open Targets stage WITHDRAWAL on the target' : null));
+  const i = ranked.indication;
   return {
     rank: ranked.rank,
     name: c.name,
@@ -147,12 +177,16 @@ export function topDrugView(
     drugType: c.drugType ?? molecule?.moleculeType ?? null,
     phase: c.phase,
     stage: c.stage,
-    approved: c.approved,
-    withdrawn: c.withdrawn,
+    // Approved on this target, or for the context disease by its per-disease indications.
+    approved: (c.approved || i !== null) && withdrawnReason === null,
+    withdrawn: withdrawnReason !== null,
+    withdrawnReason,
     mechanism: first?.mechanismOfAction ?? null,
     actionType: first?.actionType ?? null,
-    indicatedForDisease: ranked.match.indicated,
-    indicationMatch: ranked.match.via,
+    indicatedForDisease: i !== null && withdrawnReason === null,
+    indicationMatch: i && withdrawnReason === null ? `${i.name}${i.id ? ` (${i.id})` : ''}: approved (${i.source}; ${i.via})` : null,
+    indicationsChecked: ranked.indicationsChecked,
+    studiedFor: ranked.studied,
     indications: c.indications.map((d) => d.name).slice(0, 10),
     saltForms: c.saltForms.map((s) => ({ chemblId: s.drugId, name: s.name })),
     interactionTypes: [...new Set(interaction?.interactionTypes.map((t) => t.type) ?? [])],

@@ -1,15 +1,10 @@
-// `biointel analyze`: svc_generate_insights from the terminal.
+// `biointel analyze`: svc_generate_insights from the terminal. Definition only: the action loads
+// its implementation (analyze.ts) when it runs.
 import type { Command } from 'commander';
-import { AUDIENCES } from '../analysis/evidence-brief.js';
-import type { InsightsOutput } from '../tools/shared/panel-analysis/schema.js';
-import { generateInsightsTool } from '../tools/insights/tool.js';
-import { assertWritableReportPath, writeHtmlReport } from '../report/write.js';
-import { reportError } from './output.js';
-import { checkGmtFiles } from './enrich.js';
-import { renderInsights } from './render/insights.js';
-import { runTool, splitList, type GlobalFlags } from './run-tool.js';
+import { AUDIENCES } from '../analysis/audiences.js';
+import type { GlobalFlags } from './run-tool.js';
 
-interface AnalyzeFlags {
+export interface AnalyzeFlags {
   genes?: string[];
   disease?: string;
   audience?: string;
@@ -32,27 +27,7 @@ export function addAnalyzeCommand(program: Command): void {
     .option('--json', 'print the result as JSON')
     .addHelpText('after', '\nExample:\n  biointel analyze --genes EGFR,ERBB2,PIK3CA,AKT1 --disease "breast cancer" --audience clinician --html report.html')
     .action(async (opts: AnalyzeFlags, cmd: Command) => {
-      // Fail before a long analysis, not after it, on a report path or GMT file that cannot work.
-      let geneSets: string[];
-      try {
-        if (opts.html) await assertWritableReportPath(opts.html);
-        geneSets = await checkGmtFiles(opts.geneSets);
-      } catch (err) {
-        process.exitCode = reportError(err);
-        return;
-      }
-      const args: Record<string, unknown> = {
-        genes: splitList(opts.genes) ?? [],
-        diseaseContext: opts.disease ?? '',
-        includeDrugs: opts.drugs !== false,
-        ...(opts.audience === undefined ? {} : { audience: opts.audience }),
-      };
-      const after = opts.html ? async (r: InsightsOutput) => writeReport(opts.html!, r) : undefined;
-      process.exitCode = await runTool<InsightsOutput>(generateInsightsTool, args, { ...cmd.optsWithGlobals<GlobalFlags>(), json: opts.json, ...(geneSets.length ? { geneSets } : {}) }, renderInsights, after);
+      const { runAnalyze } = await import('./analyze.js');
+      process.exitCode = await runAnalyze(opts, cmd.optsWithGlobals<GlobalFlags>());
     });
-}
-
-async function writeReport(file: string, result: InsightsOutput): Promise<string> {
-  const { path, bytes } = await writeHtmlReport(file, result);
-  return `HTML report written to ${path} (${Math.ceil(bytes / 1024)} KB; opens offline in any browser)`;
 }

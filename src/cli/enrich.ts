@@ -8,14 +8,17 @@ import { z } from 'zod';
 import { enrichMany, type EnrichmentRow } from '../analysis/enrichment.js';
 import { BiointelError } from '../errors.js';
 import { fileProblem } from '../genesets/library-files.js';
-import { DEFAULT_LIBRARIES, type LibraryFailure, type LoadedLibrary } from '../genesets/service.js';
+import { configSecrets, type Config } from '../config.js';
+import { createGeneSetService, DEFAULT_LIBRARIES, type GeneSetService, type LibraryFailure, type LoadedLibrary } from '../genesets/service.js';
+import { createLogger } from '../log.js';
+import { UpstreamClient } from '../sources/http.js';
 import { isEnrichrLibraryName } from '../sources/enrichr.js';
 import { SourceReport, type SourceEntry } from '../sources/report.js';
 import { genePanel } from '../tools/shared/schemas.js';
 import { EXIT, print, printJson, reportError, UsageError } from './output.js';
 import { terminalProgress } from './progress.js';
 import { renderCachedLibraries, renderEnrich } from './render/enrich.js';
-import { splitList, withContext, type GlobalFlags } from './run-tool.js';
+import { configFromFlags, splitList, type GlobalFlags } from './flags.js';
 
 export const Q_THRESHOLD = 0.05;
 const MAX_TOP = 10_000;
@@ -47,6 +50,8 @@ export interface LibraryReport {
   url?: string;
   fetchedAt?: string;
   sha256: string;
+  /** 'index': read from the prepared index on disk (checked by sha256); 'gmt': parsed and indexed in this run. */
+  preparedFrom: LoadedLibrary['preparedFrom'];
   /** Universe: distinct genes of the library. */
   N: number;
   /** Panel genes found in the library. */
@@ -108,9 +113,35 @@ export async function checkGmtFiles(values: readonly string[] | undefined): Prom
   return files.map((f) => path.resolve(f));
 }
 
+/**
+ * What `enrich` needs of a context: configuration, the upstream client (library downloads) and the
+ * gene-set service; not the sources, the NLI judge or the store, whose modules would cost more to
+ * load than the enrichment takes. The store is opened at the end only if something was fetched, to
+ * add the upstream metrics that `biointel sources` shows.
+ */
+async function withGeneSets(flags: GlobalFlags, fn: (ctx: { genesets: GeneSetService; http: UpstreamClient }) => Promise<number | void>): Promise<number> {
+  let config: Config | undefined;
+  let http: UpstreamClient | undefined;
+  try {
+    config = configFromFlags(flags);
+    const log = createLogger(config.logLevel, { secrets: configSecrets(config) });
+    http = new UpstreamClient({ config, log });
+    return (await fn({ genesets: createGeneSetService({ config, log, http }), http })) ?? EXIT.ok;
+  } catch (err) {
+    return reportError(err, config ? configSecrets(config) : []);
+  } finally {
+    const metrics = http?.metrics();
+    if (config && metrics && Object.values(metrics).some((m) => m.requests + m.failures > 0)) {
+      const [{ createStore }, { addMetrics }] = await Promise.all([import('../store/index.js'), import('../sources/metrics-store.js')]);
+      const store = await createStore(config).catch(() => undefined);
+      if (store) await addMetrics(store, metrics).catch(() => undefined).finally(() => store.close());
+    }
+  }
+}
+
 export async function runEnrich(opts: EnrichFlags, flags: GlobalFlags): Promise<number> {
   if (opts.listLibraries) {
-    return withContext(flags, async (ctx) => {
+    return withGeneSets(flags, async (ctx) => {
       const cached = await ctx.genesets.cached();
       if (opts.json) printJson({ dir: ctx.genesets.dir, libraries: cached });
       else print(renderCachedLibraries(ctx.genesets.dir, cached));
@@ -122,7 +153,7 @@ export async function runEnrich(opts: EnrichFlags, flags: GlobalFlags): Promise<
   } catch (err) {
     return reportError(err);
   }
-  return withContext(flags, async (ctx) => {
+  return withGeneSets(flags, async (ctx) => {
     const report = new SourceReport(ctx.http);
     const progress = terminalProgress();
     let loaded;
@@ -163,6 +194,7 @@ function buildReport(input: EnrichInput, libraries: readonly LoadedLibrary[], re
       ...(lib.url ? { url: lib.url } : {}),
       ...(lib.fetchedAt ? { fetchedAt: lib.fetchedAt } : {}),
       sha256: lib.sha256,
+      preparedFrom: lib.preparedFrom,
       N: r.N,
       n: r.n,
       sets: lib.library.setCount,

@@ -1,11 +1,8 @@
-// `biointel nli status|download`: the local NLI model that judges entailment.
+// `biointel nli status|download`: the local NLI model that judges entailment. Definitions only: the
+// actions (nli.ts) load when they run.
 import type { Command } from 'commander';
-import { ENV_VARS } from '../config.js';
-import type { NliStatus } from '../evidence/judge.js';
-import { DEFAULT_MODEL_DOWNLOAD } from '../evidence/no-model.js';
-import { downloadDisplay, progressBar } from './download-progress.js';
-import { EXIT, print, printJson, table } from './output.js';
-import { withContext, type GlobalFlags } from './run-tool.js';
+import { ENV_VARS } from '../config-env.js';
+import type { GlobalFlags } from './run-tool.js';
 
 export function addNliCommands(program: Command): void {
   const nli = program.command('nli').description('The local NLI entailment model');
@@ -14,38 +11,13 @@ export function addNliCommands(program: Command): void {
     .description('Show whether the NLI model is ready, downloading, or why not')
     .option('--json', 'print JSON')
     .action(async (opts: { json?: boolean }, cmd: Command) => {
-      process.exitCode = await withContext(cmd.optsWithGlobals<GlobalFlags>(), async (ctx) => {
-        await ctx.nli.judge(); // a local-only load attempt, so the state is real (never downloads)
-        const s = ctx.nli.status();
-        if (opts.json) printJson(s);
-        else print(describeStatus(s));
-        return s.state === 'ready' || s.state === 'disabled' ? EXIT.ok : EXIT.failure;
-      });
+      process.exitCode = await (await import('./nli.js')).nliStatus(opts, cmd.optsWithGlobals<GlobalFlags>());
     });
   nli
     .command('download')
     .description(`Download the NLI model into the data directory (model from ${ENV_VARS.nliModel}; a progress bar on a terminal)`)
     .option('--json', 'print JSON')
     .action(async (opts: { json?: boolean }, cmd: Command) => {
-      process.exitCode = await withContext(cmd.optsWithGlobals<GlobalFlags>(), async (ctx) => {
-        const display = downloadDisplay(ctx.config.nliModel);
-        const s = await ctx.nli.download(display.onProgress).finally(() => display.stop());
-        if (opts.json) printJson(s);
-        else print(s.state === 'ready' ? `NLI model ready: ${s.model} (${s.dtype}) in ${s.cacheDir}` : `NLI model not ready: ${s.lastError ?? s.state}`);
-        return s.state === 'ready' ? EXIT.ok : EXIT.failure;
-      });
+      process.exitCode = await (await import('./nli.js')).nliDownload(opts, cmd.optsWithGlobals<GlobalFlags>());
     });
-}
-
-function describeStatus(s: NliStatus): string {
-  const rows = Object.entries(s)
-    .filter(([k]) => k !== 'download')
-    .map(([k, v]) => [k, String(v)]);
-  const lines = [table(rows)];
-  if (s.state === 'downloading' && s.download) {
-    lines.push('', `Downloading ${s.model}: ${progressBar(s.download.loadedBytes, s.download.totalBytes)} (${s.download.file || 'starting'}; since ${s.download.startedAt})`);
-    lines.push('Claims are answered "unjudged" until it is ready.');
-  }
-  if (s.state === 'not_downloaded') lines.push('', `Run \`biointel nli download\` to fetch ${s.model} (${DEFAULT_MODEL_DOWNLOAD}), or set ${ENV_VARS.nliModel} to a local model folder.`);
-  return lines.join('\n');
 }

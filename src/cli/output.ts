@@ -1,11 +1,12 @@
 // Terminal output of the CLI commands. Results go to stdout (these commands are not the MCP
 // channel); errors and progress go to stderr. Exit codes: 0 ok, 1 failure, 2 usage error.
 import { styleText } from 'node:util';
-import { ZodError } from 'zod';
+import type { ZodError } from 'zod';
 import { describeError } from '../server/tool-errors.js';
 import { redact } from '../log.js';
+import { EXIT } from './exit.js';
 
-export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
+export { EXIT };
 
 export class UsageError extends Error {}
 
@@ -43,7 +44,7 @@ export function reportError(err: unknown, secrets: readonly string[] = []): numb
     process.stderr.write(`error: ${err.message}\n`);
     return EXIT.usage;
   }
-  if (err instanceof ZodError) {
+  if (isZodError(err)) {
     for (const issue of err.issues) {
       const field = issue.path.length ? issue.path.join('.') : 'input';
       process.stderr.write(`error: ${field}: ${issue.message}\n`);
@@ -53,4 +54,9 @@ export function reportError(err: unknown, secrets: readonly string[] = []): numb
   const d = describeError(err);
   process.stderr.write(redact(`error: ${d.message}\n${d.hint ? `hint: ${d.hint}\n` : ''}`, secrets));
   return d.code === 'invalid_input' ? EXIT.usage : EXIT.failure;
+}
+
+/** Told apart by shape, so that printing an error does not load zod (`biointel --help` never does). */
+function isZodError(err: unknown): err is ZodError {
+  return err instanceof Error && err.name === 'ZodError' && Array.isArray((err as { issues?: unknown }).issues);
 }

@@ -1,38 +1,15 @@
 // Runs a registered tool from the terminal: the same zod validation, handler and typed errors as
 // MCP, with a terminal renderer instead of structuredContent.
-import type { Config, ConfigInput } from '../config.js';
-import { configSecrets, loadConfig } from '../config.js';
-import { createContext, type AppContext } from '../context.js';
+import type { Config } from '../config.js';
+import { configSecrets } from '../config.js';
+import type { AppContext } from '../context.js';
 import type { Snapshot } from '../store/snapshots.js';
 import type { AnyTool } from '../tools/define.js';
 import { EXIT, print, printJson, reportError } from './output.js';
+import { configFromFlags, type GlobalFlags } from './flags.js';
 import { terminalProgress } from './progress.js';
 
-export interface GlobalFlags {
-  dataDir?: string;
-  cache?: boolean;
-  logLevel?: string;
-  nliModel?: string;
-  recordDir?: string;
-  replayDir?: string;
-  /** Operator GMT files added to the default libraries (config geneSets). */
-  geneSets?: string[];
-  /** `serve --http --cors-origin`: replaces BIOINTEL_CORS_ORIGINS. */
-  corsOrigins?: string[];
-}
-
-export function configFromFlags(flags: GlobalFlags): Config {
-  const picked: Partial<ConfigInput> = {};
-  if (flags.dataDir) picked.dataDir = flags.dataDir;
-  if (flags.cache === false) picked.cache = false;
-  if (flags.logLevel) picked.logLevel = flags.logLevel as Config['logLevel'];
-  if (flags.nliModel) picked.nliModel = flags.nliModel;
-  if (flags.recordDir) picked.recordDir = flags.recordDir;
-  if (flags.replayDir) picked.replayDir = flags.replayDir;
-  if (flags.geneSets?.length) picked.geneSets = flags.geneSets;
-  if (flags.corsOrigins?.length) picked.corsOrigins = flags.corsOrigins;
-  return loadConfig({ flags: picked });
-}
+export { configFromFlags, splitList, type GlobalFlags } from './flags.js';
 
 /** Builds a context, runs fn, closes the context, returns an exit code; never throws. */
 export async function withContext(flags: GlobalFlags, fn: (ctx: AppContext) => Promise<number | void>): Promise<number> {
@@ -40,6 +17,7 @@ export async function withContext(flags: GlobalFlags, fn: (ctx: AppContext) => P
   let ctx: AppContext | undefined;
   try {
     config = configFromFlags(flags);
+    const { createContext } = await import('../context.js');
     ctx = await createContext(config);
     return (await fn(ctx)) ?? EXIT.ok;
   } catch (err) {
@@ -49,16 +27,30 @@ export async function withContext(flags: GlobalFlags, fn: (ctx: AppContext) => P
   }
 }
 
+export interface RunOptions<T> {
+  /** Side output after the result (e.g. an HTML report); its note goes to stderr. */
+  after?: (result: T, snapshot: (id: string) => Promise<Snapshot | null>) => Promise<string | undefined>;
+  /** The exit code a printed result deserves (default 0): a result that is not what was asked for fails. */
+  exitCode?: (result: T) => number;
+  /** How the context is opened (default withContext; snapshot search opens the store alone). */
+  open?: (flags: GlobalFlags, fn: (ctx: AppContext) => Promise<number | void>) => Promise<number>;
+}
+
 export async function runTool<T>(
   tool: AnyTool,
   rawArgs: Record<string, unknown>,
   flags: GlobalFlags & { json?: boolean },
   render: (result: T) => string,
-  after?: (result: T, snapshot: (id: string) => Promise<Snapshot | null>) => Promise<string | undefined>,
+  { after, exitCode, open = withContext }: RunOptions<T> = {},
 ): Promise<number> {
   const parsed = tool.input.safeParse(rawArgs);
-  if (!parsed.success) return reportError(parsed.error);
-  return withContext(flags, async (ctx) => {
+  if (!parsed.success) {
+    // Loaded only here: it needs zod's classes and a string-distance package (start-up time).
+    const { describeInvalidArguments } = await import('../server/invalid-arguments.js');
+    for (const line of describeInvalidArguments(parsed.error, tool.input)) process.stderr.write(`error: ${line}\n`);
+    return EXIT.usage;
+  }
+  return open(flags, async (ctx) => {
     const progress = terminalProgress();
     let result: T;
     try {
@@ -71,13 +63,6 @@ export async function runTool<T>(
     // Side outputs (e.g. an HTML report) are announced on stderr so --json stays parseable.
     const note = after ? await after(result, (id) => ctx.snapshots.get(id)) : undefined;
     if (note) process.stderr.write(`${note}\n`);
-    return EXIT.ok;
+    return exitCode ? exitCode(result) : EXIT.ok;
   });
-}
-
-/** "a,b c" and repeated flags both give ["a", "b", "c"]. */
-export function splitList(values: string | readonly string[] | undefined): string[] | undefined {
-  if (values === undefined) return undefined;
-  const list = (Array.isArray(values) ? values : [values]).flatMap((v: string) => v.split(/[\s,]+/)).filter(Boolean);
-  return list.length ? list : undefined;
 }

@@ -3,10 +3,13 @@
 // temporary name and renamed, so a crash or a concurrent process never leaves a half library that
 // a later run would trust. Nothing expires: libraries are versioned by name (Reactome_2022), and a
 // refresh is an explicit user action (`biointel enrich --refresh-libraries`).
-import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { hash } from 'node:crypto';
+import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { writeAtomic } from '../files.js';
+
+export { writeAtomic };
 
 export const SIDECAR_FORMAT = 1;
 
@@ -45,7 +48,7 @@ export function libraryFiles(dir: string, name: string): { gmt: string; sidecar:
 }
 
 export function sha256(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
+  return hash('sha256', bytes, 'hex');
 }
 
 /** A missing, unreadable or foreign sidecar reads as "no provenance", never as an error. */
@@ -55,18 +58,6 @@ export async function readSidecar(file: string): Promise<LibrarySidecar | undefi
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
-  }
-}
-
-/** Write-then-rename in the same directory, so readers see the old file or the new one, never a mix. */
-export async function writeAtomic(file: string, data: string | Uint8Array): Promise<void> {
-  const tmp = `${file}.${process.pid}.${randomUUID().slice(0, 8)}.tmp`;
-  try {
-    await writeFile(tmp, data);
-    await rename(tmp, file);
-  } catch (err) {
-    await rm(tmp, { force: true }).catch(() => undefined);
-    throw err;
   }
 }
 

@@ -11,18 +11,20 @@
 //   for it: no download. That is also the offline route, as is copying `<Name>.gmt` into the cache.
 // - `files` are operator paths (CLI flags, BIOINTEL_GENESETS). Remote callers (MCP over HTTP)
 //   must never be allowed to pass them: that would read arbitrary files on the server.
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { prepareLibrary, type PreparedLibrary } from '../analysis/enrichment-library.js';
+import { DEFAULT_SET_SIZES, prepareLibrary, type PreparedLibrary } from '../analysis/enrichment-library.js';
 import { createEnrichmentWorkspace } from '../analysis/enrichment-workspace.js';
 import { parseGmt, type ParsedGmt } from '../analysis/gmt.js';
 import type { Config } from '../config.js';
 import { errorMessage, UpstreamError } from '../errors.js';
+import { readWhole } from '../files.js';
 import type { Logger } from '../log.js';
 import { Enrichr, isEnrichrLibraryName } from '../sources/enrichr.js';
 import type { UpstreamClient } from '../sources/http.js';
 import type { SourceReport } from '../sources/report.js';
 import type { Progress } from '../tools/define.js';
+import { preparedPath, readPrepared, writePrepared } from './prepared-index.js';
 import {
   fileProblem,
   libraryDir,
@@ -38,14 +40,9 @@ import {
 
 export type { CachedLibrary, LibrarySidecar } from './library-files.js';
 
-/** DESIGN.md section 4. Versioned names: a newer release is a new name, never a silent change. */
-export const DEFAULT_LIBRARIES = [
-  'Reactome_2022',
-  'GO_Biological_Process_2023',
-  'WikiPathway_2023_Human',
-  'MSigDB_Hallmark_2020',
-  'KEGG_2021_Human',
-] as const;
+import { DEFAULT_LIBRARIES } from './defaults.js';
+
+export { DEFAULT_LIBRARIES };
 
 export interface LoadedLibrary {
   name: string;
@@ -58,6 +55,8 @@ export interface LoadedLibrary {
   sha256: string;
   bytes: number;
   library: PreparedLibrary;
+  /** 'index': the prepared index on disk was read (checked against sha256); 'gmt': the file was parsed and indexed. */
+  preparedFrom: 'index' | 'gmt';
 }
 
 export interface LibraryFailure {
@@ -105,6 +104,8 @@ interface Prepared {
   bytes: number;
   library: PreparedLibrary;
   gmtWarnings: string[];
+  /** 'index': read from the prepared index on disk; 'gmt': parsed and indexed now. */
+  preparedFrom: 'index' | 'gmt';
 }
 
 type Job = { kind: 'enrichr'; name: string } | { kind: 'file'; name: string; path: string };
@@ -131,11 +132,17 @@ export function createGeneSetService({ config, log, http }: GeneSetServiceDeps):
     const hit = memo.get(file);
     if (hit?.key === key) return hit.value;
     const value = (async () => {
-      const bytes = await readFile(file);
+      const bytes = await readWhole(file);
       const sha = sha256(bytes);
+      // The indexed form on disk, when it was built from exactly these bytes (prepared-index.ts).
+      const indexFile = preparedPath(dir, file, sha);
+      const prepared = await readPrepared(indexFile, sha, workspace, meta(sha), DEFAULT_SET_SIZES);
+      if (prepared) return { sha256: sha, bytes: bytes.length, library: prepared.library, gmtWarnings: prepared.warnings, preparedFrom: 'index' as const };
       const parsed = parseGmt(bytes.toString('utf8'));
       if (parsed.sets.length === 0) throw new Error(`${file}: no gene sets found (expected GMT lines: name<TAB>description<TAB>gene<TAB>gene...)`);
-      return { sha256: sha, bytes: bytes.length, library: prepareLibrary(parsed, meta(sha), {}, workspace), gmtWarnings: parsed.warnings };
+      const library = prepareLibrary(parsed, meta(sha), DEFAULT_SET_SIZES, workspace);
+      await writePrepared(indexFile, library, sha, parsed.warnings).catch((err: unknown) => log.debug('could not save a prepared gene-set index', { file: indexFile, err }));
+      return { sha256: sha, bytes: bytes.length, library, gmtWarnings: parsed.warnings, preparedFrom: 'gmt' as const };
     })();
     memo.set(file, { key, value });
     value.catch(() => {
@@ -154,7 +161,7 @@ export function createGeneSetService({ config, log, http }: GeneSetServiceDeps):
     try {
       const key = await statKey(file);
       const p = await prepareFile(file, `file:${key}`, () => ({ name, source: file }));
-      return { loaded: { name, origin: 'file', path: file, sha256: p.sha256, bytes: p.bytes, library: p.library }, warnings: gmtNotes(name, p.gmtWarnings) };
+      return { loaded: { name, origin: 'file', path: file, sha256: p.sha256, bytes: p.bytes, library: p.library, preparedFrom: p.preparedFrom }, warnings: gmtNotes(name, p.gmtWarnings) };
     } catch (err) {
       const error = (err as NodeJS.ErrnoException).code ? fileProblem(file, err) : errorMessage(err);
       return { failure: { name, path: file, error: `cannot load gene-set file ${error}` }, warnings: [] };
@@ -177,14 +184,14 @@ export function createGeneSetService({ config, log, http }: GeneSetServiceDeps):
     const warnings = gmtNotes(name, p.gmtWarnings);
     if (sidecar?.sha256 === p.sha256 && sidecar.library === name) {
       return {
-        loaded: { name, origin: 'enrichr', path: files.gmt, url: sidecar.url, fetchedAt: sidecar.fetchedAt, sha256: p.sha256, bytes: p.bytes, library: p.library },
+        loaded: { name, origin: 'enrichr', path: files.gmt, url: sidecar.url, fetchedAt: sidecar.fetchedAt, sha256: p.sha256, bytes: p.bytes, library: p.library, preparedFrom: p.preparedFrom },
         warnings,
       };
     }
     warnings.push(
       `${name}: ${files.gmt} has no matching download record (${path.basename(files.sidecar)}); used as a local file. Run \`biointel enrich --refresh-libraries\` to download it again.`,
     );
-    return { loaded: { name, origin: 'file', path: files.gmt, sha256: p.sha256, bytes: p.bytes, library: p.library }, warnings };
+    return { loaded: { name, origin: 'file', path: files.gmt, sha256: p.sha256, bytes: p.bytes, library: p.library, preparedFrom: p.preparedFrom }, warnings };
   }
 
   async function download(name: string, signal: AbortSignal | undefined, warnings: string[]): Promise<LoadedLibrary> {
@@ -195,7 +202,7 @@ export function createGeneSetService({ config, log, http }: GeneSetServiceDeps):
       throw new UpstreamError({ source: 'enrichr', failure: 'parse', message: `library ${name}: the response holds no gene sets` });
     }
     const fetchedAt = new Date().toISOString();
-    const library = prepareLibrary(parsed, { name, source: got.url, date: fetchedAt }, {}, workspace);
+    const library = prepareLibrary(parsed, { name, source: got.url, date: fetchedAt }, DEFAULT_SET_SIZES, workspace);
     const sidecar: LibrarySidecar = {
       format: SIDECAR_FORMAT,
       library: name,
@@ -211,16 +218,17 @@ export function createGeneSetService({ config, log, http }: GeneSetServiceDeps):
     warnings.push(...gmtNotes(name, parsed.warnings));
     try {
       await saveLibrary(dir, name, bytes, sidecar);
+      await writePrepared(preparedPath(dir, files.gmt, sidecar.sha256), library, sidecar.sha256, parsed.warnings).catch((err: unknown) => log.debug('could not save a prepared gene-set index', { name, err }));
       // Seed the memo so the next load of the saved file reuses this PreparedLibrary.
       const key = `cache:${await statKey(files.gmt)}:${sidecar.sha256}:${fetchedAt}`;
-      memo.set(files.gmt, { key, value: Promise.resolve({ sha256: sidecar.sha256, bytes: bytes.length, library, gmtWarnings: parsed.warnings }) });
+      memo.set(files.gmt, { key, value: Promise.resolve({ sha256: sidecar.sha256, bytes: bytes.length, library, gmtWarnings: parsed.warnings, preparedFrom: 'gmt' as const }) });
     } catch (err) {
       // Still usable for this run; only the next run pays the download again.
       warnings.push(`${name}: could not save the library to ${dir} (${errorMessage(err)}); it will be downloaded again next time`);
       log.warn('gene-set library cache not writable', { dir, err });
     }
     log.info(`downloaded gene-set library ${name}`, { sets: library.setCount, genes: library.N, bytes: bytes.length });
-    return { name, origin: 'enrichr', path: files.gmt, url: got.url, fetchedAt, sha256: sidecar.sha256, bytes: bytes.length, library };
+    return { name, origin: 'enrichr', path: files.gmt, url: got.url, fetchedAt, sha256: sidecar.sha256, bytes: bytes.length, library, preparedFrom: 'gmt' };
   }
 
   async function loadEnrichr(name: string, options: LoadOptions): Promise<Outcome & { downloaded: boolean }> {

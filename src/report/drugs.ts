@@ -23,7 +23,7 @@ const FACTOR_HELP: Record<FactorName, string> = {
   clinicalPhase: 'Highest clinical phase reached (4 = approved); halved when withdrawn',
   targetDiseaseAssociation: 'Open Targets association score of the best target gene with the disease',
   mechanismDirectness: 'How directly the drug acts on a panel gene: curated directional mechanism > curated mechanism > interaction only',
-  drugLikeness: 'QED, or the Lipinski rule-of-five violations when QED is missing',
+  drugLikeness: 'QED (ChEMBL), rule-of-five violations beside it; unknown without a QED',
   literatureSupport: 'PubMed articles that mention the drug with the disease',
   pathwayCentrality: 'How central the target is in the panel: significant pathways containing it and STRING degree',
 };
@@ -40,7 +40,7 @@ export function drugsSection(r: InsightsOutput): SafeHtml {
   }
   const factorHeads = FACTOR_NAMES.map((n) => html`<th class="num factor" title="${FACTOR_HELP[n]}. Weight ${fixed(FACTOR_WEIGHTS[n])}.">${FACTOR_LABELS[n]}<span class="w">×${fixed(FACTOR_WEIGHTS[n])}</span></th>`);
   const rows = r.drugCandidates.map((c, i) => drugRows(c, i + 1));
-  return html`${head}<p class="muted">Tier I: approved and indicated for the disease. Tier II: approved elsewhere (repurposing) or phase 2–3 here. Tier III: earlier phase or interaction evidence only. Score: weighted mean of the six factors (0–1, weight after ×); an unknown factor (n/a) is left out and the other weights renormalised. Hover a value, or open “Details”, for its evidence. ADMET from ChEMBL; <span class="src-pubchem">*</span> = from PubChem.</p>
+  return html`${head}<p class="muted">Tier I: approved for the disease (an approved indication for it, or for a disease below it). Tier II: approved elsewhere (repurposing) or phase 2–3 here. Tier III: earlier phase, interaction evidence only, or withdrawn. Score: weighted mean of the six factors (0–1, weight after ×); an unknown factor (n/a) is left out and the other weights renormalised. Hover a value, or open “Details”, for its evidence. ADMET from ChEMBL; <span class="src-pubchem">*</span> = from PubChem.</p>
 <div class="table-wrap"><table class="drugs"><thead><tr><th class="num">#</th><th>Drug</th><th>Tier</th><th class="num">Score</th>${factorHeads}<th class="num" title="molecular weight, Da">MW</th><th class="num">LogP</th><th class="num">HBD</th><th class="num">HBA</th><th class="num">QED</th><th>Lipinski</th><th>Evidence</th></tr></thead>
 <tbody>${rows}</tbody></table></div></section>`;
 }

@@ -49,40 +49,36 @@ interface Metric {
   explain: string;
 }
 
+const NOT_COMPUTED = 'Not computed: PubMed could not be reached, or no cited abstract could be read, so there was nothing to measure.';
+
+function ratio(name: string, x: number | null, show: (x: number) => string, good: (x: number) => boolean, bad: (x: number) => boolean, explain: string, unjudged?: string): Metric {
+  // Without a model the figure is "not judged" whatever it holds (older snapshots kept a 0 there).
+  if (unjudged) return { name, value: unjudged, tone: 'warn', explain: `${explain} Not judged: no NLI model was available.` };
+  if (x === null) return { name, value: 'not computed', tone: 'warn', explain: NOT_COMPUTED };
+  return { name, value: show(x), tone: bad(x) ? 'bad' : good(x) ? 'ok' : 'warn', explain };
+}
+
 export function integritySection(r: Result): SafeHtml {
   const i = r.integrity;
-  const tone = (good: boolean, bad: boolean): Metric['tone'] => (bad ? 'bad' : good ? 'ok' : 'warn');
-  // Without a model these numbers are 0 because nothing was judged: say so instead of scoring it.
-  const judged = (x: number) => (i.nliEnabled ? fixed(x) : 'not judged');
-  const judgedTone = (good: boolean, bad: boolean): Metric['tone'] => (i.nliEnabled ? tone(good, bad) : 'warn');
+  // Without a model nothing was judged: those figures are null and read "not judged".
+  const unjudged = i.nliEnabled ? undefined : 'not judged';
   const metrics: Metric[] = [
     {
       name: 'PMIDs checked',
-      value: i.pmidsChecked ? 'yes' : 'no',
-      tone: i.pmidsChecked ? 'ok' : 'bad',
-      explain: 'Every cited PMID was looked up in PubMed. “No” means PubMed could not be reached, so a made-up PMID could have slipped through.',
+      value: i.pmidsChecked ? `yes (${integer(i.pmidsCited)})` : i.pmidsCited === 0 ? 'none cited' : 'no',
+      tone: i.pmidsChecked ? 'ok' : i.pmidsCited === 0 ? 'warn' : 'bad',
+      explain:
+        i.pmidsCited === 0
+          ? 'No statement cited a PMID (the literature searches found nothing, or failed: see Sources), so there was nothing to check.'
+          : 'Every cited PMID was looked up in PubMed. “No” means PubMed could not be reached, so a made-up PMID could have slipped through.',
     },
-    { name: 'Hallucinated PMIDs', value: integer(i.hallucinated), tone: i.hallucinated === 0 ? 'ok' : 'bad', explain: 'Cited PMIDs that do not exist in PubMed.' },
-    { name: 'Hallucination rate', value: percent(i.hallucinationRate, 1), tone: i.hallucinationRate === 0 ? 'ok' : 'bad', explain: 'Share of cited PMIDs that do not exist.' },
-    {
-      name: 'Grounded ratio',
-      value: judged(i.groundedRatio),
-      tone: judgedTone(i.groundedRatio >= 0.8, i.groundedRatio < 0.5),
-      explain: 'Share of statements a cited abstract entails and none contradicts.',
-    },
-    {
-      name: 'Citation precision',
-      value: judged(i.citationPrecision),
-      tone: judgedTone(i.citationPrecision >= 0.6, i.citationPrecision < 0.3),
-      explain: 'Share of citations that help support their statement: an irrelevant citation lowers it (ALCE).',
-    },
-    {
-      name: 'Citation recall',
-      value: judged(i.citationRecall),
-      tone: judgedTone(i.citationRecall >= 0.6, i.citationRecall < 0.3),
-      explain: 'Share of statements fully entailed by their citations taken together (ALCE).',
-    },
-    { name: 'Citation F1', value: judged(i.citeF1), tone: judgedTone(i.citeF1 >= 0.6, i.citeF1 < 0.3), explain: 'Harmonic mean of citation precision and recall; 0.6 or more with nothing hallucinated counts as grounded.' },
+    // A figure that could not be computed is null: shown as such, never as a zero or a full mark.
+    ratio('Hallucinated PMIDs', i.hallucinated, integer, (x) => x === 0, (x) => x > 0, 'Cited PMIDs that do not exist in PubMed.'),
+    ratio('Hallucination rate', i.hallucinationRate, (x) => percent(x, 1), (x) => x === 0, (x) => x > 0, 'Share of cited PMIDs that do not exist.'),
+    ratio('Grounded ratio', i.groundedRatio, fixed, (x) => x >= 0.8, (x) => x < 0.5, 'Share of statements a cited abstract entails and none contradicts.', unjudged),
+    ratio('Citation precision', i.citationPrecision, fixed, (x) => x >= 0.6, (x) => x < 0.3, 'Share of citations that help support their statement: an irrelevant citation lowers it (ALCE).', unjudged),
+    ratio('Citation recall', i.citationRecall, fixed, (x) => x >= 0.6, (x) => x < 0.3, 'Share of statements fully entailed by their citations taken together (ALCE).', unjudged),
+    ratio('Citation F1', i.citeF1, fixed, (x) => x >= 0.6, (x) => x < 0.3, 'Harmonic mean of citation precision and recall; 0.6 or more with nothing hallucinated counts as grounded.', unjudged),
     {
       name: 'NLI model',
       value: i.nliEnabled ? 'on' : 'off',
@@ -100,7 +96,7 @@ export function integritySection(r: Result): SafeHtml {
 }
 
 export function sourcesSection(r: Result): SafeHtml {
-  const counts = (['ok', 'cached', 'failed', 'skipped'] as const).map((s) => [s, r.sources.filter((x) => x.status === s).length] as const).filter(([, n]) => n > 0);
+  const counts = (['ok', 'cached', 'partial', 'failed', 'skipped'] as const).map((s) => [s, r.sources.filter((x) => x.status === s).length] as const).filter(([, n]) => n > 0);
   const rows = r.sources.map(
     (s) =>
       html`<tr class="source status-${s.status}"><td><code>${s.id}</code></td><td><span class="badge st-${s.status}">${s.status}</span></td><td class="num">${integer(s.ms)}</td><td class="num">${integer(s.records)}</td><td class="${s.error ? 'error-text' : 'muted'}">${s.error ?? s.note ?? ''}</td></tr>`,

@@ -79,8 +79,14 @@ export function pathwaysSection(r: Result): SafeHtml {
       html`<tr><td class="lib">${swatch(colors.get(e.library))}${e.library}</td><td class="num">${integer(e.N)}</td><td class="num">${integer(e.n)}</td><td class="num">${integer(e.tested)}</td><td class="num">${integer(e.significant)}</td><td>${e.notInLibrary.join(', ') || '—'}</td></tr>`,
   )}</tbody></table></div>`;
   const intro = html`<p class="muted">Gene sets significant at q ≤ 0.05: one-sided hypergeometric test over each library's universe, Benjamini-Hochberg q per library. Best first.</p>`;
+  const st = r.enrichmentStatus;
+  // "Not computed" and "found nothing" read differently: the first is a failure, never a finding.
+  const failed = st.failed.length
+    ? html`<p class="${st.state === 'not_computed' ? 'alert' : 'muted'}">${st.state === 'not_computed' ? 'Enrichment not computed: no gene-set library could be loaded.' : 'Libraries not tested:'} ${st.failed.map((f) => `${f.library} (${f.error})`).join('; ')}.${st.fix ? ` ${st.fix}` : ''}</p>`
+    : html``;
+  if (st.state === 'not_computed') return html`<section id="pathways"><h2>Enriched pathways</h2>${failed}</section>`;
   if (top.length === 0) {
-    return html`<section id="pathways"><h2>Enriched pathways</h2>${intro}<p class="empty">No gene set reached q ≤ 0.05 in ${r.enrichment.length} librar${r.enrichment.length === 1 ? 'y' : 'ies'}. A small panel, or genes that share no curated process, often gives none.</p>${libs}</section>`;
+    return html`<section id="pathways"><h2>Enriched pathways</h2>${intro}${failed}<p class="empty">No gene set reached q ≤ 0.05 in the ${r.enrichment.length} librar${r.enrichment.length === 1 ? 'y' : 'ies'} tested. A small panel, or genes that share no curated process, often gives none.</p>${libs}</section>`;
   }
   const chart = barChart(
     top.map((p) => ({
@@ -101,7 +107,7 @@ export function pathwaysSection(r: Result): SafeHtml {
   return html`<section id="pathways"><h2>Enriched pathways</h2>${intro}
 <figure class="chart-wrap">${chart}<figcaption class="legend">${join(legend, ' ')}</figcaption></figure>
 <div class="table-wrap"><table><thead><tr><th class="num">#</th><th>Gene set</th><th>Library</th><th class="num" title="panel genes in the set / set size">k/K</th><th class="num" title="panel genes in the library / library universe">n/N</th><th class="num">Odds ratio</th><th class="num">p</th><th class="num">q (BH)</th><th>Overlap genes</th></tr></thead><tbody>${rows}</tbody></table></div>
-<h3>Libraries</h3>${libs}</section>`;
+<h3>Libraries</h3>${libs}${failed}</section>`;
 }
 
 function swatch(color: string | undefined): SafeHtml {

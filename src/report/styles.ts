@@ -31,7 +31,7 @@ td.score .meter{display:block;width:100%;margin-top:3px}
 .badge{display:inline-block;padding:1px 7px;border-radius:10px;font-size:.8em;font-weight:600;background:var(--panel);border:1px solid var(--line);white-space:nowrap}
 .b-green,.eq-high,.st-ok,.conf-high{background:var(--okbg);color:var(--ok);border-color:transparent}
 .b-red,.eq-low,.st-failed{background:var(--badbg);color:var(--bad);border-color:transparent}
-.eq-moderate,.conf-moderate,.st-cached{background:var(--warnbg);color:var(--warn);border-color:transparent}
+.eq-moderate,.conf-moderate,.st-cached,.st-partial{background:var(--warnbg);color:var(--warn);border-color:transparent}
 .b-blue,.novel{background:var(--infobg);color:var(--info);border-color:transparent}
 .tier{min-width:2.2em;text-align:center}.tier-I{background:#0b5cad;color:#fff}.tier-II{background:#5a8fce;color:#fff}.tier-III{background:var(--panel);color:var(--fg)}
 .table-wrap{overflow-x:auto;-webkit-overflow-scrolling:touch;border:1px solid var(--line);border-radius:6px;margin:8px 0}
@@ -52,6 +52,7 @@ tr.drug-detail summary{cursor:pointer;color:var(--accent);width:max-content}
 .src-pubchem{color:var(--warn);font-weight:700}
 dl.kv{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:3px 12px;margin:6px 0}dl.kv dt{color:var(--muted)}dl.kv dd{margin:0}
 .note,.empty{background:var(--panel);border-left:4px solid var(--line);padding:10px 14px;border-radius:4px}
+.alert{background:var(--badbg);border-left:4px solid var(--bad);padding:10px 14px;border-radius:4px}
 .drug-note{border-left-color:var(--warn)}
 .chart-wrap{margin:10px 0;overflow-x:auto}
 svg.chart{display:block;min-width:460px;font-size:13px;overflow:visible}

@@ -1,7 +1,6 @@
 // GET /.well-known/mcp.json: what a client needs to connect without reading docs — where the MCP
 // endpoint is, which transport, every tool with its schemas, and how (optionally) to authenticate.
 // Built from the same registry as the MCP server, so the two cannot disagree.
-import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import pkg from '../../package.json' with { type: 'json' };
 import { TIERS } from '../config.js';
@@ -9,6 +8,7 @@ import type { AnyTool } from '../tools/define.js';
 import { tools as registry } from '../tools/index.js';
 import { NAME, VERSION } from '../version.js';
 import { SERVER_INSTRUCTIONS } from './mcp.js';
+import { listedTool, type ListedTool } from './tool-list.js';
 
 export const DISCOVERY_PATH = '/.well-known/mcp.json';
 export const MCP_PATH = '/mcp';
@@ -16,14 +16,7 @@ export const MCP_PATH = '/mcp';
 /** What McpServer advertises in `initialize` for our registrations (checked by the HTTP tests). */
 export const SERVER_CAPABILITIES = { tools: { listChanged: true }, logging: {} } as const;
 
-export interface DiscoveryTool {
-  name: string;
-  title: string;
-  description: string;
-  annotations: Record<string, unknown>;
-  inputSchema: Record<string, unknown>;
-  outputSchema: Record<string, unknown>;
-}
+export type DiscoveryTool = ListedTool;
 
 export interface DiscoveryOptions {
   tools?: readonly AnyTool[];
@@ -34,21 +27,11 @@ export interface DiscoveryOptions {
 // Schema conversion costs a few ms per tool; the registry is immutable, so do it once per list.
 const toolCache = new WeakMap<readonly AnyTool[], DiscoveryTool[]>();
 
-/**
- * The tool list as tools/list reports it: the SDK's own zod -> JSON Schema conversion (draft-07,
- * input side for arguments, output side for results), so both documents agree byte for byte.
- */
+/** The tool list exactly as tools/list reports it (tool-list.ts), so both documents agree byte for byte. */
 export function describeTools(tools: readonly AnyTool[] = registry): DiscoveryTool[] {
   let described = toolCache.get(tools);
   if (!described) {
-    described = tools.map((tool) => ({
-      name: tool.name,
-      title: tool.title,
-      description: tool.description,
-      annotations: { title: tool.title, ...tool.annotations },
-      inputSchema: toJsonSchemaCompat(tool.input, { strictUnions: true, pipeStrategy: 'input' }),
-      outputSchema: toJsonSchemaCompat(tool.output, { strictUnions: true, pipeStrategy: 'output' }),
-    }));
+    described = tools.map(listedTool);
     toolCache.set(tools, described);
   }
   return described;

@@ -18,14 +18,15 @@ import { Protocol, type RequestHandlerExtra } from '@modelcontextprotocol/sdk/sh
 import { localCaller, type Caller } from '../caller.js';
 import type { Tier } from '../config.js';
 import type { AppContext } from '../context.js';
-import type { AnyTool, Progress } from '../tools/define.js';
+import { answerSchema, defaultAnswer, type AnyTool, type Progress } from '../tools/define.js';
 import { tools as allTools } from '../tools/index.js';
 import { NAME, VERSION } from '../version.js';
 import { callInfoOf } from './call-info.js';
 import { keptSize, markStatic } from './json-cache.js';
 import { resultLogEntries, sendLogs } from './mcp-logging.js';
 import { asCached, isCacheableTool, keepFor, ResultCache, resultKey } from './result-cache.js';
-import { errorText, toolErrorResult } from './tool-errors.js';
+import { errorText, toolErrorResult } from './error-result.js';
+import { listedTool } from './tool-list.js';
 
 export const SERVER_INSTRUCTIONS =
   'biointel answers biomedical questions from live public sources (PubMed, UniProt, Open Targets, ChEMBL, ' +
@@ -62,8 +63,8 @@ export function createMcpServer(ctx: AppContext, options: McpServerOptions = {})
         title: tool.title,
         description: tool.description,
         inputSchema: tool.input,
-        outputSchema: tool.output,
-        annotations: { title: tool.title, ...tool.annotations },
+        outputSchema: answerSchema(tool),
+        annotations: { ...tool.annotations },
       },
       async (args: unknown, extra: Extra) => {
         const caller = callInfoOf(extra)?.caller ?? local;
@@ -74,7 +75,8 @@ export function createMcpServer(ctx: AppContext, options: McpServerOptions = {})
         try {
           const result = await tool.handler(args, { ctx: callCtx, tier: caller.tier, caller, progress: progressFor(extra), signal: extra.signal });
           await sendLogs(extra.sendNotification, levelOf(extra), tool.name, resultLogEntries(tool.name, result, performance.now() - started));
-          return toCallResult(result);
+          // The full result is the snapshot's; the answer is compact, and the text a summary of it.
+          return toCallResult(tool, defaultAnswer(tool, result));
         } catch (err) {
           // Remote callers never see server paths; the operator may (the message helps them).
           const result = toolErrorResult(err, ctx.log, { hidePaths: caller.kind !== 'local' });
@@ -85,7 +87,7 @@ export function createMcpServer(ctx: AppContext, options: McpServerOptions = {})
     );
   }
   wrapToolCalls(server, ctx, tools, { local, levelOf });
-  cacheToolList(server);
+  keepToolList(server, tools);
   server.server.setRequestHandler(SetLevelRequestSchema, async (request, extra) => {
     const info = callInfoOf(extra);
     if (info) await info.setLogLevel?.(request.params.level);
@@ -95,12 +97,9 @@ export function createMcpServer(ctx: AppContext, options: McpServerOptions = {})
   return server;
 }
 
-/** A tool's result as MCP sends it: structured content, and the same data as text. */
-function toCallResult(result: unknown): CallToolResult {
-  return {
-    structuredContent: result as Record<string, unknown>,
-    content: [{ type: 'text' as const, text: JSON.stringify(result) }],
-  };
+/** A tool's answer as MCP sends it: structured content, and a short readable summary as text. */
+function toCallResult(tool: AnyTool, answer: Record<string, unknown>): CallToolResult {
+  return { structuredContent: answer, content: [{ type: 'text' as const, text: tool.summarize(answer) }] };
 }
 
 type RawHandler = (request: unknown, extra: unknown) => Promise<unknown>;
@@ -110,12 +109,15 @@ function innerHandler(server: McpServer, method: string): RawHandler | undefined
 }
 
 /**
- * The outer tools/call handler, around the SDK's (which validates arguments and results):
+ * The outer tools/call handler, around the SDK's (which validates results):
  * - an unknown tool name is a protocol error (JSON-RPC -32602, as the MCP specification and
  *   DESIGN.md section 7 say), not the `isError` result SDK 1.x gives; tests pin the behaviour;
- * - whole results of read-only analyses are served again from memory (result-cache.ts) as the
- *   bytes kept from the first answer, without running the tool or validating again; off with the
- *   cache (--no-cache). Registered on the protocol directly, so the SDK does not validate twice.
+ * - invalid arguments are checked against the tool's schema first, so the error result comes from
+ *   the one place that writes errors for the model (error-result.ts: the field named, the nearest
+ *   valid name of a misspelled argument), not from the SDK's generic dump of zod issues;
+ * - answers of read-only analyses are served again from memory (result-cache.ts) as the bytes kept
+ *   from the first answer, without running the tool or validating again; off with the cache
+ *   (--no-cache). Registered on the protocol directly, so the SDK does not validate twice.
  */
 function wrapToolCalls(
   server: McpServer,
@@ -126,7 +128,7 @@ function wrapToolCalls(
   const inner = innerHandler(server, 'tools/call');
   if (!inner) return;
   const names = tools.map((t) => t.name);
-  const known = new Set(names);
+  const byName = new Map(tools.map((t) => [t.name, t]));
   const cacheable = new Set(ctx.config.cache ? tools.filter(isCacheableTool).map((t) => t.name) : []);
   const results = new ResultCache<CallToolResult>();
   // What judges claims is part of the key: a model that finishes downloading (here or in another
@@ -138,8 +140,14 @@ function wrapToolCalls(
   server.server.removeRequestHandler('tools/call');
   Protocol.prototype.setRequestHandler.call(server.server, CallToolRequestSchema, async (request, extra) => {
     const name = request.params.name;
-    if (!known.has(name)) {
+    const tool = byName.get(name);
+    if (!tool) {
       throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${String(name).slice(0, 100)}. Available tools: ${names.join(', ')}`);
+    }
+    const parsed = await tool.input.safeParseAsync(request.params.arguments ?? {});
+    if (!parsed.success) {
+      const caller = callInfoOf(extra)?.caller ?? opts.local;
+      return toolErrorResult(parsed.error, ctx.log, { schema: tool.input, hidePaths: caller.kind !== 'local' }) as never;
     }
     const started = performance.now();
     const key = cacheable.has(name) ? resultKey(name, request.params.arguments ?? {}, callInfoOf(extra)?.caller ?? opts.local, judge()) : undefined;
@@ -151,7 +159,7 @@ function wrapToolCalls(
     const result = (await inner(request, extra)) as CallToolResult;
     const ttl = key === undefined || result.isError || extra.signal.aborted ? undefined : keepFor(result.structuredContent, ctx.config);
     if (key !== undefined && ttl !== undefined) {
-      const again = markStatic(toCallResult(asCached(result.structuredContent)));
+      const again = markStatic(toCallResult(tool, asCached(result.structuredContent) as Record<string, unknown>));
       results.set(key, again, keptSize(again), ttl);
     }
     return result as never;
@@ -159,21 +167,16 @@ function wrapToolCalls(
 }
 
 /**
- * The SDK converts every tool's zod schemas to JSON Schema on each tools/list (most of the CPU of
- * answering it). The registry never changes while the server runs, so the first answer is kept and
- * served from then on, already serialised for the HTTP transport (json-cache.ts).
+ * tools/list with lean JSON Schemas (tool-list.ts) instead of the SDK's verbatim conversion (most of
+ * the CPU of answering it, and twice the tokens). The registry never changes while the server runs,
+ * so the list is built once, already serialised for the HTTP transport (json-cache.ts).
  */
-function cacheToolList(server: McpServer): void {
-  const inner = innerHandler(server, 'tools/list');
-  if (!inner) return;
-  let cached: Promise<object> | undefined;
-  const list = (): Promise<object> => (cached ??= Promise.resolve(inner({ method: 'tools/list', params: {} }, {})).then((r) => markStatic(r as object)));
+function keepToolList(server: McpServer, tools: readonly AnyTool[]): void {
+  const listed = markStatic({ tools: tools.map(listedTool) });
+  const list = (): Promise<object> => Promise.resolve(listed);
   toolLists.set(server, list);
   server.server.removeRequestHandler('tools/list');
-  server.server.setRequestHandler(ListToolsRequestSchema, async (request, extra) => {
-    if (request.params?.cursor !== undefined) return (await inner(request, extra)) as never;
-    return (await list()) as never;
-  });
+  server.server.setRequestHandler(ListToolsRequestSchema, async () => listed as never);
 }
 
 const toolLists = new WeakMap<McpServer, () => Promise<object>>();

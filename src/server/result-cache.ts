@@ -9,14 +9,15 @@
 import { createHash } from 'node:crypto';
 import type { Caller } from '../caller.js';
 import type { Config } from '../config.js';
-import { resolveSource } from '../sources/registry.js';
+import { SOURCE_IDS } from '../sources/registry.js';
+import type { SourceEntry } from '../sources/report.js';
+import { cacheDecision } from '../tools/shared/result-cache.js';
 import type { AnyTool } from '../tools/define.js';
 
 /** The longest a result is served again (upstream answers themselves are cached for days). */
 export const RESULT_TTL_MS = 10 * 60_000;
 /** Memory the kept results may use (their JSON size). */
 const MAX_BYTES = 16 * 1024 * 1024;
-const KEPT_STATUSES = new Set(['ok', 'cached', 'skipped']);
 
 interface Entry<T> {
   value: T;
@@ -33,21 +34,19 @@ interface SourceLike {
   status?: unknown;
 }
 
-/** How long this result may be served again, or undefined when it must not be (a source failed...). */
+/**
+ * How long this answer may be served again, or undefined when it must not be: the rule of the
+ * whole-result cache of the store (tools/shared/result-cache.ts: every source answered, none late,
+ * for the shortest TTL of those used), capped at RESULT_TTL_MS in memory.
+ */
 export function keepFor(result: unknown, config: Config): number | undefined {
   const sources = (result as { sources?: unknown } | null)?.sources;
   if (!Array.isArray(sources) || sources.length === 0) return undefined;
-  let ttl = RESULT_TTL_MS;
-  for (const s of sources as SourceLike[]) {
-    if (typeof s?.id !== 'string' || typeof s.status !== 'string' || !KEPT_STATUSES.has(s.status)) return undefined;
-    if (s.status === 'skipped') continue;
-    try {
-      ttl = Math.min(ttl, resolveSource(s.id as never, config).ttlMs);
-    } catch {
-      return undefined; // a source the registry does not know: no TTL to trust
-    }
-  }
-  return ttl;
+  if (!(sources as SourceLike[]).every((s) => typeof s?.id === 'string' && typeof s.status === 'string')) return undefined;
+  // A source the registry does not know has no TTL to trust.
+  if ((sources as SourceEntry[]).some((s) => s.status !== 'skipped' && !(SOURCE_IDS as readonly string[]).includes(s.id))) return undefined;
+  const decision = cacheDecision(sources as SourceEntry[], config);
+  return decision.cacheable ? Math.min(RESULT_TTL_MS, decision.ttlMs) : undefined;
 }
 
 /** The result as served again: every source that answered now answered from the cache. */

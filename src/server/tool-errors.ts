@@ -1,9 +1,7 @@
-// The one place where thrown errors become tool results written for the model: what failed and
-// what to try next. Unexpected errors are logged with their stack (stderr) and summarised.
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { BiointelError, UpstreamError } from '../errors.js';
-import type { Logger } from '../log.js';
-import { hidePaths } from './public-text.js';
+// Thrown errors described for a person or a model: what failed and what to try next. Kept free of
+// zod and the MCP SDK, so the CLI can print an error without loading them (start-up time);
+// error-result.ts turns these descriptions into tool results.
+import { BiointelError } from '../errors.js';
 
 export function describeError(err: unknown): { code: string; message: string; hint?: string } {
   if (err instanceof BiointelError) {
@@ -14,23 +12,4 @@ export function describeError(err: unknown): { code: string; message: string; hi
     message: `internal error: ${err instanceof Error ? err.message : String(err)}`,
     hint: 'This is a bug in biointel; please report it with the arguments you used.',
   };
-}
-
-export interface ToolErrorOptions {
-  /** Replace server file paths in the text (remote callers). */
-  hidePaths?: boolean;
-}
-
-export function toolErrorResult(err: unknown, log: Logger, options: ToolErrorOptions = {}): CallToolResult {
-  const d = describeError(err);
-  if (d.code === 'internal') log.error(d.message, { stack: err instanceof Error ? err.stack : undefined });
-  else if (err instanceof UpstreamError) log.warn(d.message);
-  const text = [`Error (${d.code}): ${d.message}`, d.hint ? `Next: ${d.hint}` : ''].filter(Boolean).join('\n');
-  return { isError: true, content: [{ type: 'text', text: options.hidePaths ? hidePaths(text) : text }] };
-}
-
-/** The text of an error result (for log notifications). */
-export function errorText(result: CallToolResult): string {
-  const first = result.content[0];
-  return first && first.type === 'text' ? first.text : 'error';
 }

@@ -1,5 +1,7 @@
-// ChEMBL REST: mechanisms of action (by target or molecule), targets by UniProt accession and
-// molecule properties for ADMET (MW, ALogP, QED, Ro5). Decimal properties arrive as strings and
+// ChEMBL REST: mechanisms of action (by target or molecule), targets by UniProt accession,
+// drug indications (max_phase_for_ind per disease) and molecule properties for ADMET (MW, ALogP,
+// QED, Ro5). Lists of ids go in `__in` filters, ID_BATCH ids per request; a list longer than one
+// page is read by fetching its remaining pages together once the first tells the total. Decimal properties arrive as strings and
 // max_phase as "4.0" or 4, so every number goes through numeric(). An unknown id is a 404 with an
 // empty text/html body: it means "not found" (null), not a failure.
 // @see https://chembl.gitbook.io/chembl-interface-documentation/web-services/chembl-data-web-services
@@ -13,7 +15,7 @@ const SOURCE = 'chembl';
 const ID_BATCH = 50;
 /** ChEMBL's largest page. */
 const PAGE_LIMIT = 1000;
-/** Safety stop for paging; no target has anywhere near 10,000 mechanisms. */
+/** Safety stop for paging: 10,000 rows per filter. */
 const MAX_PAGES = 10;
 const { field, obj, arr, str } = shapeOf(SOURCE, 'The ChEMBL answer format may have changed; run `npm run test:live` to check for drift.');
 
@@ -37,6 +39,19 @@ export interface ChemblTarget {
   organism: string | null;
   taxId: number | null;
   accessions: string[];
+}
+
+/** One drug_indication row: the furthest phase the drug reached for one disease. */
+export interface ChemblIndication {
+  moleculeChemblId: string;
+  parentMoleculeChemblId: string | null;
+  /** EFO/MONDO/HP id in Open Targets' form (EFO_0003843; ChEMBL writes EFO:0003843). */
+  efoId: string | null;
+  efoTerm: string | null;
+  meshId: string | null;
+  meshHeading: string | null;
+  /** max_phase_for_ind on ChEMBL's scale (4 approved for this indication). */
+  maxPhase: number | null;
 }
 
 export interface ChemblProperties {
@@ -106,7 +121,7 @@ export class Chembl {
     return this.allPages('/mechanism.json', { target_chembl_id: targetChemblId.trim() }, parseMechanismList, signal);
   }
 
-  /** Mechanisms of the given molecules, keyed by upper-cased id (an id with none maps to []). */
+  /** Mechanisms of the given molecules, keyed by upper-cased id, the molecule's own or its parent's (an id with none maps to []). */
   async mechanismsForMolecules(chemblIds: readonly string[], signal?: AbortSignal): Promise<Map<string, ChemblMechanism[]>> {
     const ids = [...new Set(chemblIds.map((id) => id.trim().toUpperCase()).filter(Boolean))];
     const all = (
@@ -114,7 +129,7 @@ export class Chembl {
         chunk(ids, ID_BATCH).map((batch) => this.allPages('/mechanism.json', { molecule_chembl_id__in: batch.join(',') }, parseMechanismList, signal)),
       )
     ).flat();
-    return new Map(ids.map((id) => [id, all.filter((m) => m.moleculeChemblId === id)]));
+    return new Map(ids.map((id) => [id, all.filter((m) => m.moleculeChemblId.toUpperCase() === id || m.parentMoleculeChemblId?.toUpperCase() === id)]));
   }
 
   /** ChEMBL targets containing a UniProt accession: the single protein plus complexes and families. */
@@ -122,27 +137,55 @@ export class Chembl {
     return this.allPages('/target.json', { target_components__accession: accession.trim() }, parseTargetList, signal);
   }
 
+  /** Targets containing any of the accessions, keyed by accession (one with none maps to []). */
+  async targetsByAccessions(accessions: readonly string[], signal?: AbortSignal): Promise<Map<string, ChemblTarget[]>> {
+    const ids = [...new Set(accessions.map((a) => a.trim().toUpperCase()).filter(Boolean))];
+    const all = (
+      await Promise.all(chunk(ids, ID_BATCH).map((batch) => this.allPages('/target.json', { target_components__accession__in: batch.join(',') }, parseTargetList, signal)))
+    ).flat();
+    return new Map(ids.map((id) => [id, all.filter((t) => t.accessions.includes(id))]));
+  }
+
+  /**
+   * Indications of the given molecules, keyed by upper-cased id. A row counts for the molecule it
+   * names and for its parent, so asking with a salt id or the parent id finds the same rows.
+   */
+  async drugIndications(chemblIds: readonly string[], signal?: AbortSignal): Promise<Map<string, ChemblIndication[]>> {
+    const ids = [...new Set(chemblIds.map((id) => id.trim().toUpperCase()).filter(Boolean))];
+    const all = (
+      await Promise.all(chunk(ids, ID_BATCH).map((batch) => this.allPages('/drug_indication.json', { molecule_chembl_id__in: batch.join(',') }, parseIndicationList, signal)))
+    ).flat();
+    return new Map(ids.map((id) => [id, all.filter((r) => r.moleculeChemblId === id || r.parentMoleculeChemblId === id)]));
+  }
+
+  // The first page tells the total and the page size the server applied (ChEMBL caps `limit`);
+  // the other pages are then fetched together, so a long list costs two request waves, not one
+  // per page. Offsets are computed here rather than following page_meta.next, whose absolute path
+  // would bypass a base-URL override.
   private async allPages<T>(
     path: string,
     filter: Record<string, string>,
-    parse: (json: unknown) => { items: T[]; total: number | null; hasNext: boolean },
+    parse: (json: unknown) => Page<T>,
     signal?: AbortSignal,
   ): Promise<T[]> {
-    const out: T[] = [];
-    for (let page = 0; page < MAX_PAGES; page++) {
-      const json = await this.http.json({
-        source: SOURCE,
-        path,
-        query: { ...filter, limit: PAGE_LIMIT, offset: page * PAGE_LIMIT },
-        ...(signal ? { signal } : {}),
-      });
-      const parsed = parse(json);
-      out.push(...parsed.items);
-      // Offsets are computed here rather than following page_meta.next, whose absolute path
-      // would bypass a base-URL override.
-      if (!parsed.hasNext || (parsed.total !== null && out.length >= parsed.total) || !parsed.items.length) break;
+    const page = async (offset: number, limit: number) =>
+      parse(await this.http.json({ source: SOURCE, path, query: { ...filter, limit, offset }, ...(signal ? { signal } : {}) }));
+    const first = await page(0, PAGE_LIMIT);
+    if (!first.hasNext || !first.items.length) return first.items;
+    const size = first.limit && first.limit > 0 ? Math.min(first.limit, PAGE_LIMIT) : first.items.length;
+    // Without a total the pages are walked one by one (still bounded by MAX_PAGES).
+    if (first.total === null) {
+      const out = [...first.items];
+      for (let n = 1; n < MAX_PAGES; n++) {
+        const next = await page(n * size, size);
+        out.push(...next.items);
+        if (!next.hasNext || !next.items.length) break;
+      }
+      return out;
     }
-    return out;
+    const pages = Math.min(MAX_PAGES, Math.ceil(first.total / size));
+    const rest = await Promise.all(Array.from({ length: pages - 1 }, (_, i) => page((i + 1) * size, size)));
+    return [...first.items, ...rest.flatMap((p) => p.items)];
   }
 }
 
@@ -152,18 +195,20 @@ interface Page<T> {
   items: T[];
   total: number | null;
   hasNext: boolean;
+  /** The page size the server applied (page_meta.limit). */
+  limit?: number | null;
 }
 
-function listOf(json: unknown, key: string): { rows: unknown[]; total: number | null; hasNext: boolean } {
+function listOf(json: unknown, key: string): { rows: unknown[]; total: number | null; hasNext: boolean; limit: number | null } {
   const body = obj(json, 'ChEMBL answer');
   const rows = arr(field(body, key), key);
   const meta = body.page_meta && typeof body.page_meta === 'object' ? (body.page_meta as Obj) : {};
-  return { rows, total: numeric(meta.total_count), hasNext: typeof meta.next === 'string' && meta.next !== '' };
+  return { rows, total: numeric(meta.total_count), hasNext: typeof meta.next === 'string' && meta.next !== '', limit: numeric(meta.limit) };
 }
 
 export function parseMechanismList(json: unknown): Page<ChemblMechanism> {
-  const { rows, total, hasNext } = listOf(json, 'mechanisms');
-  return { items: rows.map(parseMechanism), total, hasNext };
+  const { rows, total, hasNext, limit } = listOf(json, 'mechanisms');
+  return { items: rows.map(parseMechanism), total, hasNext, limit };
 }
 
 export function parseMechanism(raw: unknown): ChemblMechanism {
@@ -186,8 +231,8 @@ export function parseMechanism(raw: unknown): ChemblMechanism {
 }
 
 export function parseTargetList(json: unknown): Page<ChemblTarget> {
-  const { rows, total, hasNext } = listOf(json, 'targets');
-  return { items: rows.map(parseTarget), total, hasNext };
+  const { rows, total, hasNext, limit } = listOf(json, 'targets');
+  return { items: rows.map(parseTarget), total, hasNext, limit };
 }
 
 export function parseTarget(raw: unknown): ChemblTarget {
@@ -208,9 +253,28 @@ export function singleProteinTarget(targets: readonly ChemblTarget[], accession:
   return targets.find((t) => t.targetType === 'SINGLE PROTEIN' && t.accessions.includes(accession)) ?? null;
 }
 
+export function parseIndicationList(json: unknown): Page<ChemblIndication> {
+  const { rows, total, hasNext, limit } = listOf(json, 'drug_indications');
+  return { items: rows.map(parseIndication), total, hasNext, limit };
+}
+
+export function parseIndication(raw: unknown): ChemblIndication {
+  const r = obj(raw, 'drug_indication');
+  const efo = optStr(r.efo_id);
+  return {
+    moleculeChemblId: str(r.molecule_chembl_id, 'drug_indication.molecule_chembl_id').toUpperCase(),
+    parentMoleculeChemblId: optStr(r.parent_molecule_chembl_id)?.toUpperCase() ?? null,
+    efoId: efo ? efo.trim().replace(':', '_') : null,
+    efoTerm: optStr(r.efo_term),
+    meshId: optStr(r.mesh_id),
+    meshHeading: optStr(r.mesh_heading),
+    maxPhase: phaseOf(r.max_phase_for_ind),
+  };
+}
+
 export function parseMoleculeList(json: unknown): Page<ChemblMolecule> {
-  const { rows, total, hasNext } = listOf(json, 'molecules');
-  return { items: rows.map(parseMolecule), total, hasNext };
+  const { rows, total, hasNext, limit } = listOf(json, 'molecules');
+  return { items: rows.map(parseMolecule), total, hasNext, limit };
 }
 
 export function parseMolecule(raw: unknown): ChemblMolecule {

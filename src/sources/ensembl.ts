@@ -42,9 +42,9 @@ export class Ensembl {
   async lookupSymbols(symbols: readonly string[], signal?: AbortSignal): Promise<Map<string, EnsemblGene | null>> {
     const names = uniqueIds(symbols);
     const parts = await Promise.all(
-      chunk(names, SYMBOL_BATCH).map(async (batch) =>
-        parseEnsemblLookup(
-          await this.http.json({
+      chunk(names, SYMBOL_BATCH).map((batch) =>
+        this.http.json(
+          {
             source: SOURCE,
             path: '/lookup/symbol/homo_sapiens',
             method: 'POST',
@@ -52,8 +52,8 @@ export class Ensembl {
             headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
             cache: true, // a read: cache it like a GET
             ...(signal ? { signal } : {}),
-          }),
-          batch,
+          },
+          (json) => parseEnsemblLookup(json, batch),
         ),
       ),
     );

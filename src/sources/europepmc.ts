@@ -30,13 +30,15 @@ export class EuropePmc {
 
   /** Lite search (no abstracts: small answers); `pageSize` 1..1000. */
   async search(query: string, options: { pageSize?: number; sort?: string } = {}, signal?: AbortSignal): Promise<EuropePmcSearch> {
-    const json = await this.http.json({
-      source: 'europepmc',
-      path: '/search',
-      query: { query, format: 'json', resultType: 'lite', pageSize: options.pageSize ?? 25, sort: options.sort, cursorMark: '*' },
-      ...(signal ? { signal } : {}),
-    });
-    return parseEuropePmcSearch(json);
+    return this.http.json(
+      {
+        source: 'europepmc',
+        path: '/search',
+        query: { query, format: 'json', resultType: 'lite', pageSize: options.pageSize ?? 25, sort: options.sort, cursorMark: '*' },
+        ...(signal ? { signal } : {}),
+      },
+      parseEuropePmcSearch,
+    );
   }
 }
 

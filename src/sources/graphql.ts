@@ -18,15 +18,18 @@ export async function graphql<T>(
   variables: Record<string, unknown>,
   signal?: AbortSignal,
 ): Promise<T> {
-  let body: GraphqlBody<T>;
   try {
-    body = await http.json<GraphqlBody<T>>({
-      source,
-      path,
-      json: { query, variables },
-      cache: true, // queries are reads: cache them like GETs
-      ...(signal ? { signal } : {}),
-    });
+    // The errors/data check runs inside the client, so an answer carrying GraphQL errors is never cached.
+    return await http.json(
+      {
+        source,
+        path,
+        json: { query, variables },
+        cache: true, // queries are reads: cache them like GETs
+        ...(signal ? { signal } : {}),
+      },
+      (json) => graphqlData<T>(source, json as GraphqlBody<T>),
+    );
   } catch (err) {
     // Servers answer invalid queries with HTTP 400 and a GraphQL error body; surface its message.
     if (err instanceof UpstreamError && err.status === 400 && err.upstreamMessage) {
@@ -34,6 +37,10 @@ export async function graphql<T>(
     }
     throw err;
   }
+}
+
+function graphqlData<T>(source: SourceId, body: GraphqlBody<T> | null): T {
+  if (!body || typeof body !== 'object') throw new UpstreamError({ source, failure: 'schema', message: 'GraphQL answer is not an object' });
   if (body.errors?.length) {
     throw new UpstreamError({
       source,

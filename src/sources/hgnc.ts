@@ -17,75 +17,41 @@
 //   it went into, which is why withdrawn records are reported only when nothing else matches.
 // @see https://www.genenames.org/help/rest/
 import type { UpstreamClient } from './http.js';
+import { errorMessage } from '../errors.js';
+import { resolveInTable, type HgncTable } from './hgnc-table.js';
+import { fromMatches, isApproved, isWithdrawn, normaliseSymbol, outcome, summarise, withdrawnReplacement, type HgncGene, type ResolvedSymbol, type SymbolResolution } from './hgnc-resolution.js';
 import { shapeOf, type Obj } from './shape.js';
+
+export * from './hgnc-resolution.js';
 
 const shape = shapeOf('hgnc', 'HGNC changed its fetch answer; the Solr envelope or a gene document field is missing.');
 
 export type HgncFetchField = 'symbol' | 'prev_symbol' | 'alias_symbol' | 'hgnc_id' | 'ensembl_gene_id' | 'entrez_id' | 'uniprot_ids';
 
-export interface HgncGene {
-  hgncId: string;
-  /** Approved symbol (for withdrawn records: the symbol that was withdrawn). */
-  symbol: string;
-  name: string | null;
-  /** "Approved", "Entry Withdrawn", "Symbol Withdrawn". */
-  status: string;
-  locusGroup: string | null;
-  locusType: string | null;
-  location: string | null;
-  prevSymbols: string[];
-  aliasSymbols: string[];
-  entrezId: string | null;
-  ensemblGeneId: string | null;
-  uniprotIds: string[];
-  refseqAccessions: string[];
+/** Where the local HGNC table comes from (src/genes/): undefined while it cannot be had. */
+export interface HgncTableSource {
+  current(signal?: AbortSignal): Promise<HgncTable | undefined>;
 }
 
-export type ResolutionHow = 'approved' | 'previous' | 'alias' | 'withdrawn' | 'ambiguous' | 'not_found';
-
-export interface ResolvedSymbol {
-  input: string;
-  /** Approved HGNC symbol, or null when the input did not resolve to exactly one current gene. */
-  symbol: string | null;
-  how: ResolutionHow;
-  hgncId: string | null;
-  name: string | null;
-  /** The exact term HGNC matched (normalised or as typed). */
-  matched: string | null;
-  entrezId: string | null;
-  ensemblGeneId: string | null;
-  uniprotIds: string[];
-  /** Approved symbols an ambiguous previous symbol or alias points to. */
-  candidates: string[];
-  /** For withdrawn entries: the record HGNC points to, when it says. */
-  replacedBy: { hgncId: string | null; symbol: string | null } | null;
-  gene: HgncGene | null;
-}
-
-export interface SymbolResolution {
-  /** One entry per distinct input (compared after normalisation), in first-seen order. */
-  results: ResolvedSymbol[];
-  /** Approved symbols found, each once, in input order. */
-  symbols: string[];
-  /** Inputs that did not resolve to one approved symbol (not found, withdrawn, ambiguous). */
-  unresolved: string[];
-  /** Later repeats of an input; they were resolved once, as `sameAs`. */
-  duplicates: { input: string; sameAs: string }[];
-  /** Different inputs that resolve to the same approved symbol (e.g. HER2 and ERBB2). */
-  collisions: { symbol: string; inputs: string[] }[];
-}
+/** Inputs the table does not know that may each cost a REST request (withdrawn symbols). */
+export const REST_LOOKUPS_PER_PANEL = 50;
 
 export class Hgnc {
-  constructor(private readonly http: UpstreamClient) {}
+  constructor(
+    private readonly http: UpstreamClient,
+    private readonly tables?: HgncTableSource,
+  ) {}
 
   /** Gene documents whose `field` equals `value` (any status). Empty when HGNC has none. */
   async fetch(field: HgncFetchField, value: string, signal?: AbortSignal): Promise<HgncGene[]> {
-    const json = await this.http.json({
-      source: 'hgnc',
-      path: `/fetch/${field}/${encodeURIComponent(value)}`,
-      ...(signal ? { signal } : {}),
-    });
-    return parseHgncFetch(json);
+    return this.http.json(
+      {
+        source: 'hgnc',
+        path: `/fetch/${field}/${encodeURIComponent(value)}`,
+        ...(signal ? { signal } : {}),
+      },
+      parseHgncFetch,
+    );
   }
 
   async byHgncId(hgncId: string, signal?: AbortSignal): Promise<HgncGene | null> {
@@ -97,8 +63,11 @@ export class Hgnc {
   }
 
   /**
-   * Resolves gene symbols as people type them. An unknown symbol is `not_found`, not an error;
-   * an HGNC failure rejects (the caller decides how to degrade).
+   * Resolves gene symbols as people type them. With the local table (the usual case) a panel costs
+   * no request: only inputs the table does not know are asked of the REST API, which also knows
+   * withdrawn symbols (at most REST_LOOKUPS_PER_PANEL of them). Without the table, every input goes
+   * through the REST cascade. An unknown symbol is `not_found`, not an error; without the table, an
+   * HGNC failure rejects (the caller decides how to degrade).
    */
   async resolveSymbols(inputs: readonly string[], signal?: AbortSignal): Promise<SymbolResolution> {
     const firstByKey = new Map<string, string>();
@@ -110,12 +79,56 @@ export class Hgnc {
       if (first === undefined) firstByKey.set(key, input);
       else duplicates.push({ input, sameAs: first });
     }
-    const results = await Promise.all([...firstByKey.values()].map((input) => this.resolveSymbol(input, signal)));
-    return summarise(results, duplicates);
+    const unique = [...firstByKey.values()];
+    const table = await this.tables?.current(signal);
+    if (!table) return summarise(await Promise.all(unique.map((input) => this.resolveByRest(input, signal))), duplicates, 'rest');
+    const notes: string[] = [];
+    let lookups = 0;
+    const results = await Promise.all(
+      unique.map(async (input) => {
+        const local = resolveInTable(table, input);
+        if (local) return local;
+        if (++lookups > REST_LOOKUPS_PER_PANEL) {
+          notes.push(`${input}: not in HGNC's complete set; not checked for a withdrawn record (more than ${REST_LOOKUPS_PER_PANEL} unknown symbols)`);
+          return outcome(input, 'not_found');
+        }
+        try {
+          return await this.beyondTable(input, signal);
+        } catch (err) {
+          notes.push(`${input}: not in HGNC's complete set, and the REST API could not be asked whether it is a withdrawn symbol (${errorMessage(err)})`);
+          return outcome(input, 'not_found');
+        }
+      }),
+    );
+    return summarise(results, duplicates, 'table', notes);
   }
 
-  /** Cascade: approved symbol, previous symbol, alias, then withdrawn record. */
+  /** One symbol: the table first, then the REST API for what the table lacks (or for all, without it). */
   async resolveSymbol(input: string, signal?: AbortSignal): Promise<ResolvedSymbol> {
+    const table = await this.tables?.current(signal);
+    if (!table) return this.resolveByRest(input, signal);
+    return resolveInTable(table, input) ?? this.beyondTable(input, signal);
+  }
+
+  /**
+   * What the table lacks: withdrawn records (and a symbol approved since the table was downloaded).
+   * The table already answered "no approved symbol, previous symbol or alias", so only the symbol
+   * itself is asked.
+   */
+  private async beyondTable(input: string, signal?: AbortSignal): Promise<ResolvedSymbol> {
+    const typed = input.trim();
+    for (const form of [...new Set([normaliseSymbol(typed), typed])]) {
+      const docs = await this.fetch('symbol', form, signal);
+      const approved = docs.filter(isApproved);
+      if (approved.length > 0) return fromMatches(typed, form, approved, 'approved');
+      const gone = docs.find(isWithdrawn);
+      if (gone) return this.withdrawn(typed, gone, signal);
+    }
+    return outcome(typed, 'not_found');
+  }
+
+  /** The REST cascade: approved symbol, previous symbol, alias, then withdrawn record. */
+  private async resolveByRest(input: string, signal?: AbortSignal): Promise<ResolvedSymbol> {
     const typed = input.trim();
     if (!typed) return outcome(input, 'not_found');
     const forms = [...new Set([normaliseSymbol(typed), typed])];
@@ -135,7 +148,10 @@ export class Hgnc {
       }
     }
     const gone = withdrawn[0];
-    if (!gone) return outcome(typed, 'not_found');
+    return gone ? this.withdrawn(typed, gone, signal) : outcome(typed, 'not_found');
+  }
+
+  private async withdrawn(typed: string, gone: HgncGene, signal?: AbortSignal): Promise<ResolvedSymbol> {
     const pointer = withdrawnReplacement(gone);
     let replacedBy: ResolvedSymbol['replacedBy'] = null;
     if (pointer?.hgncId) {
@@ -148,35 +164,7 @@ export class Hgnc {
   }
 }
 
-// ---------------------------------------------------------------- pure helpers
-
-/**
- * HGNC spelling of a typed symbol: upper case, except the `orf` of open-reading-frame genes
- * (C9orf72, CXorf21). Used as the first form tried and as the duplicate key.
- */
-export function normaliseSymbol(input: string): string {
-  return input
-    .trim()
-    .toUpperCase()
-    .replace(/^(C(?:\d+|X|Y))ORF(\d)/, '$1orf$2');
-}
-
-export function isApproved(gene: HgncGene): boolean {
-  return gene.status === 'Approved';
-}
-
-export function isWithdrawn(gene: HgncGene): boolean {
-  return /withdrawn/i.test(gene.status);
-}
-
-/** Where a withdrawn record points: "symbol withdrawn, see [HGNC:16](...)" or "..., see SYMBOL". */
-export function withdrawnReplacement(gene: HgncGene): { hgncId: string | null; symbol: string | null } | null {
-  const name = gene.name ?? '';
-  const byId = /\bsee\s+\[?\s*(HGNC:\s?\d+)/i.exec(name);
-  if (byId?.[1]) return { hgncId: byId[1].replace(/\s/g, '').toUpperCase(), symbol: null };
-  const bySymbol = /\bsee\s+([A-Za-z0-9][A-Za-z0-9@._-]*)/i.exec(name);
-  return bySymbol?.[1] ? { hgncId: null, symbol: bySymbol[1] } : null;
-}
+// ---------------------------------------------------------------- pure parsers
 
 /** The Solr envelope of /fetch: `{responseHeader, response: {numFound, docs[]}}`. */
 export function parseHgncFetch(json: unknown): HgncGene[] {
@@ -218,55 +206,4 @@ function strings(doc: Obj, key: string, what: string): string[] {
   if (v === undefined || v === null) return [];
   if (!Array.isArray(v) || v.some((s) => typeof s !== 'string')) throw shape.error(`${what}.${key} is not a list of strings`);
   return v as string[];
-}
-
-function outcome(input: string, how: ResolutionHow): ResolvedSymbol {
-  return {
-    input,
-    symbol: null,
-    how,
-    hgncId: null,
-    name: null,
-    matched: null,
-    entrezId: null,
-    ensemblGeneId: null,
-    uniprotIds: [],
-    candidates: [],
-    replacedBy: null,
-    gene: null,
-  };
-}
-
-function fromMatches(input: string, form: string, approved: HgncGene[], how: 'approved' | 'previous' | 'alias'): ResolvedSymbol {
-  const unique = [...new Map(approved.map((g) => [g.hgncId, g])).values()];
-  if (unique.length > 1) {
-    // Aliases (and a few previous symbols) name several genes: report them, never guess.
-    return { ...outcome(input, 'ambiguous'), matched: form, candidates: unique.map((g) => g.symbol).sort() };
-  }
-  const gene = unique[0] as HgncGene;
-  return {
-    ...outcome(input, how),
-    symbol: gene.symbol,
-    hgncId: gene.hgncId,
-    name: gene.name,
-    matched: form,
-    entrezId: gene.entrezId,
-    ensemblGeneId: gene.ensemblGeneId,
-    uniprotIds: gene.uniprotIds,
-    gene,
-  };
-}
-
-function summarise(results: ResolvedSymbol[], duplicates: SymbolResolution['duplicates']): SymbolResolution {
-  const bySymbol = new Map<string, string[]>();
-  for (const r of results) {
-    if (r.symbol) bySymbol.set(r.symbol, [...(bySymbol.get(r.symbol) ?? []), r.input]);
-  }
-  return {
-    results,
-    symbols: [...bySymbol.keys()],
-    unresolved: results.filter((r) => !r.symbol).map((r) => r.input),
-    duplicates,
-    collisions: [...bySymbol].filter(([, inputs]) => inputs.length > 1).map(([symbol, inputs]) => ({ symbol, inputs })),
-  };
 }

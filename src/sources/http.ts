@@ -1,18 +1,33 @@
-// The one upstream client every source uses. It owns, in this order: replay, cache, in-flight
-// de-duplication, the per-source rate limiter, timeout, retries with backoff (Retry-After
-// honoured) under an overall deadline, content-type checks, recording and metrics.
+// The one upstream client every source uses. It owns, in this order: replay, cache (an in-memory
+// layer over the keyv store), in-flight de-duplication, the per-source rate limiter, timeout,
+// retries with backoff (Retry-After honoured) under an overall deadline, content checks, the
+// source's own parser, recording and metrics.
+//
+// Decisions:
+// - Only an answer that passed every check, the source's parser included (`json(req, parse)`), is
+//   cached. Inside observe() (every SourceReport call) writes wait until the call returns, and are
+//   dropped when it failed on a malformed answer, so a source whose parser runs after the client is
+//   covered too. A drifted or truncated 200 therefore costs one failed call, not a TTL of failures.
+// - Time is counted from sending: the per-request timeout starts when the request leaves the rate
+//   limiter's queue, and so does the retry budget (`deadlineMs`). Waiting for a turn is bounded by the
+//   caller's signal (a call's deadline, deadline.ts), and an error says which of the two happened.
+// - The configured secrets (NCBI key and e-mail) are kept out of cache keys (recordings.ts), stored
+//   URLs, stored bodies (NCBI's 429 echoes the key) and error messages.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { setMaxListeners } from 'node:events';
 import type Keyv from 'keyv';
-import { FetchError, ofetch } from 'ofetch';
+import type { $Fetch } from 'ofetch';
 import PQueue from 'p-queue';
 import type { Config } from '../config.js';
 import { UpstreamError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { redact } from '../log.js';
+import { answerProblem, parseJsonBody } from './http-errors.js';
+import { sendUntilFinal } from './http-send.js';
+import { rateWindow } from './pacing.js';
 import { exchangeKey, readRecording, writeRecording, type Exchange } from './recordings.js';
-import { backoff, parseRetryAfter, rateWindow, RETRY_STATUSES, sleep } from './pacing.js';
 import { resolveSource, SOURCE_IDS, type SourceId } from './registry.js';
-import { upstreamMessage } from './upstream-message.js';
+import { ResponseCache, scrubSecrets, type StoredResponse } from './response-cache.js';
 
 export type QueryValue = string | number | boolean | undefined | null;
 
@@ -53,13 +68,16 @@ export interface Observation {
   requests: number;
   cacheHits: number;
   failures: number;
+  /** Messages of the failed requests, first ones first (a source may swallow them: report.ts still sees them). */
+  errors: string[];
 }
 
-interface Stored {
-  status: number;
-  contentType: string;
-  body: string;
+interface Scope extends Observation {
+  /** Cache writes held until the observed work returns (see the header); the answers are in memory meanwhile. */
+  pending: { key: string; write: () => Promise<void> }[];
 }
+
+export type Stored = StoredResponse;
 
 export interface UpstreamClientOptions {
   config: Config;
@@ -67,52 +85,70 @@ export interface UpstreamClientOptions {
   cache?: Keyv | undefined;
   /** Injected for tests; defaults to global fetch through ofetch. */
   fetchImpl?: typeof fetch;
+  /** Bytes of response bodies kept in memory in front of the store (default 32 M code units). */
+  hotCacheBytes?: number;
+  /** Replaces the registry's rate and concurrency of every source (tests that count dependent rounds). */
+  limits?: { perSecond: number; concurrency: number };
 }
 
 const NOT_FOUND_TTL_MS = 3_600_000;
+const widened = new WeakSet<AbortSignal>();
+/** Failures that mean "the answer was malformed": what such a call fetched is not cached. */
+const MALFORMED = new Set(['parse', 'schema', 'graphql', 'content-type']);
 
 export class UpstreamClient {
   readonly config: Config;
   private readonly log: Logger;
-  private readonly cache: Keyv | undefined;
+  private readonly cache: ResponseCache | undefined;
   private readonly queues = new Map<SourceId, PQueue>();
-  private readonly inflight = new Map<string, Promise<{ stored: Stored; cached: boolean }>>();
+  private readonly inflight = new Map<string, Promise<Stored>>();
   private readonly stats = new Map<SourceId, SourceMetrics>();
-  private readonly observers = new AsyncLocalStorage<Observation>();
-  private readonly fetcher;
+  private readonly observers = new AsyncLocalStorage<Scope>();
+  /** Created on the first request: a process that only reads its cache never loads the fetch stack. */
+  private fetcher: Promise<$Fetch> | undefined;
+  private readonly fetchImpl: typeof fetch | undefined;
   private readonly secrets: string[];
+  private readonly limits: UpstreamClientOptions['limits'];
 
   constructor(options: UpstreamClientOptions) {
+    this.limits = options.limits;
     this.config = options.config;
     this.log = options.log;
-    this.cache = options.config.cache ? options.cache : undefined;
-    this.fetcher = ofetch.create({ retry: 0, ...(options.fetchImpl ? { fetch: options.fetchImpl } : {}) });
     this.secrets = [options.config.ncbiApiKey, options.config.ncbiEmail].filter((s): s is string => !!s);
+    this.cache = options.config.cache && options.cache ? new ResponseCache(options.cache, { secrets: this.secrets, ...(options.hotCacheBytes === undefined ? {} : { hotBytes: options.hotCacheBytes }) }) : undefined;
+    this.fetchImpl = options.fetchImpl;
   }
 
-  async json<T = unknown>(req: Omit<UpstreamRequest, 'expect'>): Promise<T> {
-    const text = await this.text({ ...req, expect: 'json' });
-    try {
-      return JSON.parse(text) as T;
-    } catch (cause) {
-      throw new UpstreamError({ source: req.source, failure: 'parse', message: 'response is not valid JSON', cause });
-    }
+  /** Parsed JSON; with `parse`, the source's parser (shape check) must accept it before it is cached. */
+  async json<T = unknown>(req: Omit<UpstreamRequest, 'expect'>, parse?: (json: unknown) => T): Promise<T> {
+    return this.request({ ...req, expect: 'json' }, (s) => {
+      const json = parseJsonBody(req.source, s.body);
+      return (parse ? parse(json) : json) as T;
+    });
   }
 
-  async text(req: UpstreamRequest): Promise<string> {
-    return (await this.request(req)).body;
+  /** The body as text; with `parse`, it must be accepted before it is cached. */
+  async text(req: UpstreamRequest): Promise<string>;
+  async text<T>(req: UpstreamRequest, parse: (body: string) => T): Promise<T>;
+  async text<T>(req: UpstreamRequest, parse?: (body: string) => T): Promise<T | string> {
+    return this.request(req, (s) => (parse ? parse(s.body) : s.body));
   }
 
   /** Runs fn and reports how many requests, cache hits and failures it caused (for sources[]). */
   async observe<T>(fn: () => Promise<T>): Promise<{ value?: T; error?: unknown; observation: Observation; ms: number }> {
-    const observation: Observation = { requests: 0, cacheHits: 0, failures: 0 };
+    const scope: Scope = { requests: 0, cacheHits: 0, failures: 0, errors: [], pending: [] };
     const started = performance.now();
+    let outcome: { value: T } | { error: unknown };
     try {
-      const value = await this.observers.run(observation, fn);
-      return { value, observation, ms: Math.round(performance.now() - started) };
+      outcome = { value: await this.observers.run(scope, fn) };
     } catch (error) {
-      return { error, observation, ms: Math.round(performance.now() - started) };
+      outcome = { error };
     }
+    const malformed = 'error' in outcome && outcome.error instanceof UpstreamError && MALFORMED.has(outcome.error.failure);
+    if (malformed) for (const p of scope.pending.splice(0)) this.cache?.forget(p.key);
+    else await this.flush(scope.pending);
+    const { requests, cacheHits, failures, errors } = scope;
+    return { ...outcome, observation: { requests, cacheHits, failures, errors }, ms: Math.round(performance.now() - started) };
   }
 
   metrics(): Record<SourceId, SourceMetrics> {
@@ -121,222 +157,127 @@ export class UpstreamClient {
     return out;
   }
 
-  async request(req: UpstreamRequest): Promise<Stored> {
+  /** Reads answered from memory without touching the store (tests, `biointel cache stats`). */
+  get hotCacheHits(): number {
+    return this.cache?.hotHits ?? 0;
+  }
+
+  /** Sends (or replays, or reads from cache) one request; `accept` turns the answer into the caller's value. */
+  async request(req: UpstreamRequest): Promise<Stored>;
+  async request<T>(req: UpstreamRequest, accept: (stored: Stored) => T): Promise<T>;
+  async request<T>(req: UpstreamRequest, accept: (stored: Stored) => T = (s) => s as T): Promise<T> {
     const source = resolveSource(req.source, this.config);
     const method = req.method ?? (req.form || req.json !== undefined || req.text !== undefined ? 'POST' : 'GET');
     const query = this.withDefaultQuery(req);
     const body = bodyOf(req);
-    const key = exchangeKey({ source: req.source, method, path: req.path, query, body: body?.text });
-    const observation = this.observers.getStore();
+    // The key is computed without the secret parameters and from a body with the secrets taken out.
+    const key = exchangeKey({ source: req.source, method, path: req.path, query, body: body === undefined ? undefined : scrubSecrets(body.text, this.secrets) });
+    const scope = this.observers.getStore();
     const m = this.metricsOf(req.source);
+    // One call's signal is shared by all its requests (queue waits and fetches each listen to it):
+    // hundreds of listeners are expected, not a leak.
+    if (req.signal && !widened.has(req.signal)) {
+      widened.add(req.signal);
+      setMaxListeners(0, req.signal);
+    }
 
     if (this.config.replayDir) {
       m.replayed++;
-      if (observation) observation.cacheHits++;
+      if (scope) scope.cacheHits++;
       const rec = await readRecording(this.config.replayDir, req.source, key, `${method} ${redact(buildUrl('', req.path, query), this.secrets)}`);
-      return this.checked(req, rec);
+      return accept(this.checked(req, rec));
     }
 
-    const cacheable = req.cache ?? method === 'GET';
-    // One shared promise per key covers the cache lookup, the fetch and the cache write, so an
-    // identical request that arrives at any point of that sequence joins it. Registering only the
-    // fetch left a gap: a request whose cache read started before the first one's write finished
-    // missed the cache, found nothing in flight, and fetched again (seen with two panels analysed
-    // side by side on a slow shared store).
+    const cacheable = (req.cache ?? method === 'GET') && this.cache !== undefined;
+    if (cacheable) {
+      const hit = await this.cache!.get(key);
+      const usable = hit && (hit.status === 404 || this.passes(req, hit, accept));
+      if (hit && usable) {
+        m.cacheHits++;
+        if (scope) scope.cacheHits++;
+        return accept(this.checked(req, hit)); // a cached 404 throws its not-found error here
+      }
+      // Stored by an older version, or before its source's parser was passed in: fetch it again.
+      if (hit) await this.cache!.delete(key);
+    }
+
     let pending = this.inflight.get(key);
+    const first = !pending;
     if (!pending) {
-      pending = this.lookupOrFetch(req, source, method, query, body, key, cacheable).finally(() => this.inflight.delete(key));
+      const url = buildUrl(source.baseUrl, req.path, query);
+      pending = this.fetchFinal(req, method, url, body, source.headers)
+        .then(async (stored) => {
+          if (this.config.recordDir) {
+            await writeRecording(this.config.recordDir, req.source, key, this.exchangeOf(req, method, query, body?.text, stored));
+          }
+          return stored;
+        })
+        .finally(() => this.inflight.delete(key));
       this.inflight.set(key, pending);
     }
-    let outcome: { stored: Stored; cached: boolean };
+    if (scope) scope.requests++;
     try {
-      outcome = await pending;
-    } catch (err) {
-      if (observation) {
-        observation.requests++;
-        observation.failures++;
-      }
-      throw err;
-    }
-    if (outcome.cached) {
-      m.cacheHits++;
-      if (observation) observation.cacheHits++;
-    } else if (observation) observation.requests++;
-    return this.checked(req, outcome.stored);
-  }
-
-  private async lookupOrFetch(
-    req: UpstreamRequest,
-    source: ReturnType<typeof resolveSource>,
-    method: 'GET' | 'POST',
-    query: Record<string, QueryValue>,
-    body: { text: string; type: string } | undefined,
-    key: string,
-    cacheable: boolean,
-  ): Promise<{ stored: Stored; cached: boolean }> {
-    const m = this.metricsOf(req.source);
-    if (cacheable && this.cache) {
-      const hit = (await this.cache.get(key)) as Stored | undefined;
-      if (hit) return { stored: hit, cached: true };
-    }
-    const url = buildUrl(source.baseUrl, req.path, query);
-    try {
-      const stored = await this.fetchFinal(req, method, url, body, source.headers);
-      if (this.config.recordDir) {
-        await writeRecording(this.config.recordDir, req.source, key, this.exchangeOf(req, method, query, body?.text, stored));
-      }
+      const stored = await pending;
       // "Not found" is an answer too: cached briefly so unknown ids do not cost a request each time.
-      if (stored.status === 404 && cacheable && this.cache) await this.cache.set(key, stored, NOT_FOUND_TTL_MS);
-      const ok = this.checked(req, stored);
+      if (first && cacheable && stored.status === 404) this.write(scope, key, stored, NOT_FOUND_TTL_MS);
+      const value = accept(this.checked(req, stored));
       m.lastOkAt = new Date().toISOString();
-      if (cacheable && this.cache) await this.cache.set(key, ok, source.ttlMs);
-      return { stored: ok, cached: false };
+      if (first && cacheable) this.write(scope, key, stored, source.ttlMs);
+      return value;
     } catch (err) {
-      m.failures++;
-      m.lastError = err instanceof Error ? err.message : String(err);
+      // A 404 is an answer ("it does not know it"), not a failure of the source.
+      if (err instanceof UpstreamError && err.status === 404) throw err;
+      if (first) {
+        m.failures++;
+        m.lastError = err instanceof Error ? err.message : String(err);
+      }
+      if (scope) {
+        scope.failures++;
+        if (scope.errors.length < 5) scope.errors.push(err instanceof Error ? err.message : String(err));
+      }
       throw err;
     }
   }
 
-  /**
-   * Sends the request until it gets a final answer: a success, a non-retryable status (returned,
-   * so it can be recorded), or retries/deadline exhausted. Network failures are thrown.
-   */
-  private async fetchFinal(
-    req: UpstreamRequest,
-    method: 'GET' | 'POST',
-    url: string,
-    body: { text: string; type: string } | undefined,
-    sourceHeaders: Record<string, string> | undefined,
-  ): Promise<Stored> {
-    const m = this.metricsOf(req.source);
-    const deadline = Date.now() + this.config.deadlineMs;
-    const queue = this.queueOf(req.source);
-    const headers: Record<string, string> = {
-      'User-Agent': 'biointel (+https://www.npmjs.com/package/biointel)',
-      ...(sourceHeaders ?? {}),
-      ...(req.headers ?? {}),
-      ...(body ? { 'Content-Type': body.type } : {}),
-    };
-    for (let attempt = 0; ; attempt++) {
-      if (Date.now() >= deadline) {
-        throw new UpstreamError({ source: req.source, failure: 'deadline', message: `no answer within the ${this.config.deadlineMs} ms deadline`, retryable: true });
-      }
-      const started = performance.now();
-      let stored: (Stored & { retryAfter?: string }) | undefined;
-      let failure: UpstreamError | undefined;
-      try {
-        stored = await queue.add(() => this.once(req, method, url, body?.text, headers, deadline));
-        failure = this.problem(req, stored);
-      } catch (err) {
-        failure = this.networkError(req, err);
-      }
-      m.requests++;
-      m.totalMs += performance.now() - started;
-      if (!failure) return stored as Stored;
-      const delay = parseRetryAfter(stored?.retryAfter) ?? backoff(attempt);
-      const retries = Math.min(this.config.retries, req.maxRetries ?? Infinity);
-      const retry = failure.retryable && attempt < retries && !req.signal?.aborted && Date.now() + delay < deadline;
-      if (!retry) {
-        if (stored) return stored;
-        throw failure;
-      }
-      m.retries++;
-      this.log.debug(`retrying ${req.source} in ${delay} ms`, { attempt: attempt + 1, reason: failure.message });
-      await sleep(delay, req.signal);
+  private passes<T>(req: UpstreamRequest, hit: Stored, accept: (stored: Stored) => T): boolean {
+    try {
+      accept(this.checked(req, hit));
+      return true;
+    } catch (err) {
+      this.log.debug(`dropping a cached ${req.source} answer that no longer passes its checks`, { err });
+      return false;
     }
   }
 
-  private async once(
-    req: UpstreamRequest,
-    method: 'GET' | 'POST',
-    url: string,
-    body: string | undefined,
-    headers: Record<string, string>,
-    deadline: number,
-  ): Promise<Stored & { retryAfter?: string }> {
-    const timeout = Math.max(1, Math.min(this.config.timeoutMs, deadline - Date.now()));
-    const signals = [AbortSignal.timeout(timeout)];
-    if (req.signal) signals.push(req.signal);
-    const res = await this.fetcher.raw(url, {
-      method,
-      headers,
-      ...(body === undefined ? {} : { body }),
-      responseType: 'text',
-      ignoreResponseError: true,
-      signal: AbortSignal.any(signals),
-    });
-    const retryAfter = res.headers.get('retry-after') ?? undefined;
-    return {
-      status: res.status,
-      contentType: res.headers.get('content-type') ?? '',
-      body: typeof res._data === 'string' ? res._data : '',
-      ...(retryAfter ? { retryAfter } : {}),
-    };
+  private write(scope: Scope | undefined, key: string, stored: Stored, ttlMs: number): void {
+    const write = () => this.cache!.set(key, stored, ttlMs).catch((err: unknown) => this.log.debug('cache write failed', { err }));
+    if (!scope) {
+      void write();
+      return;
+    }
+    this.cache!.hold(key, stored, ttlMs);
+    scope.pending.push({ key, write });
+  }
+
+  private async flush(pending: Scope['pending']): Promise<void> {
+    if (pending.length) await Promise.all(pending.splice(0).map((p) => p.write()));
+  }
+
+  /** Sends the request until it gets a final answer (http-send.ts). */
+  private fetchFinal(req: UpstreamRequest, method: 'GET' | 'POST', url: string, body: { text: string; type: string } | undefined, sourceHeaders: Record<string, string> | undefined): Promise<Stored> {
+    this.fetcher ??= import('ofetch').then(({ ofetch }) => ofetch.create({ retry: 0, ...(this.fetchImpl ? { fetch: this.fetchImpl } : {}) }));
+    const { perSecond } = { ...resolveSource(req.source, this.config), ...this.limits };
+    return sendUntilFinal(
+      { config: this.config, log: this.log, secrets: this.secrets, queue: this.queueOf(req.source), perSecond, metrics: this.metricsOf(req.source), fetcher: this.fetcher },
+      { source: req.source, expect: req.expect, method, url, body, headers: { ...(sourceHeaders ?? {}), ...(req.headers ?? {}) }, ...(req.maxRetries === undefined ? {} : { maxRetries: req.maxRetries }), ...(req.signal ? { signal: req.signal } : {}) },
+    );
   }
 
   /** Enforces the status and the expected content type: an HTML error page is an error, never data. */
   private checked(req: UpstreamRequest, stored: Stored): Stored {
-    const failure = this.problem(req, stored);
+    const failure = answerProblem(req.source, req.expect, stored, this.secrets);
     if (failure) throw failure;
     return stored;
-  }
-
-  private problem(req: UpstreamRequest, stored: Stored): UpstreamError | undefined {
-    if (stored.status < 200 || stored.status >= 300) return this.statusError(req.source, stored);
-    const type = stored.contentType.toLowerCase();
-    const looksHtml = type.includes('text/html') || /^\s*<(!doctype html|html)/i.test(stored.body);
-    if (req.expect !== 'text' && looksHtml) {
-      return new UpstreamError({
-        source: req.source,
-        failure: 'content-type',
-        status: stored.status,
-        message: `expected ${req.expect.toUpperCase()} but received an HTML page`,
-        upstreamMessage: redact(upstreamMessage(stored.body, stored.contentType), this.secrets),
-        retryable: true,
-      });
-    }
-    if (req.expect === 'xml' && type.includes('json')) {
-      return new UpstreamError({
-        source: req.source,
-        failure: 'content-type',
-        status: stored.status,
-        message: 'expected XML but received JSON',
-        upstreamMessage: redact(upstreamMessage(stored.body, stored.contentType), this.secrets),
-      });
-    }
-    return undefined;
-  }
-
-  private statusError(source: SourceId, stored: Stored): UpstreamError {
-    const what = stored.status === 404 ? 'not found' : stored.status === 429 ? 'rate limit exceeded' : 'request failed';
-    return new UpstreamError({
-      source,
-      failure: 'http',
-      status: stored.status,
-      message: what,
-      upstreamMessage: redact(upstreamMessage(stored.body, stored.contentType), this.secrets),
-      retryable: RETRY_STATUSES.has(stored.status),
-      ...(stored.status === 404 ? { hint: 'Check the identifier; the source does not know it.' } : {}),
-    });
-  }
-
-  private networkError(req: UpstreamRequest, err: unknown): UpstreamError {
-    if (err instanceof UpstreamError) return err;
-    const cause = err instanceof FetchError ? (err.cause ?? err) : err;
-    const name = cause instanceof Error ? cause.name : '';
-    const timedOut = name === 'TimeoutError' || (name === 'AbortError' && !req.signal?.aborted);
-    if (req.signal?.aborted) {
-      return new UpstreamError({ source: req.source, failure: 'network', message: 'request cancelled by the caller', cause: err });
-    }
-    const detail = cause instanceof Error ? ((cause.cause as { code?: string } | undefined)?.code ?? cause.message) : String(cause);
-    return new UpstreamError({
-      source: req.source,
-      failure: timedOut ? 'timeout' : 'network',
-      message: timedOut ? `no response within ${this.config.timeoutMs} ms` : `network error (${redact(detail, this.secrets)})`,
-      retryable: true,
-      cause: err,
-    });
   }
 
   /** NCBI asks every caller to identify itself; the key raises the rate limit. */
@@ -350,13 +291,7 @@ export class UpstreamClient {
     };
   }
 
-  private exchangeOf(
-    req: UpstreamRequest,
-    method: string,
-    query: Record<string, QueryValue>,
-    body: string | undefined,
-    stored: Stored,
-  ): Exchange {
+  private exchangeOf(req: UpstreamRequest, method: string, query: Record<string, QueryValue>, body: string | undefined, stored: Stored): Exchange {
     const url = buildUrl('', req.path, query);
     return {
       source: req.source,
@@ -365,15 +300,22 @@ export class UpstreamClient {
       ...(body === undefined ? {} : { requestBody: redact(body, this.secrets) }),
       status: stored.status,
       contentType: stored.contentType,
-      body: stored.body,
+      body: scrubSecrets(stored.body, this.secrets),
       recordedAt: new Date().toISOString(),
     };
+  }
+
+  /** Requests waiting for their turn (not yet sent), over every source. */
+  queuedRequests(): number {
+    let n = 0;
+    for (const q of this.queues.values()) n += q.size;
+    return n;
   }
 
   private queueOf(id: SourceId): PQueue {
     let q = this.queues.get(id);
     if (!q) {
-      const info = resolveSource(id, this.config);
+      const info = { ...resolveSource(id, this.config), ...this.limits };
       q = new PQueue({ concurrency: info.concurrency, ...rateWindow(info.perSecond), strict: true });
       this.queues.set(id, q);
     }

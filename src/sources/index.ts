@@ -11,7 +11,7 @@ import { EuropePmc } from './europepmc.js';
 import { Eutils } from './eutils.js';
 import { Gnomad } from './gnomad.js';
 import { GProfiler } from './gprofiler.js';
-import { Hgnc } from './hgnc.js';
+import { Hgnc, type HgncTableSource } from './hgnc.js';
 import type { UpstreamClient } from './http.js';
 import { ICite } from './icite.js';
 import { MyGene } from './mygene.js';
@@ -50,11 +50,16 @@ export interface Sources {
   cellosaurus: Cellosaurus;
 }
 
-export function createSources(http: UpstreamClient): Sources {
+export interface SourcesOptions {
+  /** The local HGNC table (src/genes/); without it symbols are resolved through the REST API. */
+  hgncTables?: HgncTableSource;
+}
+
+export function createSources(http: UpstreamClient, options: SourcesOptions = {}): Sources {
   return {
     eutils: new Eutils(http),
     europepmc: new EuropePmc(http),
-    hgnc: new Hgnc(http),
+    hgnc: new Hgnc(http, options.hgncTables),
     mygene: new MyGene(http),
     uniprot: new UniProt(http),
     alphafold: new AlphaFold(http),

@@ -4,10 +4,13 @@
 // parser normalises each one to a list. An unknown symbol is HTTP 200 with `total: 0`.
 // @see https://docs.mygene.info/en/latest/doc/query_service.html
 import { isNotFoundStatus } from '../errors.js';
+import { chunk, uniqueIds } from './batch.js';
 import type { UpstreamClient } from './http.js';
 import { optNum, optStr, shapeOf, type Obj } from './shape.js';
 
 const shape = shapeOf('mygene', 'MyGene.info changed its query answer (hits[] or a hit field).');
+/** MyGene.info accepts up to 1000 terms per batch query. */
+export const SYMBOLS_PER_POST = 1000;
 
 /** The field list biomcp's recorded requests used (shared/fixtures/mygene, `F1`). */
 export const MYGENE_FIELDS =
@@ -51,6 +54,33 @@ export class MyGene {
     return pickBySymbol(result.hits, symbol);
   }
 
+  /**
+   * The human gene of each symbol, SYMBOLS_PER_POST symbols per request: MyGene.info's batch query
+   * (POST /query with `q` a comma-separated list and `scopes=symbol`) answers a list holding, per
+   * term, its hits (each with `query` = the term) or `{query, notfound: true}`. Null for a symbol
+   * with no hit of that exact symbol.
+   * @see https://docs.mygene.info/en/latest/doc/query_service.html#batch-queries-via-post
+   */
+  async bySymbols(symbols: readonly string[], signal?: AbortSignal): Promise<Map<string, MyGeneHit | null>> {
+    const out = new Map<string, MyGeneHit | null>();
+    await Promise.all(
+      chunk(uniqueIds(symbols), SYMBOLS_PER_POST).map(async (batch) => {
+        const found = await this.http.json(
+          {
+            source: 'mygene',
+            path: '/query',
+            form: { q: batch.join(','), scopes: 'symbol', species: 'human', fields: MYGENE_FIELDS },
+            cache: true, // a read: cache it like a GET
+            ...(signal ? { signal } : {}),
+          },
+          parseMyGeneBatch,
+        );
+        for (const symbol of batch) out.set(symbol, pickBySymbol(found.get(symbol) ?? [], symbol));
+      }),
+    );
+    return out;
+  }
+
   /** Human genes whose symbol or alias is `term`, best first (several = the alias is ambiguous). */
   async search(term: string, size = 10, signal?: AbortSignal): Promise<MyGeneHit[]> {
     const q = escapeLucene(term);
@@ -60,13 +90,15 @@ export class MyGene {
   /** One gene by Entrez id; null when MyGene does not know it (HTTP 404 per the docs). */
   async gene(entrezId: string, signal?: AbortSignal): Promise<MyGeneHit | null> {
     try {
-      const json = await this.http.json({
-        source: 'mygene',
-        path: `/gene/${encodeURIComponent(entrezId)}`,
-        query: { fields: MYGENE_FIELDS },
-        ...(signal ? { signal } : {}),
-      });
-      return parseMyGeneHit(json, 'gene');
+      return await this.http.json(
+        {
+          source: 'mygene',
+          path: `/gene/${encodeURIComponent(entrezId)}`,
+          query: { fields: MYGENE_FIELDS },
+          ...(signal ? { signal } : {}),
+        },
+        (json) => parseMyGeneHit(json, 'gene'),
+      );
     } catch (err) {
       if (isNotFoundStatus(err)) return null;
       throw err;
@@ -74,13 +106,15 @@ export class MyGene {
   }
 
   private async query(q: string, size: number, signal?: AbortSignal): Promise<MyGeneQueryResult> {
-    const json = await this.http.json({
-      source: 'mygene',
-      path: '/query',
-      query: { q, species: 'human', fields: MYGENE_FIELDS, size },
-      ...(signal ? { signal } : {}),
-    });
-    return parseMyGeneQuery(json);
+    return this.http.json(
+      {
+        source: 'mygene',
+        path: '/query',
+        query: { q, species: 'human', fields: MYGENE_FIELDS, size },
+        ...(signal ? { signal } : {}),
+      },
+      parseMyGeneQuery,
+    );
   }
 }
 
@@ -89,6 +123,19 @@ export class MyGene {
 /** Lucene reserved characters must be escaped in `q` (PD-L1 -> PD\-L1). */
 export function escapeLucene(term: string): string {
   return term.replace(/([+\-!(){}[\]^"~*?:\\/]|&&|\|\|)/g, '\\$1');
+}
+
+/** The batch answer: a list of hits and `{query, notfound: true}`, grouped by the term asked. */
+export function parseMyGeneBatch(json: unknown): Map<string, MyGeneHit[]> {
+  const out = new Map<string, MyGeneHit[]>();
+  shape.arr(json, 'batch answer').forEach((item, i) => {
+    const o = shape.obj(item, `[${i}]`);
+    const query = shape.str(o.query, `[${i}].query`);
+    const hits = out.get(query) ?? [];
+    out.set(query, hits);
+    if (o.notfound !== true) hits.push(parseMyGeneHit(o, `[${i}]`));
+  });
+  return out;
 }
 
 export function parseMyGeneQuery(json: unknown): MyGeneQueryResult {

@@ -28,15 +28,9 @@ query SearchDisease($queryString: String!, $size: Int!) {
   }
 }`;
 
-// The clinical-context selection: associations plus drug and clinical candidates. Since 26.06
-// `drugAndClinicalCandidates` replaces `knownDrugs`; it has no paging arguments.
-const CLINICAL_FIELDS = `
-    id
-    approvedSymbol
-    associatedDiseases(page: {index: 0, size: $size}) {
-      count
-      rows { score disease { id name } }
-    }
+// The candidate selection. Since 26.06 `drugAndClinicalCandidates` replaces `knownDrugs`; it has
+// no paging arguments.
+const CANDIDATE_FIELDS = `
     drugAndClinicalCandidates {
       count
       rows {
@@ -52,15 +46,51 @@ const CLINICAL_FIELDS = `
       }
     }`;
 
+// COSMIC cancer hallmarks as Open Targets serves them: "role in cancer" (oncogene, TSG, fusion)
+// among the attributes, and hallmarks the gene promotes or suppresses. Strategies take their
+// direction from it (analysis/gene-role.ts).
+const HALLMARK_FIELDS = `
+    hallmarks {
+      attributes { name description pmid }
+      cancerHallmarks { label impact pmid }
+    }`;
+
+/** One target's top associations and its candidates (the target brief). */
 export const TARGET_CLINICAL_CONTEXT = `
 query TargetClinicalContext($ensemblId: String!, $size: Int!) {
-  target(ensemblId: $ensemblId) {${CLINICAL_FIELDS}
+  target(ensemblId: $ensemblId) {
+    id
+    approvedSymbol
+    associatedDiseases(page: {index: 0, size: $size}) {
+      count
+      rows { score disease { id name } }
+    }${CANDIDATE_FIELDS}
   }
 }`;
 
-export const TARGETS_CLINICAL_CONTEXT = `
-query TargetsClinicalContext($ensemblIds: [String!]!, $size: Int!) {
-  targets(ensemblIds: $ensemblIds) {${CLINICAL_FIELDS}
+/**
+ * The drug context of many targets in one request: the association with the given diseases only
+ * (`Bs` filters the disease side, so "no row" means "no association", not "outside the top N"),
+ * candidates and cancer hallmarks.
+ */
+export const TARGETS_DRUG_CONTEXT = `
+query TargetsDrugContext($ensemblIds: [String!]!, $diseaseIds: [String!]!, $size: Int!) {
+  targets(ensemblIds: $ensemblIds) {
+    id
+    approvedSymbol
+    associatedDiseases(Bs: $diseaseIds, page: {index: 0, size: $size}) {
+      count
+      rows { score disease { id name } }
+    }${CANDIDATE_FIELDS}${HALLMARK_FIELDS}
+  }
+}`;
+
+/** TARGETS_DRUG_CONTEXT when the disease context matched no Open Targets disease: an empty `Bs` would not filter. */
+export const TARGETS_DRUG_CONTEXT_NO_DISEASE = `
+query TargetsDrugContextNoDisease($ensemblIds: [String!]!) {
+  targets(ensemblIds: $ensemblIds) {
+    id
+    approvedSymbol${CANDIDATE_FIELDS}${HALLMARK_FIELDS}
   }
 }`;
 
@@ -95,15 +125,37 @@ query TargetDiseaseScores($ensemblId: String!, $diseaseIds: [String!]!, $size: I
   }
 }`;
 
-/** A drug's indications with their stage: tells "approved elsewhere" (repurposing) from "approved here". */
-export const DRUG_INDICATIONS = `
-query DrugIndications($chemblId: String!) {
-  drug(chemblId: $chemblId) {
+/**
+ * Many drugs in one request: indications with a stage per disease (tells "approved here" from
+ * "approved elsewhere"), ChEMBL's warnings (withdrawn, black box) and mechanisms with targets.
+ * `hasBeenWithdrawn` and `isApproved` were removed in 26.x (ot-ui-apps 1f5cf238, March 2026):
+ * withdrawal is now a warning of type "Withdrawn", and the stage WITHDRAWAL.
+ */
+export const DRUGS_DETAILS = `
+query DrugsDetails($chemblIds: [String!]!) {
+  drugs(chemblIds: $chemblIds) {
     id
     name
     drugType
     maximumClinicalStage
-    indications { rows { maxClinicalStage disease { id name } } }
+    drugWarnings { warningType country year }
+    indications { count rows { maxClinicalStage disease { id name } } }
     mechanismsOfAction { rows { mechanismOfAction actionType targets { id approvedSymbol } } }
+  }
+}`;
+
+/**
+ * The context diseases in the ontology: descendants (an indication for a descendant is one for
+ * the context), cross-references (ChEMBL names indications by EFO id where Open Targets now uses
+ * MONDO) and ancestors (is the context a cancer? COSMIC roles only speak for cancers).
+ */
+export const DISEASE_ONTOLOGY = `
+query DiseaseOntology($efoIds: [String!]!) {
+  diseases(efoIds: $efoIds) {
+    id
+    name
+    dbXRefs
+    ancestors
+    descendants
   }
 }`;

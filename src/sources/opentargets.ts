@@ -7,17 +7,31 @@
 import { chunk, uniqueIds } from './batch.js';
 import { graphql } from './graphql.js';
 import type { UpstreamClient } from './http.js';
-import { mergeSaltForms, stagePhase, type CandidateRow, type ClinicalCandidate, type DiseaseRef } from '../analysis/clinical-candidates.js';
+import type { ClinicalCandidate } from '../analysis/clinical-candidates.js';
+import {
+  associationsOf,
+  candidatesOf,
+  parseDiseaseOntology,
+  parseDrugsDetails,
+  parseTargetsDrugContext,
+  type DiseaseAssociation,
+  type DiseaseOntology,
+  type DrugDetails,
+  type TargetDrugContext,
+} from './opentargets-drugs.js';
 import * as Q from './opentargets-queries.js';
 import { optNum, optStr, shapeOf, type Obj } from './shape.js';
 
 export * from '../analysis/clinical-candidates.js';
+export * from './opentargets-drugs.js';
 
 const SOURCE = 'opentargets';
-/** Targets per `targets(ensemblIds:)` call: candidate lists run to ~100 rows a target. */
-const CONTEXT_BATCH = 10;
+/** Targets per `targets(ensemblIds:)` drug-context call: candidate lists run to ~100 rows a target. */
+const CONTEXT_BATCH = 25;
 const TRACTABILITY_BATCH = 50;
-const { field, obj, arr, str, num, error: schemaError } = shapeOf(
+/** Drugs per `drugs(chemblIds:)` call: an approved drug can list ~300 indications. */
+const DRUG_BATCH = 25;
+const { field, obj, arr, str, error: schemaError } = shapeOf(
   SOURCE,
   'The Open Targets schema may have changed; run `npm run test:live` to check for drift.',
 );
@@ -35,13 +49,6 @@ export interface DiseaseHit {
   score: number | null;
 }
 
-export interface DiseaseAssociation {
-  diseaseId: string;
-  diseaseName: string;
-  /** Overall association score, 0-1. */
-  score: number;
-}
-
 export interface Tractability {
   label: string;
   /** SM small molecule, AB antibody, PR PROTAC, OC other clinical. */
@@ -57,16 +64,6 @@ export interface TargetClinicalContext {
   /** Rows as Open Targets counts them (salt forms separate). */
   candidateRows: number;
   candidates: ClinicalCandidate[];
-}
-
-export interface DrugIndications {
-  chemblId: string;
-  name: string;
-  drugType: string | null;
-  stage: string | null;
-  phase: number | null;
-  indications: { diseaseId: string | null; diseaseName: string; stage: string | null; phase: number | null }[];
-  targetSymbols: string[];
 }
 
 export class OpenTargets {
@@ -97,19 +94,38 @@ export class OpenTargets {
     return parseTargetClinicalContext(data, ensemblId);
   }
 
-  /** clinicalContext for many targets, batched through `targets(ensemblIds:)`. */
-  async clinicalContexts(
-    ensemblIds: readonly string[],
-    options: { associations?: number } = {},
-    signal?: AbortSignal,
-  ): Promise<Map<string, TargetClinicalContext | null>> {
-    const ids = [...new Set(ensemblIds)];
+  /**
+   * The drug context of many targets, `CONTEXT_BATCH` per request: candidates, COSMIC hallmarks and
+   * the association with `diseaseIds` only (Bs-filtered, so a missing row is a measured "none").
+   * With no disease id, associations are not asked for (an empty Bs would not filter).
+   */
+  async drugContexts(ensemblIds: readonly string[], diseaseIds: readonly string[], signal?: AbortSignal): Promise<Map<string, TargetDrugContext | null>> {
+    const ids = uniqueIds(ensemblIds);
+    const diseases = uniqueIds(diseaseIds);
+    const withDiseases = diseases.length > 0;
     const parts = await Promise.all(
-      chunk(ids, CONTEXT_BATCH).map(async (batch) =>
-        parseTargetsClinicalContext(await this.query(Q.TARGETS_CLINICAL_CONTEXT, { ensemblIds: batch, size: options.associations ?? 25 }, signal), batch),
-      ),
+      chunk(ids, CONTEXT_BATCH).map(async (batch) => {
+        const data = withDiseases
+          ? await this.query(Q.TARGETS_DRUG_CONTEXT, { ensemblIds: batch, diseaseIds: diseases, size: diseases.length }, signal)
+          : await this.query(Q.TARGETS_DRUG_CONTEXT_NO_DISEASE, { ensemblIds: batch }, signal);
+        return parseTargetsDrugContext(data, batch, withDiseases);
+      }),
     );
     return new Map(parts.flatMap((m) => [...m]));
+  }
+
+  /** Drug details (per-disease indications, warnings, mechanisms), `DRUG_BATCH` drugs per request; unknown ids map to null. */
+  async drugs(chemblIds: readonly string[], signal?: AbortSignal): Promise<Map<string, DrugDetails | null>> {
+    const ids = uniqueIds(chemblIds.map((id) => id.toUpperCase()));
+    const parts = await Promise.all(chunk(ids, DRUG_BATCH).map(async (batch) => parseDrugsDetails(await this.query(Q.DRUGS_DETAILS, { chemblIds: batch }, signal), batch)));
+    return new Map(parts.flatMap((m) => [...m]));
+  }
+
+  /** Ancestors and descendants of the given diseases, in one request. */
+  async diseaseOntology(diseaseIds: readonly string[], signal?: AbortSignal): Promise<DiseaseOntology[]> {
+    const ids = uniqueIds(diseaseIds);
+    if (!ids.length) return [];
+    return parseDiseaseOntology(await this.query(Q.DISEASE_ONTOLOGY, { efoIds: ids }, signal));
   }
 
   async tractability(ensemblId: string, signal?: AbortSignal): Promise<Tractability[] | null> {
@@ -127,10 +143,11 @@ export class OpenTargets {
   }
 
   /**
-   * Association score of one target with each given disease id: a number, or null when Open
-   * Targets has no association. The whole answer is null when the target is unknown.
+   * Association score of one target with each given disease id, asked for exactly those diseases
+   * (Bs-filtered): 0 when Open Targets answered and lists none (a measured absence). The whole
+   * answer is null when the target is unknown.
    */
-  async associationScores(ensemblId: string, diseaseIds: readonly string[], signal?: AbortSignal): Promise<Map<string, number | null> | null> {
+  async associationScores(ensemblId: string, diseaseIds: readonly string[], signal?: AbortSignal): Promise<Map<string, number> | null> {
     const ids = [...new Set(diseaseIds)];
     // An empty Bs list would not filter at all: there is nothing to ask.
     if (!ids.length) return new Map();
@@ -138,12 +155,7 @@ export class OpenTargets {
     const context = parseAssociationsOnly(data);
     if (!context) return null;
     const byId = new Map(context.map((a) => [a.diseaseId, a.score]));
-    return new Map(ids.map((id) => [id, byId.get(id) ?? null]));
-  }
-
-  /** Indications (with stage) and targets of one drug; null when Open Targets does not know it. */
-  async drugIndications(chemblId: string, signal?: AbortSignal): Promise<DrugIndications | null> {
-    return parseDrugIndications(await this.query(Q.DRUG_INDICATIONS, { chemblId }, signal));
+    return new Map(ids.map((id) => [id, byId.get(id) ?? 0]));
   }
 
   private query(query: string, variables: Record<string, unknown>, signal?: AbortSignal): Promise<unknown> {
@@ -199,43 +211,19 @@ export function parseTargetClinicalContext(data: unknown, requestedId?: string):
   return target === null ? null : clinicalOf(obj(target, 'target'), requestedId);
 }
 
-/** Unknown ids are absent from `targets` (or null in it): they map to null. */
-export function parseTargetsClinicalContext(data: unknown, requested: readonly string[]): Map<string, TargetClinicalContext | null> {
-  const found = new Map<string, TargetClinicalContext>();
-  for (const raw of arr(field(obj(data, 'data'), 'targets'), 'targets')) {
-    if (raw === null) continue;
-    const context = clinicalOf(obj(raw, 'targets[]'));
-    found.set(context.ensemblId, context);
-  }
-  return new Map(requested.map((id) => [id, found.get(id) ?? null]));
-}
-
 function clinicalOf(t: Obj, fallbackId?: string): TargetClinicalContext {
   const ensemblId = optStr(t.id) ?? fallbackId;
   if (!ensemblId) throw schemaError('target.id is missing');
   const associations = associationsOf(t);
-  const candidates = field(t, 'drugAndClinicalCandidates', 'Open Targets renamed knownDrugs to drugAndClinicalCandidates in 26.06');
-  // A nullable GraphQL object answered with null means "none"; only an absent key is drift.
-  const c = candidates === null ? { rows: [] } : obj(candidates, 'drugAndClinicalCandidates');
-  const rows = arr(c.rows, 'drugAndClinicalCandidates.rows');
+  const { rows, candidates } = candidatesOf(t);
   return {
     ensemblId,
     symbol: optStr(t.approvedSymbol),
     associationCount: associations.count,
     associations: associations.rows,
-    candidateRows: optNum(c.count) ?? rows.length,
-    candidates: mergeSaltForms(rows.map(candidateRow).filter((r): r is CandidateRow => r !== null)),
+    candidateRows: rows,
+    candidates,
   };
-}
-
-function associationsOf(t: Obj): { count: number | null; rows: DiseaseAssociation[] } {
-  const a = obj(field(t, 'associatedDiseases'), 'associatedDiseases');
-  const rows = arr(a.rows, 'associatedDiseases.rows').map((raw) => {
-    const r = obj(raw, 'associatedDiseases.rows[]');
-    const d = obj(r.disease, 'association.disease');
-    return { diseaseId: str(d.id, 'disease.id'), diseaseName: str(d.name, 'disease.name'), score: num(r.score, 'association.score') };
-  });
-  return { count: optNum(a.count), rows };
 }
 
 function parseAssociationsOnly(data: unknown): DiseaseAssociation[] | null {
@@ -264,59 +252,4 @@ function tractabilityOf(t: Obj): Tractability[] {
     if (typeof r.value !== 'boolean') throw schemaError('tractability.value is not a boolean');
     return { label: str(r.label, 'tractability.label'), modality: str(r.modality, 'tractability.modality'), value: r.value };
   });
-}
-
-export function parseDrugIndications(data: unknown): DrugIndications | null {
-  const drug = field(obj(data, 'data'), 'drug');
-  if (drug === null) return null;
-  const d = obj(drug, 'drug');
-  const rows = arr(obj(field(d, 'indications'), 'indications').rows, 'indications.rows');
-  const moa = d.mechanismsOfAction ? arr(obj(d.mechanismsOfAction, 'mechanismsOfAction').rows, 'mechanismsOfAction.rows') : [];
-  const symbols = moa.flatMap((m) => {
-    const targets = obj(m, 'mechanism').targets;
-    return targets === null || targets === undefined ? [] : arr(targets, 'mechanism.targets').map((t) => optStr(obj(t, 'mechanism target').approvedSymbol));
-  });
-  const stage = optStr(d.maximumClinicalStage);
-  return {
-    chemblId: str(d.id, 'drug.id'),
-    name: str(d.name, 'drug.name'),
-    drugType: optStr(d.drugType),
-    stage,
-    phase: stagePhase(stage),
-    indications: rows.map((raw) => {
-      const r = obj(raw, 'indications.rows[]');
-      const disease = obj(r.disease, 'indication.disease');
-      const s = optStr(r.maxClinicalStage);
-      return { diseaseId: optStr(disease.id), diseaseName: str(disease.name, 'indication.disease.name'), stage: s, phase: stagePhase(s) };
-    }),
-    targetSymbols: [...new Set(symbols.filter((s): s is string => s !== null))],
-  };
-}
-
-// ---------------------------------------------------------------- candidates and salt forms
-
-function candidateRow(raw: unknown): CandidateRow | null {
-  const r = obj(raw, 'drugAndClinicalCandidates.rows[]');
-  if (r.drug === null) return null; // a row without a drug cannot be a candidate
-  const drug = obj(r.drug, 'candidate.drug');
-  // Fields a narrower selection did not ask for read as null / empty.
-  const moa = drug.mechanismsOfAction ? arr(obj(drug.mechanismsOfAction, 'mechanismsOfAction').rows, 'mechanismsOfAction.rows') : [];
-  const diseases = r.diseases === undefined || r.diseases === null ? [] : arr(r.diseases, 'candidate.diseases');
-  return {
-    drugId: str(drug.id, 'drug.id'),
-    name: str(drug.name, 'drug.name'),
-    drugType: optStr(drug.drugType),
-    stage: optStr(r.maxClinicalStage),
-    drugStage: optStr(drug.maximumClinicalStage),
-    mechanisms: moa.map((m) => {
-      const row = obj(m, 'mechanism');
-      return { mechanismOfAction: str(row.mechanismOfAction, 'mechanismOfAction'), actionType: optStr(row.actionType) };
-    }),
-    indications: diseases.flatMap((x) => {
-      const d = obj(x, 'candidate.diseases[]').disease;
-      if (!d) return [];
-      const disease = obj(d, 'candidate disease');
-      return [{ id: str(disease.id, 'disease.id'), name: str(disease.name, 'disease.name') }];
-    }),
-  };
 }

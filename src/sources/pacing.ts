@@ -20,17 +20,25 @@ export function backoff(attempt: number, random = Math.random): number {
   return Math.round(ceiling / 2 + random() * (ceiling / 2));
 }
 
+/**
+ * Waits `ms`, or rejects when `signal` aborts. The abort listener is removed when the wait ends: a
+ * call's signal outlives many retries, and listeners left behind would pile up on it.
+ */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
 

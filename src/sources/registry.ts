@@ -32,7 +32,11 @@ export interface SourceInfo {
   ttlMs: number;
   /** Requests per second allowed by the provider (or by politeness when unpublished). */
   perSecond: number;
-  /** Parallel requests in flight at once. */
+  /**
+   * Parallel requests in flight at once. Up to the rate where the provider sets no concurrency
+   * rule: a round's requests then leave together (one wave) instead of queueing behind slow
+   * answers, while the rate limit stays the provider's.
+   */
   concurrency: number;
   /** Headers every request carries (e.g. HGNC answers XML without an Accept header). */
   headers?: Record<string, string>;
@@ -63,7 +67,7 @@ export const SOURCES = [
     ttlMs: 7 * DAY,
     // No published limit; 10/s is the politeness ceiling client libraries use.
     perSecond: 10,
-    concurrency: 5,
+    concurrency: 10,
   },
   {
     id: 'hgnc',
@@ -74,8 +78,21 @@ export const SOURCES = [
     licence: 'CC0',
     ttlMs: 30 * DAY,
     perSecond: 10,
-    concurrency: 4,
+    concurrency: 10,
     headers: { Accept: 'application/json' },
+  },
+  {
+    id: 'hgnc_files',
+    name: 'HGNC complete set (download files)',
+    kind: 'gene',
+    baseUrl: 'https://storage.googleapis.com/public-download-files/hgnc',
+    docs: 'https://www.genenames.org/download/statistics-and-files/',
+    licence: 'CC0',
+    // How often the local copy of hgnc_complete_set.txt is downloaded again (HGNC updates it weekly).
+    ttlMs: 30 * DAY,
+    // One file, fetched once: politeness only.
+    perSecond: 1,
+    concurrency: 1,
   },
   {
     id: 'uniprot',
@@ -86,7 +103,7 @@ export const SOURCES = [
     licence: 'CC BY 4.0',
     ttlMs: 30 * DAY,
     perSecond: 10,
-    concurrency: 4,
+    concurrency: 10,
   },
   {
     id: 'alphafold',
@@ -97,7 +114,7 @@ export const SOURCES = [
     licence: 'CC BY 4.0',
     ttlMs: 30 * DAY,
     perSecond: 5,
-    concurrency: 3,
+    concurrency: 5,
   },
   {
     id: 'opentargets',
@@ -108,7 +125,7 @@ export const SOURCES = [
     licence: 'CC0',
     ttlMs: 7 * DAY,
     perSecond: 5,
-    concurrency: 3,
+    concurrency: 5,
   },
   {
     id: 'chembl',
@@ -119,7 +136,7 @@ export const SOURCES = [
     licence: 'CC BY-SA 3.0',
     ttlMs: 30 * DAY,
     perSecond: 5,
-    concurrency: 3,
+    concurrency: 5,
   },
   {
     id: 'dgidb',
@@ -130,7 +147,7 @@ export const SOURCES = [
     licence: 'MIT (data: per source)',
     ttlMs: 7 * DAY,
     perSecond: 3,
-    concurrency: 2,
+    concurrency: 3,
   },
   {
     id: 'clinicaltrials',
@@ -175,7 +192,7 @@ export const SOURCES = [
     licence: 'CC BY 4.0',
     ttlMs: 30 * DAY,
     perSecond: 5,
-    concurrency: 3,
+    concurrency: 5,
   },
   {
     id: 'mygene',
@@ -186,7 +203,7 @@ export const SOURCES = [
     licence: 'per source (NCBI Gene, Ensembl, UniProt); service free to use',
     ttlMs: 30 * DAY,
     perSecond: 10,
-    concurrency: 4,
+    concurrency: 10,
   },
   {
     id: 'pubchem',
@@ -197,7 +214,7 @@ export const SOURCES = [
     licence: 'Public domain (NCBI)',
     ttlMs: 30 * DAY,
     perSecond: 5,
-    concurrency: 2,
+    concurrency: 5,
   },
   {
     id: 'ensembl',
@@ -209,7 +226,7 @@ export const SOURCES = [
     ttlMs: 30 * DAY,
     // Published limit: 15 requests per second per client.
     perSecond: 15,
-    concurrency: 4,
+    concurrency: 8,
     headers: { Accept: 'application/json' },
   },
   {
@@ -233,7 +250,7 @@ export const SOURCES = [
     licence: 'g:Profiler terms (free for academic and commercial use; data per source)',
     ttlMs: 7 * DAY,
     perSecond: 2,
-    concurrency: 1,
+    concurrency: 2,
   },
   {
     id: 'civic',
@@ -256,7 +273,7 @@ export const SOURCES = [
     ttlMs: 7 * DAY,
     // Published: 2 requests per second; more returns HTTP 429.
     perSecond: 2,
-    concurrency: 1,
+    concurrency: 2,
   },
   {
     id: 'openfda',
@@ -268,7 +285,7 @@ export const SOURCES = [
     ttlMs: 7 * DAY,
     // Without a key: 240 requests per minute.
     perSecond: 4,
-    concurrency: 2,
+    concurrency: 4,
   },
   {
     id: 'icite',
@@ -279,7 +296,7 @@ export const SOURCES = [
     licence: 'Public domain (NIH Office of Portfolio Analysis)',
     ttlMs: 7 * DAY,
     perSecond: 5,
-    concurrency: 2,
+    concurrency: 5,
   },
   {
     id: 'semanticscholar',

@@ -56,7 +56,7 @@ export class StringDb {
     signal?: AbortSignal,
   ): Promise<StringInteraction[] | null> {
     try {
-      return parseStringInteractions(await this.http.json(this.request('/json/interaction_partners', identifiers, { ...options, limit: options.limit ?? 10 }, signal)));
+      return await this.http.json(this.request('/json/interaction_partners', identifiers, { ...options, limit: options.limit ?? 10 }, signal), parseStringInteractions);
     } catch (err) {
       if (isUnknownIdentifier(err)) return null;
       throw err;
@@ -67,7 +67,7 @@ export class StringDb {
   async network(identifiers: readonly string[], options: StringOptions & { addNodes?: number } = {}, signal?: AbortSignal): Promise<StringInteraction[]> {
     if (identifiers.length === 0) return [];
     try {
-      return parseStringInteractions(await this.http.json(this.request('/json/network', identifiers, { ...options, add_nodes: options.addNodes }, signal)));
+      return await this.http.json(this.request('/json/network', identifiers, { ...options, add_nodes: options.addNodes }, signal), parseStringInteractions);
     } catch (err) {
       // A set of which STRING knows nothing has no edges among its members.
       if (isUnknownIdentifier(err)) return [];

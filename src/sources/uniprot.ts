@@ -5,6 +5,7 @@
 // @see https://www.uniprot.org/help/api_queries
 // @see https://www.uniprot.org/help/return_fields
 import { isNotFoundStatus } from '../errors.js';
+import { chunk } from './batch.js';
 import type { UpstreamClient } from './http.js';
 import { optNum, optStr, shapeOf, type Obj } from './shape.js';
 
@@ -63,18 +64,7 @@ export class UniProt {
 
   /** Reviewed entries of a species matching `gene_exact:` (names and synonyms). */
   async searchGene(symbol: string, options: { taxonId?: number; size?: number } = {}, signal?: AbortSignal): Promise<UniProtEntry[]> {
-    const json = await this.http.json({
-      source: 'uniprot',
-      path: '/uniprotkb/search',
-      query: {
-        query: geneQuery(symbol, options.taxonId ?? 9606),
-        format: 'json',
-        fields: UNIPROT_FIELDS,
-        size: options.size ?? 10,
-      },
-      ...(signal ? { signal } : {}),
-    });
-    return parseUniProtSearch(json);
+    return this.search(geneQuery(symbol, options.taxonId ?? 9606), options.size ?? 10, signal);
   }
 
   /** The reviewed human entry whose gene is `symbol`; null when UniProt has none. */
@@ -82,16 +72,47 @@ export class UniProt {
     return pickEntryForGene(await this.searchGene(symbol, {}, signal), symbol);
   }
 
+  /**
+   * The reviewed human entry of each gene, GENES_PER_QUERY genes per request: one OR query names
+   * each gene's accession (when HGNC gave one) and its gene name, so a panel costs one request
+   * instead of one per gene. Each gene gets the entry holding its accession, else the one
+   * entryForGene() would pick; null when UniProt has none.
+   */
+  async entriesForGenes(genes: readonly { symbol: string; accession?: string | null }[], signal?: AbortSignal): Promise<Map<string, UniProtEntry | null>> {
+    const out = new Map<string, UniProtEntry | null>();
+    await Promise.all(
+      chunk(genes, GENES_PER_QUERY).map(async (batch) => {
+        const entries = await this.search(batchQuery(batch, 9606), Math.min(500, batch.length * 10), signal);
+        for (const g of batch) out.set(g.symbol, pickForGene(entries, g));
+      }),
+    );
+    return out;
+  }
+
+  private async search(query: string, size: number, signal?: AbortSignal): Promise<UniProtEntry[]> {
+    return this.http.json(
+      {
+        source: 'uniprot',
+        path: '/uniprotkb/search',
+        query: { query, format: 'json', fields: UNIPROT_FIELDS, size },
+        ...(signal ? { signal } : {}),
+      },
+      parseUniProtSearch,
+    );
+  }
+
   /** One entry; null for an unknown (404) or obsolete (Inactive) accession. */
   async entryByAccession(accession: string, signal?: AbortSignal): Promise<UniProtEntry | null> {
     try {
-      const json = await this.http.json({
-        source: 'uniprot',
-        path: `/uniprotkb/${encodeURIComponent(accession)}.json`,
-        query: { fields: UNIPROT_FIELDS },
-        ...(signal ? { signal } : {}),
-      });
-      return parseUniProtEntry(json);
+      return await this.http.json(
+        {
+          source: 'uniprot',
+          path: `/uniprotkb/${encodeURIComponent(accession)}.json`,
+          query: { fields: UNIPROT_FIELDS },
+          ...(signal ? { signal } : {}),
+        },
+        (json) => parseUniProtEntry(json),
+      );
     } catch (err) {
       if (isNotFoundStatus(err)) return null;
       throw err;
@@ -101,11 +122,30 @@ export class UniProt {
 
 // ---------------------------------------------------------------- pure parsers
 
+/** Genes per batch query: keeps the URL well under the 8 KB servers accept. */
+export const GENES_PER_QUERY = 50;
+
+/** A query term: symbols with '-', '.', '@' (HLA-A, MT-CO1) must be quoted to stay one term. */
+function term(value: string): string {
+  const s = value.trim().replace(/"/g, '');
+  return /^[A-Za-z0-9_]+$/.test(s) ? s : `"${s}"`;
+}
+
 export function geneQuery(symbol: string, taxonId: number): string {
-  const s = symbol.trim().replace(/"/g, '');
-  // Symbols with '-', '.', '@' (HLA-A, MT-CO1) must be quoted to stay one term.
-  const term = /^[A-Za-z0-9_]+$/.test(s) ? s : `"${s}"`;
-  return `gene_exact:${term} AND organism_id:${taxonId} AND reviewed:true`;
+  return `gene_exact:${term(symbol)} AND organism_id:${taxonId} AND reviewed:true`;
+}
+
+/** `(accession:P00533 OR gene_exact:EGFR OR gene_exact:FOO) AND organism_id:9606 AND reviewed:true`. */
+export function batchQuery(genes: readonly { symbol: string; accession?: string | null }[], taxonId: number): string {
+  const terms = genes.flatMap((g) => [...(g.accession ? [`accession:${term(g.accession)}`] : []), `gene_exact:${term(g.symbol)}`]);
+  return `(${[...new Set(terms)].join(' OR ')}) AND organism_id:${taxonId} AND reviewed:true`;
+}
+
+/** The entry holding the gene's accession (primary or secondary), else the one named after the gene. */
+export function pickForGene(entries: readonly UniProtEntry[], gene: { symbol: string; accession?: string | null }): UniProtEntry | null {
+  const acc = gene.accession?.trim();
+  const byAccession = acc ? entries.find((e) => e.accession === acc || e.secondaryAccessions.includes(acc)) : undefined;
+  return byAccession ?? pickEntryForGene(entries, gene.symbol);
 }
 
 export function parseUniProtSearch(json: unknown): UniProtEntry[] {

@@ -10,7 +10,7 @@ import { createMemoryCounters, type CounterStore } from './counters.js';
 import { createSqliteCounters } from './counters-sqlite.js';
 import { openRedis } from './redis.js';
 
-export const NAMESPACES = ['cache', 'nli', 'snapshots', 'snapshot_index', 'keys', 'usage', 'sessions'] as const;
+export const NAMESPACES = ['cache', 'nli', 'snapshots', 'snapshot_index', 'keys', 'usage', 'sessions', 'results'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export interface Store {

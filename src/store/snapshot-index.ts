@@ -10,6 +10,11 @@
 //   (hundreds or thousands), then entries are checked with one typed-array lookup each.
 // Memory: gene symbols, tools and disease texts are interned (one string per distinct value, not
 // one per panel), which roughly halves the heap of a 100,000-snapshot index.
+//
+// A base part may sit under the entries: the index as it was saved to disk, in columns
+// (snapshot-index-frozen.ts). Searches walk both newest first; entries added since (rows written
+// after the file) live in the structures below. A CLI search then builds no object per snapshot.
+import type { FrozenPart } from './snapshot-index-frozen.js';
 
 export interface SnapshotSummary {
   id: string;
@@ -25,6 +30,12 @@ export interface SnapshotSummary {
 export type SnapshotOwner = string;
 export const LOCAL_OWNER: SnapshotOwner = 'local';
 export const ANONYMOUS_OWNER: SnapshotOwner = 'anonymous';
+
+/** A summary with the owner its record names (what the frozen index keeps per entry). */
+export interface OwnedSummary {
+  summary: SnapshotSummary;
+  owner: SnapshotOwner;
+}
 
 export interface IndexQuery {
   /** Only snapshots of this owner; omitted: every snapshot (the local operator's view). */
@@ -67,24 +78,50 @@ export class SnapshotIndex {
   /** Symbol as stored -> its canonical string, search key and posting list (one lookup per gene). */
   private readonly geneNames = new Map<string, GeneSlot>();
   private readonly strings = new Map<string, string>();
+  private base: FrozenPart | undefined;
 
   get size(): number {
-    return this.byId.size;
+    return this.byId.size + (this.base?.count ?? 0);
   }
 
   has(id: string): boolean {
-    return this.byId.has(id);
+    return this.byId.has(id) || (this.base?.ids().has(id) ?? false);
   }
 
   hasGene(symbol: string, owner?: SnapshotOwner): boolean {
-    const list = this.byGene.get(geneKey(symbol));
-    if (!list) return false;
-    return owner === undefined || list.some((e) => e.owner === owner);
+    const key = geneKey(symbol);
+    const list = this.byGene.get(key);
+    if (list && (owner === undefined || list.some((e) => e.owner === owner))) return true;
+    const base = this.base;
+    if (!base?.hasKey(key)) return false;
+    if (owner === undefined) return true;
+    const wanted = base.ownerIndex(owner);
+    return wanted !== undefined && base.entriesOf(key).some((e) => base.ownerOf(e) === wanted);
+  }
+
+  /** Clears the index and puts `base` (read from disk) under it. */
+  setBase(base: FrozenPart): void {
+    this.clear();
+    this.base = base;
+  }
+
+  /** Entries added on top of the base (what a fresh save of the index would add). */
+  get added(): number {
+    return this.byId.size;
+  }
+
+  /** Every summary with its owner, in chronological order (createdAt, then id): what is saved to disk. */
+  all(): OwnedSummary[] {
+    const out: OwnedSummary[] = [];
+    const base = this.base;
+    if (base) for (let e = 0; e < base.count; e++) out.push({ summary: base.summary(e), owner: base.ownerName(base.ownerOf(e)) });
+    for (const entry of this.sortedEntries()) out.push({ summary: entry.summary, owner: entry.owner });
+    return base && this.byId.size ? out.sort((a, b) => bySummaryOrder(a.summary, b.summary)) : out;
   }
 
   /** Adds a summary; false when that id is already indexed (index records never change). */
   add(summary: SnapshotSummary, owner: SnapshotOwner = LOCAL_OWNER): boolean {
-    if (this.byId.has(summary.id)) return false;
+    if (this.has(summary.id)) return false;
     const slots = summary.genes.map((g) => this.gene(g));
     const stored: SnapshotSummary = {
       id: summary.id,
@@ -114,6 +151,7 @@ export class SnapshotIndex {
   }
 
   clear(): void {
+    this.base = undefined;
     this.byId.clear();
     this.entries = [];
     this.sorted = true;
@@ -126,17 +164,41 @@ export class SnapshotIndex {
   }
 
   search(query: IndexQuery): IndexHits {
-    const candidates = query.gene === undefined ? this.sortedEntries() : this.sortedGene(geneKey(query.gene));
-    const mask = query.disease === undefined ? undefined : this.diseaseMask(normaliseDisease(query.disease));
+    const key = query.gene === undefined ? undefined : geneKey(query.gene);
+    const candidates = key === undefined ? this.sortedEntries() : this.sortedGene(key);
+    const needle = query.disease === undefined ? undefined : normaliseDisease(query.disease);
+    const mask = needle === undefined ? undefined : this.diseaseMask(needle);
+    const base = this.base;
+    const baseHits = base ? (key === undefined ? undefined : base.entriesOf(key)) : new Int32Array(0);
+    const baseCount = base ? (baseHits ? baseHits.length : base.count) : 0;
+    const baseAt = (j: number) => (baseHits ? (baseHits[j] as number) : j);
+    const baseMask = base && needle !== undefined ? base.diseaseMask(needle) : undefined;
+    const baseMatches = (e: number) => !baseMask || baseMask[base!.diseaseOf(e)] === 1;
+    // The owner as an index into the base's owner table (-1: none of the base's entries is theirs).
+    const baseOwner = base && query.owner !== undefined ? (base.ownerIndex(query.owner) ?? -1) : undefined;
     const snapshots: SnapshotSummary[] = [];
     let total = 0;
-    for (let i = candidates.length - 1; i >= 0; i--) {
-      const entry = candidates[i] as Entry;
-      if (mask && mask[entry.disease] !== 1) continue;
-      if (query.owner !== undefined && entry.owner !== query.owner) continue;
-      total++;
-      // Copies: callers may change what they get without touching the index.
-      if (snapshots.length < query.limit) snapshots.push({ ...entry.summary, genes: [...entry.summary.genes] });
+    // Newest first over both parts: the later of the two heads goes next.
+    let i = candidates.length - 1;
+    let j = baseCount - 1;
+    while (i >= 0 || j >= 0) {
+      const entry = i >= 0 ? (candidates[i] as Entry) : undefined;
+      const e = j >= 0 ? baseAt(j) : -1;
+      const takeBase = e >= 0 && (!entry || baseIsLater(base!, e, entry));
+      if (takeBase) {
+        j--;
+        if (!baseMatches(e)) continue;
+        if (baseOwner !== undefined && base!.ownerOf(e) !== baseOwner) continue;
+        total++;
+        if (snapshots.length < query.limit) snapshots.push(base!.summary(e));
+      } else {
+        i--;
+        if (mask && mask[entry!.disease] !== 1) continue;
+        if (query.owner !== undefined && entry!.owner !== query.owner) continue;
+        total++;
+        // Copies: callers may change what they get without touching the index.
+        if (snapshots.length < query.limit) snapshots.push({ ...entry!.summary, genes: [...entry!.summary.genes] });
+      }
     }
     return { snapshots, total };
   }
@@ -210,6 +272,18 @@ export function normaliseDisease(text: string): string {
 /** Chronological: createdAt, then id. */
 function before(a: Entry, b: Entry): boolean {
   return a.t < b.t || (a.t === b.t && a.summary.id < b.summary.id);
+}
+
+/** Base entry `e` sorts after `entry` (createdAt, then id). */
+function baseIsLater(base: FrozenPart, e: number, entry: Entry): boolean {
+  const t = base.t[e] as number;
+  return t > entry.t || (t === entry.t && base.id(e) > entry.summary.id);
+}
+
+function bySummaryOrder(a: SnapshotSummary, b: SnapshotSummary): number {
+  const ta = Date.parse(a.createdAt) || 0;
+  const tb = Date.parse(b.createdAt) || 0;
+  return ta - tb || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
 function byOrder(a: Entry, b: Entry): number {

@@ -18,12 +18,22 @@
 //   marker write makes the next sync see a different token and scan again. Concurrent marker writes
 //   may overwrite each other; that is harmless, because any change of token triggers a full scan
 //   that reads every record key. Correct everywhere, but each change costs a full scan.
+//
+// The SQLite feed also keeps the index on disk next to the database (FeedOptions.indexFile): the
+// index in columns with the rowid, row count and key where it stops. A load reads that file, checks
+// it against the table (the row count up to that rowid, and the key of that row), then reads only
+// the rows after it; so a CLI search over 100,000 snapshots reads one file and no rows. The file is
+// rewritten after a load that read the table, and once 1,000 rows have been added on top of it.
 import Keyv from 'keyv';
+import { readWhole, writeAtomic } from '../files.js';
 import { isSnapshotId } from './snapshot-id.js';
+import { decodeFrozen, encodeFrozen, type FrozenPart } from './snapshot-index-frozen.js';
 import { LOCAL_OWNER, type SnapshotIndex, type SnapshotOwner, type SnapshotSummary } from './snapshot-index.js';
 
 export interface IndexFeed {
   readonly kind: 'sqlite-rowid' | 'scan-on-change';
+  /** Where the last full load came from: the index file next to the database, or the table itself. */
+  readonly loadedFrom?: 'file' | 'table';
   /** Reads every index record into a cleared index. */
   load(index: SnapshotIndex): Promise<void>;
   /** Adds the records written since the last load or sync (by anyone). */
@@ -36,6 +46,10 @@ export interface FeedOptions {
   /** How often the SQLite feed re-counts rows it has already read (ms). */
   auditMs?: number;
   now?: () => number;
+  /** Where the SQLite feed keeps the index on disk (next to the database file). */
+  indexFile?: string;
+  /** Rows added on top of the file before it is rewritten (default 1,000). */
+  saveAfter?: number;
 }
 
 export function createIndexFeed(kv: Keyv, options: FeedOptions = {}): IndexFeed {
@@ -57,14 +71,21 @@ function sqliteAdapterOf(kv: Keyv): SqliteAdapter | undefined {
 
 const PAGE = 5_000;
 const AUDIT_MS = 30_000;
+const SAVE_AFTER = 1_000;
 
 class SqliteRowidFeed implements IndexFeed {
   readonly kind = 'sqlite-rowid';
   private lastRowid = 0;
   private rowsSeen = 0;
+  private lastKey: string | null = null;
   private lastAudit = 0;
   private readonly auditMs: number;
   private readonly now: () => number;
+  private readonly indexFile: string | undefined;
+  private readonly saveAfter: number;
+  /** Rows the index holds that the file does not. */
+  private unsaved = 0;
+  loadedFrom: 'file' | 'table' | undefined;
 
   constructor(
     private readonly kv: Keyv,
@@ -73,23 +94,72 @@ class SqliteRowidFeed implements IndexFeed {
   ) {
     this.auditMs = options.auditMs ?? AUDIT_MS;
     this.now = options.now ?? Date.now;
+    this.indexFile = options.indexFile;
+    this.saveAfter = options.saveAfter ?? SAVE_AFTER;
   }
 
   async load(index: SnapshotIndex): Promise<void> {
     index.clear();
     this.lastRowid = 0;
     this.rowsSeen = 0;
+    this.lastKey = null;
+    this.unsaved = 0;
     this.lastAudit = this.now();
+    const saved = await this.readSaved();
+    this.loadedFrom = saved ? 'file' : 'table';
+    if (saved) {
+      index.setBase(saved);
+      ({ lastRowid: this.lastRowid, rowsSeen: this.rowsSeen, lastKey: this.lastKey } = saved.position);
+      await this.readAfter(index);
+      if (this.unsaved >= this.saveAfter) await this.save(index);
+      return;
+    }
     await this.readAfter(index);
+    await this.save(index);
   }
 
   async sync(index: SnapshotIndex): Promise<void> {
     if (this.now() - this.lastAudit >= this.auditMs) {
       this.lastAudit = this.now();
-      const rows = await this.db.query(`SELECT count(*) AS n FROM ${this.db.opts.table} WHERE rowid <= ?`, this.lastRowid);
-      if (Number(rows[0]?.n) !== this.rowsSeen) return this.load(index);
+      if ((await this.countUpTo(this.lastRowid)) !== this.rowsSeen) return this.load(index);
     }
     await this.readAfter(index);
+    if (this.unsaved >= this.saveAfter) await this.save(index);
+  }
+
+  /** The index saved next to the database, if it is whole and still describes the table. */
+  private async readSaved(): Promise<FrozenPart | undefined> {
+    if (!this.indexFile) return undefined;
+    const bytes = await readWhole(this.indexFile).catch(() => undefined);
+    const saved = bytes && decodeFrozen(bytes);
+    if (!saved) return undefined;
+    const { lastRowid, rowsSeen, lastKey } = saved.position;
+    const [count, row] = await Promise.all([this.countUpTo(lastRowid), this.db.query(`SELECT key FROM ${this.db.opts.table} WHERE rowid = ?`, lastRowid)]);
+    const same = count === rowsSeen && (rowsSeen === 0 || row[0]?.key === lastKey);
+    return same ? saved : undefined;
+  }
+
+  /**
+   * Rows at or below a rowid, counted on the key index (keyv's table has its key as PRIMARY KEY, so
+   * SQLite keeps sqlite_autoindex_<table>_1): its pages are a tenth of the table's, whose values are
+   * the whole index records. Another schema falls back to counting the table.
+   */
+  private async countUpTo(rowid: number): Promise<number> {
+    const { table } = this.db.opts;
+    const rows = await this.db
+      .query(`SELECT count(*) AS n FROM ${table} INDEXED BY sqlite_autoindex_${table}_1 WHERE rowid <= ?`, rowid)
+      .catch(() => this.db.query(`SELECT count(*) AS n FROM ${table} WHERE rowid <= ?`, rowid));
+    return Number(rows[0]?.n);
+  }
+
+  private async save(index: SnapshotIndex): Promise<void> {
+    if (!this.indexFile) return;
+    const bytes = encodeFrozen(index.all(), { lastRowid: this.lastRowid, rowsSeen: this.rowsSeen, lastKey: this.lastKey });
+    // Best effort: without the file, the next process reads the table, as before.
+    await writeAtomic(this.indexFile, bytes).then(
+      () => (this.unsaved = 0),
+      () => undefined,
+    );
   }
 
   async afterWrite(): Promise<void> {
@@ -97,12 +167,14 @@ class SqliteRowidFeed implements IndexFeed {
   }
 
   private async readAfter(index: SnapshotIndex): Promise<void> {
-    const sql = `SELECT rowid AS r, value FROM ${this.db.opts.table} WHERE rowid > ? ORDER BY rowid LIMIT ${PAGE}`;
+    const sql = `SELECT rowid AS r, key, value FROM ${this.db.opts.table} WHERE rowid > ? ORDER BY rowid LIMIT ${PAGE}`;
     for (;;) {
       const rows = await this.db.query(sql, this.lastRowid);
       for (const row of rows) {
         this.lastRowid = Number(row.r);
+        this.lastKey = typeof row.key === 'string' ? row.key : null;
         this.rowsSeen++;
+        this.unsaved++;
         let value = typeof row.value === 'string' ? deserialize(this.kv, row.value) : undefined;
         if (value instanceof Promise) value = await value; // only off the fast path: no await per row
         const summary = toSummary(value);

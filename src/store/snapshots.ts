@@ -19,7 +19,9 @@ export type { SnapshotSummary, SnapshotOwner } from './snapshot-index.js';
 export { ANONYMOUS_OWNER, LOCAL_OWNER } from './snapshot-index.js';
 export { isSnapshotId, newSnapshotId, SNAPSHOT_ID_PATTERN } from './snapshot-id.js';
 
-export const SEARCH_LIMIT = { min: 1, max: 50, default: 10 } as const;
+import { SEARCH_LIMIT } from './search-limit.js';
+
+export { SEARCH_LIMIT };
 
 /** What a tool hands to save(). */
 export interface NewSnapshot {
@@ -95,7 +97,8 @@ class SnapshotCore {
     // read as "snapshot not found". These two namespaces belong to this store, so make them throw.
     this.full.throwOnErrors = true;
     this.indexKv.throwOnErrors = true;
-    this.feed = createIndexFeed(this.indexKv, options);
+    // With the default SQLite store, the index is also kept next to the database file (snapshot-sync.ts).
+    this.feed = createIndexFeed(this.indexKv, { ...(store.kind === 'sqlite' ? { indexFile: `${store.location}.snapshot-index` } : {}), ...options });
   }
 }
 
@@ -182,9 +185,15 @@ export class SnapshotStore {
   }
 
   /** For `biointel cache stats` and the bench: how the index is kept and what the last full load cost. */
-  stats(): { feed: IndexFeed['kind']; loaded: boolean; indexed: number; lastLoadMs?: number } {
+  stats(): { feed: IndexFeed['kind']; loaded: boolean; indexed: number; lastLoadMs?: number; loadedFrom?: 'file' | 'table' } {
     const { core } = this;
-    return { feed: core.feed.kind, loaded: core.loaded, indexed: core.index.size, ...(core.lastLoadMs === undefined ? {} : { lastLoadMs: core.lastLoadMs }) };
+    return {
+      feed: core.feed.kind,
+      loaded: core.loaded,
+      indexed: core.index.size,
+      ...(core.lastLoadMs === undefined ? {} : { lastLoadMs: core.lastLoadMs }),
+      ...(core.feed.loadedFrom ? { loadedFrom: core.feed.loadedFrom } : {}),
+    };
   }
 
   /** Loads the index once, then syncs it. Runs one at a time (across views) so syncs never interleave. */

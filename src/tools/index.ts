@@ -4,6 +4,7 @@ import { compareTargetsTool } from './compare-targets/tool.js';
 import { diffSnapshotsTool } from './diff-snapshots/tool.js';
 import { generateInsightsTool } from './insights/tool.js';
 import { getSnapshotTool } from './get-snapshot/tool.js';
+import { prioritizeRepurposingTool } from './repurposing/tool.js';
 import { searchSnapshotsTool } from './search-snapshots/tool.js';
 import { targetBriefTool } from './target-brief/tool.js';
 import { validationPlanTool } from './validation-plan/tool.js';
@@ -15,6 +16,7 @@ export const tools: readonly AnyTool[] = [
   verifyClaimTool,
   diffSnapshotsTool,
   targetBriefTool,
+  prioritizeRepurposingTool,
   validationPlanTool,
   searchSnapshotsTool,
   getSnapshotTool,

@@ -68,10 +68,16 @@ describe('DGIdb parsers on documentation-shaped answers', () => {
       interactionTypes: [{ type: 'inhibitor', directionality: 'INHIBITORY' }],
       interactionScore: 0.52,
       sources: ['ChEMBL', 'FDA'],
+      sourceTrust: [
+        { source: 'ChEMBL', level: 'Expert curated' },
+        { source: 'FDA', level: 'Expert curated' },
+      ],
       pmids: ['15118073'],
       attributes: [{ name: 'Direct Interaction', value: 'true' }],
     });
     expect(egfr?.interactions[1]?.interactionTypes).toEqual([]);
+    // DGIdb's own label: what the evidence-quality count leaves out.
+    expect(egfr?.interactions[1]?.sourceTrust).toEqual([{ source: 'NCI', level: 'Non-curated' }]);
   });
 
   it('maps every gene to null when none matched', () => {

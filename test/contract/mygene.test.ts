@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UpstreamError } from '../../src/errors.js';
-import { escapeLucene, parseMyGeneHit, parseMyGeneQuery, pickBySymbol } from '../../src/sources/mygene.js';
-import { describeShared, sharedJson } from '../support/shared.js';
+import { escapeLucene, parseMyGeneBatch, parseMyGeneHit, parseMyGeneQuery, pickBySymbol } from '../../src/sources/mygene.js';
+import { describeShared, ownJson, sharedJson } from '../support/shared.js';
 
 const SIZE1 = ['BRAF', 'BRCA1', 'CD274', 'EGFR', 'ERBB2'];
 
@@ -57,6 +57,20 @@ describeShared('MyGene.info recorded query answers', () => {
     expect(pickBySymbol(pdl1.hits, 'PD-L1')).toBeNull();
     const braf = parseMyGeneQuery(sharedJson('mygene', 'query-symbol-or-alias-BRAF.json'));
     expect(pickBySymbol(braf.hits, 'braf')?.entrezId).toBe('673');
+  });
+});
+
+describe('MyGene.info batch query answer (doc-shaped)', () => {
+  it('groups hits by the term asked; a notfound term has none', () => {
+    const byTerm = parseMyGeneBatch(ownJson('mygene', 'querymany-symbol-BRAF-NOTAGENE1-doc-shaped.json'));
+    expect([...byTerm.keys()]).toEqual(['BRAF', 'NOTAGENE1']);
+    expect(pickBySymbol(byTerm.get('BRAF')!, 'BRAF')).toMatchObject({ entrezId: '673', symbol: 'BRAF', ensemblGeneIds: ['ENSG00000157764'] });
+    expect(byTerm.get('NOTAGENE1')).toEqual([]);
+  });
+
+  it('an answer that is not a list, or an element without its query term, is drift', () => {
+    expect(() => parseMyGeneBatch({ hits: [] })).toThrow(UpstreamError);
+    expect(() => parseMyGeneBatch([{ _id: '673', symbol: 'BRAF' }])).toThrow(/\[0\]\.query is not a string/);
   });
 });
 

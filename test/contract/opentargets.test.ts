@@ -5,15 +5,16 @@ import {
   CLINICAL_STAGES,
   OpenTargets,
   STAGE_PHASE,
-  isIndicatedFor,
   mergeSaltForms,
   parentName,
+  parseDiseaseOntology,
   parseDiseaseSearch,
-  parseDrugIndications,
+  parseDrugDetails,
+  parseDrugsDetails,
   parseMapIds,
   parseTargetClinicalContext,
   parseTargetSearch,
-  parseTargetsClinicalContext,
+  parseTargetsDrugContext,
   parseTargetsTractability,
   parseTractability,
   stagePhase,
@@ -25,7 +26,8 @@ const shared = (file: string) => sharedJson<{ data: unknown }>('opentargets', fi
 
 /** An UpstreamClient stand-in answering every request with one body (graphql() reads json()). */
 function answering(body: unknown): UpstreamClient {
-  return { json: async () => body } as unknown as UpstreamClient;
+  // As the real client: the caller's parser (GraphQL errors/data check) runs on the body.
+  return { json: async (_req: unknown, parse?: (json: unknown) => unknown) => (parse ? parse(body) : body) } as unknown as UpstreamClient;
 }
 
 describeShared('Open Targets parsers on recorded August-2026 answers', () => {
@@ -74,13 +76,16 @@ describeShared('Open Targets parsers on recorded August-2026 answers', () => {
   });
 
   it('reads drug indications with their stage (pembrolizumab)', () => {
-    const drug = parseDrugIndications(shared('drug-sections-pembrolizumab-CHEMBL3137343.json'));
+    const drug = parseDrugDetails(shared('drug-sections-pembrolizumab-CHEMBL3137343.json'));
     expect(drug).toMatchObject({ chemblId: 'CHEMBL3137343', name: 'PEMBROLIZUMAB' });
     expect(drug?.indications).toHaveLength(266);
     const first = drug?.indications[0];
     expect(first).toEqual({ diseaseId: null, diseaseName: 'chronic myelogenous leukemia, BCR-ABL1 positive', stage: 'PHASE_2', phase: 2 });
     expect(drug?.indications.some((i) => i.stage === 'APPROVAL' && i.phase === 4)).toBe(true);
     expect(drug?.targetSymbols).toContain('PDCD1');
+    // Fields the recording did not select read as empty, not as "no warning" claims.
+    expect(drug?.warnings).toEqual([]);
+    expect(drug?.stage).toBeNull();
   });
 
   it('turns a recording with the candidates field removed into a schema error, not an empty list', () => {
@@ -120,31 +125,55 @@ describe('Open Targets parsers on documentation-shaped answers', () => {
     ]);
   });
 
-  it('keys batch answers by id whatever their order, unknown ids -> null', () => {
-    const m = parseTargetsClinicalContext(own('targets-clinical-context-EGFR-BRCA1-doc-shaped.json').data, [
-      'ENSG00000146648',
-      'ENSG00000012048',
-      'ENSG00000000000',
-    ]);
+  it('keys the batched drug context by id whatever the order, unknown ids -> null; an empty Bs answer is a list, not undefined', () => {
+    const ids = ['ENSG00000146648', 'ENSG00000012048', 'ENSG00000073756', 'ENSG00000000000'];
+    const m = parseTargetsDrugContext(own('targets-drug-context-EGFR-BRCA1-PTGS2-doc-shaped.json').data, ids, true);
     expect(m.get('ENSG00000012048')?.symbol).toBe('BRCA1');
+    expect(m.get('ENSG00000012048')?.associations).toEqual([]);
     expect(m.get('ENSG00000000000')).toBeNull();
     const egfr = m.get('ENSG00000146648');
-    expect(egfr?.candidateRows).toBe(4);
+    expect(egfr?.associations).toEqual([{ diseaseId: 'MONDO_0005233', diseaseName: 'non-small cell lung carcinoma', score: 0.8525670184292347 }]);
+    expect(egfr?.candidateRows).toBe(5);
     expect(egfr?.candidates.map((c) => [c.name, c.phase, c.approved])).toEqual([
       ['AFATINIB', 4, true],
+      ['ERLOTINIB', 4, true],
       ['ROCILETINIB', 2.5, false],
       ['CETUXIMAB SAROTALOCAN', 1, false],
     ]);
     const afatinib = egfr?.candidates[0];
-    // Parent id and name win over the salt that came first; indications are the union.
+    // Parent id and name win over the salt that came first; diseases are the union.
     expect(afatinib?.drugId).toBe('CHEMBL1173655');
     expect(afatinib?.indications.map((d) => d.id)).toEqual(['MONDO_0005233', 'MONDO_0010150']);
     expect(afatinib?.mechanisms).toEqual([{ mechanismOfAction: 'Epidermal growth factor receptor erbB1 inhibitor', actionType: 'INHIBITOR' }]);
-    expect(afatinib && isIndicatedFor(afatinib, ['MONDO_0005233'])).toBe(true);
-    const cetuximabSarotalocan = egfr?.candidates[2];
-    // Phase 1 on EGFR here, approved as a drug: what repurposing tiers look at.
-    expect(cetuximabSarotalocan).toMatchObject({ drugStage: 'APPROVAL', drugPhase: 4 });
-    expect(cetuximabSarotalocan && isIndicatedFor(cetuximabSarotalocan, ['MONDO_0005233'])).toBe(false);
+    expect(egfr?.candidates[3]).toMatchObject({ drugStage: 'APPROVAL', drugPhase: 4 });
+    // COSMIC hallmarks: the role in cancer and hallmark PMIDs; null when Open Targets has none.
+    expect(egfr?.hallmarks).toEqual({
+      attributes: [{ name: 'role in cancer', description: 'oncogene', pmid: null }],
+      cancerHallmarks: [{ label: 'proliferative signalling', impact: 'promotes', pmid: '15118073' }],
+    });
+    expect(m.get('ENSG00000073756')?.hallmarks).toBeNull();
+    expect(m.get('ENSG00000073756')?.candidates.find((c) => c.name === 'ROFECOXIB')).toMatchObject({ withdrawn: true, approved: false, stage: 'WITHDRAWAL' });
+    // Asked without diseases, associations are absent (not "none").
+    const bare = parseTargetsDrugContext({ targets: [{ id: 'ENSG00000012048', approvedSymbol: 'BRCA1', drugAndClinicalCandidates: null, hallmarks: null }] }, ['ENSG00000012048'], false);
+    expect(bare.get('ENSG00000012048')).toEqual({ ensemblId: 'ENSG00000012048', symbol: 'BRCA1', candidateRows: 0, candidates: [], hallmarks: null });
+  });
+
+  it('reads drug details in batch: per-disease stages, withdrawal warnings, mechanism targets', () => {
+    const m = parseDrugsDetails(own('drugs-details-ERLOTINIB-ROFECOXIB-doc-shaped.json').data, ['chembl553', 'CHEMBL122', 'CHEMBL0']);
+    expect(m.get('CHEMBL0')).toBeNull();
+    expect(m.get('chembl553')?.indications.map((i) => [i.diseaseId, i.stage, i.phase])).toEqual([
+      ['MONDO_0005233', 'APPROVAL', 4],
+      ['MONDO_0006047', 'APPROVAL', 4],
+      ['MONDO_0005575', 'PHASE_2', 2],
+    ]);
+    expect(m.get('chembl553')?.targetSymbols).toEqual(['EGFR']);
+    expect(m.get('CHEMBL122')).toMatchObject({ stage: 'WITHDRAWAL', phase: 4, warnings: [{ type: 'Withdrawn', country: null, year: 2004 }] });
+  });
+
+  it('reads the disease ontology: cross-references, ancestors, descendants', () => {
+    const [crc] = parseDiseaseOntology(own('disease-ontology-colorectal-cancer-doc-shaped.json').data);
+    expect(crc).toMatchObject({ id: 'MONDO_0005575', dbXRefs: expect.arrayContaining(['EFO:0005842']), ancestors: expect.arrayContaining(['MONDO_0004992']) });
+    expect(crc?.descendants.length).toBeGreaterThan(0);
   });
 
   it('reads tractability in batch', () => {

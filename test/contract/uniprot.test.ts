@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { UpstreamError } from '../../src/errors.js';
 import {
+  batchQuery,
   geneQuery,
+  pickForGene,
   parseUniProtEntry,
   parseUniProtSearch,
   pickEntryForGene,
@@ -78,6 +80,23 @@ describeShared('UniProt recorded answers', () => {
     expect(pickEntryForGene(entries, 'C2orf60')?.accession).toBe('A2RUC4');
     expect(pickEntryForGene(entries, 'ELOVL7')?.accession).toBe('A1L3X0');
     expect(pickEntryForGene(entries, 'TP53')).toBeNull();
+  });
+
+  it('a batch (OR) answer is shared out by accession, then by gene name; a gene with neither gets null', () => {
+    // The recorded answer is of an OR query over two accessions, the shape entriesForGenes asks for.
+    const entries = parseUniProtSearch(sharedJson('uniprot', 'search-results-A1L3X0-A2RUC4-human-reviewed.json'));
+    expect(pickForGene(entries, { symbol: 'ELOVL7', accession: 'A1L3X0' })?.accession).toBe('A1L3X0');
+    expect(pickForGene(entries, { symbol: 'TYW5', accession: 'P99999' })?.accession).toBe('A2RUC4'); // accession absent: by name
+    expect(pickForGene(entries, { symbol: 'ANYTHING', accession: 'Q589T3' })?.accession).toBe('A1L3X0'); // a secondary accession of ELOVL7
+    expect(pickForGene(entries, { symbol: 'TP53', accession: null })).toBeNull();
+  });
+});
+
+describe('UniProt batch query', () => {
+  it('names every accession and gene once, quoting what would split a term', () => {
+    expect(batchQuery([{ symbol: 'EGFR', accession: 'P00533' }, { symbol: 'HLA-A' }, { symbol: 'EGFR', accession: 'P00533' }], 9606)).toBe(
+      '(accession:P00533 OR gene_exact:EGFR OR gene_exact:"HLA-A") AND organism_id:9606 AND reviewed:true',
+    );
   });
 });
 

@@ -41,6 +41,8 @@ describeShared('svc_diff_snapshots', () => {
     const ctx = await testContext({ dataDir: tempDir() }, fake.url, { store });
     return connectInMemory(ctx, { tier });
   };
+  /** The full analysis, as the shared store keeps it (the MCP answer is its compact view). */
+  const full = async (answer: { snapshotId: string }) => (await first.snapshots.get(answer.snapshotId))!.result as unknown as InsightsOutput;
   const diff = async (client: Client, a: string, b: string) => callOk<DiffOutput>(client, 'svc_diff_snapshots', { snapshotIdA: a, snapshotIdB: b });
   const diffError = async (client: Client, args: Record<string, unknown>) => {
     const res = (await client.callTool({ name: 'svc_diff_snapshots', arguments: args })) as CallToolResult;
@@ -51,13 +53,13 @@ describeShared('svc_diff_snapshots', () => {
   it('diffs one panel analysed against two recordings: a pathway appears, a drug changes tier, a source answered differently', async () => {
     // Earlier run: Enrichr cannot serve the Reactome library.
     fake.route('GET', '/enrichr/geneSetLibrary', (req) => (req.query.get('libraryName') === 'Reactome_2022' ? { status: 503, body: 'busy' } : undefined));
-    const earlier = await callOk<InsightsOutput>(await connectInMemory(first), 'svc_generate_insights', PANEL);
+    const earlier = await full(await callOk<InsightsOutput>(await connectInMemory(first), 'svc_generate_insights', PANEL));
     // Later run: Reactome is back, but Open Targets cannot give target clinical context.
     fake.reset();
     world();
-    fake.route('POST', '/opentargets/graphql', (req) => (req.body.includes('TargetsClinicalContext') ? { status: 500, body: { errors: [{ message: 'down' }] } } : undefined));
+    fake.route('POST', '/opentargets/graphql', (req) => (req.body.includes('TargetsDrugContext') ? { status: 500, body: { errors: [{ message: 'down' }] } } : undefined));
     const client = await session();
-    const later = await callOk<InsightsOutput>(client, 'svc_generate_insights', PANEL);
+    const later = await full(await callOk<InsightsOutput>(client, 'svc_generate_insights', PANEL));
     const requestsBefore = fake.requests.length;
 
     const d = await diff(client, earlier.snapshotId, later.snapshotId);
@@ -94,7 +96,7 @@ describeShared('svc_diff_snapshots', () => {
     // A compact answer: the first items, the counts, and where the rest is.
     expect(d.counts.newPathways).toEqual({ shown: d.newPathways.length, total: expect.any(Number) });
     expect(d.counts.newPathways!.total).toBeGreaterThan(d.counts.newPathways!.shown);
-    expect(d.more).toContain(`svc_get_snapshot ${earlier.snapshotId} / ${later.snapshotId}`);
+    expect(d.more).toContain(`biointel snapshots diff ${earlier.snapshotId} ${later.snapshotId} --json`);
   });
 
   it('diffs the two sides of a comparison, and says how when given the comparison itself', async () => {

@@ -75,7 +75,7 @@ describeShared('gene-set service: a real Enrichr library file', () => {
     expect(report.list()).toEqual([expect.objectContaining({ id: 'enrichr', status: 'ok', records: 6036 })]);
 
     const dir = path.join(ctx.config.dataDir, 'genesets');
-    expect(readdirSync(dir).sort()).toEqual([`${GO_BP_2021}.gmt`, `${GO_BP_2021}.json`]); // no temporary files left
+    expect(readdirSync(dir).sort()).toEqual([`${GO_BP_2021}.gmt`, `${GO_BP_2021}.index`, `${GO_BP_2021}.json`]); // the file, its prepared index and its record; no temporary files left
     expect(lib.path).toBe(path.join(dir, `${GO_BP_2021}.gmt`));
     const sidecar = JSON.parse(readFileSync(path.join(dir, `${GO_BP_2021}.json`), 'utf8')) as Record<string, unknown>;
     expect(sidecar).toMatchObject({ format: 1, library: GO_BP_2021, source: 'enrichr', url: lib.url, sha256: GO_BP_2021_SHA, sets: 6036, genes: 14937 });
@@ -126,9 +126,9 @@ describe('gene-set service: downloads and failures', () => {
     expect(libraries.map((l) => l.name)).toEqual(['Good_Library']);
     expect(failures).toEqual([{ name: 'Broken_Library', error: expect.stringMatching(/^enrichr \(HTTP 500\): library Broken_Library: request failed/) }]);
     const entry = report.list()[0]!;
-    expect(entry).toMatchObject({ id: 'enrichr', status: 'ok', error: expect.stringContaining('1 of 2 calls failed') });
+    expect(entry).toMatchObject({ id: 'enrichr', status: 'partial', calls: 2, failedCalls: 1, error: expect.stringContaining('1 of 2 calls failed') });
     expect(report.warnings.join('\n')).toContain('Broken_Library');
-    expect(readdirSync(path.join(ctx.config.dataDir, 'genesets'))).toEqual(['Good_Library.gmt', 'Good_Library.json']);
+    expect(readdirSync(path.join(ctx.config.dataDir, 'genesets')).sort()).toEqual(['Good_Library.gmt', 'Good_Library.index', 'Good_Library.json']);
   });
 
   it('retries a 500 and then succeeds', async () => {

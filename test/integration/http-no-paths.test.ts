@@ -16,7 +16,8 @@ const failTool = defineTool({
   description: 'Throws an error quoting server files, as a file-system failure would.',
   input: z.object({}),
   output: z.object({}),
-  annotations: { readOnlyHint: true, openWorldHint: false },
+  summarize: (a) => JSON.stringify(a),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   quota: 'none',
   async handler() {
     throw new Error(`ENOENT: no such file or directory, open '${dataDir}/genesets/Reactome_2022.gmt' (also /srv/biointel/cache.sqlite)`);

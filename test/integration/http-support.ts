@@ -65,7 +65,8 @@ export const echoTool = defineTool({
     delayMs: z.number().int().min(0).max(5_000).optional().describe('Wait before answering'),
   }),
   output: z.object({ text: z.string(), tier: z.string() }),
-  annotations: { readOnlyHint: true, openWorldHint: false },
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  summarize: (r) => r.text,
   async handler(input, call) {
     call.progress.report(1, 2, 'echoing');
     if (input.delayMs) await new Promise((r) => setTimeout(r, input.delayMs));
@@ -83,7 +84,8 @@ export const warnTool = defineTool({
     warnings: z.array(z.string()),
     sources: z.array(z.object({ id: z.string(), status: z.string(), error: z.string().optional() })),
   }),
-  annotations: { readOnlyHint: true, openWorldHint: false },
+  summarize: (a) => JSON.stringify(a),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   quota: 'none',
   async handler() {
     return {
@@ -104,7 +106,8 @@ export const spyTool = defineTool({
   description: 'Counts its calls.',
   input: z.object({}),
   output: z.object({ calls: z.number() }),
-  annotations: { readOnlyHint: true, openWorldHint: false },
+  summarize: (a) => JSON.stringify(a),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   quota: 'none',
   async handler() {
     spy.calls += 1;
@@ -147,7 +150,8 @@ export const blockerTool = defineTool({
   description: 'Waits until the test releases it.',
   input: z.object({}),
   output: z.object({ ok: z.boolean() }),
-  annotations: { readOnlyHint: true, openWorldHint: false },
+  summarize: (a) => JSON.stringify(a),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   async handler(_input, call) {
     blocker.started += 1;
     blocker.active += 1;

@@ -109,7 +109,7 @@ describe('plain JSON form {"method","params"}', () => {
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     const msg = (await res.json()) as RpcResponse;
     expect(msg.result?.structuredContent).toEqual({ text: 'plain', tier: 'free' });
-    expect(msg.result?.content).toEqual([{ type: 'text', text: JSON.stringify({ text: 'plain', tier: 'free' }) }]);
+    expect(msg.result?.content).toEqual([{ type: 'text', text: 'plain' }]); // the tool's summary, not the JSON again
   });
 
   it('is answered as JSON even when the caller accepts SSE, and keeps a caller-chosen id', async () => {

@@ -33,8 +33,13 @@ describeShared('svc_generate_insights: stage 0 over every PMID of the answer', (
   it('one batched esummary round for all PMIDs; a fake one outside the brief is stripped everywhere and counted', async () => {
     // First run: learn which PMIDs the recorded drug sources attach to candidates.
     mountFakeWorld(fake, { articles: ARTICLES, literature: LITERATURE });
-    const client = await connectInMemory(await testContext({ dataDir: tempDir() }, fake.url));
-    const analyze = () => callOk<InsightsOutput>(client, 'svc_generate_insights', { genes: ['EGFR', 'ERBB2', 'BRAF'], diseaseContext: 'breast cancer' });
+    const ctx = await testContext({ dataDir: tempDir() }, fake.url);
+    const client = await connectInMemory(ctx);
+    // The full result, as the snapshot keeps it (the MCP answer is its compact view).
+    const analyze = async () => {
+      const { snapshotId } = await callOk<{ snapshotId: string }>(client, 'svc_generate_insights', { genes: ['EGFR', 'ERBB2', 'BRAF'], diseaseContext: 'breast cancer' });
+      return (await ctx.snapshots.get(snapshotId))!.result as unknown as InsightsOutput;
+    };
     const baseline = await analyze();
     const briefPmids = new Set(baseline.evidenceBrief.statements.flatMap((s) => s.citations));
     const candidatePmid = baseline.drugCandidates.flatMap((d) => d.pmids).find((p) => !briefPmids.has(p));

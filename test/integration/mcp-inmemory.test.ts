@@ -52,7 +52,8 @@ describe('MCP over in-memory transport', () => {
     description: 'echo for tests',
     input: z.object({ text: z.string().describe('text'), fail: z.enum(['upstream', 'bug']).optional().describe('fail mode') }),
     output: z.object({ text: z.string(), tier: z.string() }),
-    annotations: { readOnlyHint: true, openWorldHint: false },
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  summarize: (r) => r.text,
     async handler(input, call) {
       if (input.fail === 'upstream') throw new UpstreamError({ source: 'uniprot', failure: 'http', status: 503, message: 'request failed', upstreamMessage: 'maintenance' });
       if (input.fail === 'bug') throw new TypeError('x is undefined');
@@ -61,11 +62,11 @@ describe('MCP over in-memory transport', () => {
     },
   });
 
-  it('returns structuredContent and the same JSON as text, with the caller tier', async () => {
+  it("returns structuredContent and the tool's text summary (not a copy of the JSON), with the caller tier", async () => {
     const client = await connectInMemory(await testContext(), { tools: [echo], tier: 'free' });
     const res = (await client.callTool({ name: 'test_echo', arguments: { text: 'hi' } })) as CallToolResult;
     expect(res.structuredContent).toEqual({ text: 'hi', tier: 'free' });
-    expect(JSON.parse((res.content[0] as { text: string }).text)).toEqual(res.structuredContent);
+    expect(res.content).toEqual([{ type: 'text', text: 'hi' }]);
   });
 
   it('sends progress notifications when the client gives a progressToken', async () => {

@@ -1,96 +1,93 @@
-// Whole results of read-only analyses served again from memory (src/server/result-cache.ts): the
-// tool runs once, a repeat gets the same answer with every source marked `cached`; results with a
-// failed source, tools that save snapshots, other tiers and owners, and --no-cache are never
-// served from it; nothing is kept longer than the shortest TTL of the sources consulted.
-import { z } from 'zod';
+// Whole tool results cached: a repeated svc_get_target_brief does no repeated work (no upstream
+// request, no integrity pipeline run), and answers the same; anything the result depends on (tier,
+// arguments, the NLI judge, data versions) makes another key; a degraded answer is never kept.
 import { describe, expect, it } from 'vitest';
-import { anonymousCaller, keyCaller } from '../../src/caller.js';
-import { keepFor, RESULT_TTL_MS, ResultCache, resultKey } from '../../src/server/result-cache.js';
-import { defineTool } from '../../src/tools/define.js';
-import { testConfig, testContext } from '../support/context.js';
-import { connectInMemory } from '../support/mcp-client.js';
+import type { AppContext } from '../../src/context.js';
+import { ResultCache, resultKeyOf } from '../../src/store/result-cache.js';
+import { silentProgress } from '../../src/tools/define.js';
+import { getTargetBrief } from '../../src/tools/target-brief/tool.js';
+import { EGFR, mountBriefUpstream } from '../support/fake-brief.js';
+import { useFakeUpstreamContexts } from '../support/fake-upstream-contexts.js';
+import { describeShared } from '../support/shared.js';
 
-const runs = { count: 0 };
-const output = z.object({ value: z.string(), sources: z.array(z.object({ id: z.string(), status: z.string(), ms: z.number(), records: z.number() })), warnings: z.array(z.string()) });
-function tool(name: string, opts: { idempotent: boolean; failing?: boolean }) {
-  return defineTool({
-    name,
-    title: name,
-    description: 'counts its runs',
-    input: z.object({ x: z.string() }),
-    output,
-    annotations: { readOnlyHint: opts.idempotent, openWorldHint: true, idempotentHint: opts.idempotent },
-    async handler(input, call) {
-      runs.count += 1;
-      return {
-        value: `${input.x}:${call.tier}`,
-        sources: [
-          { id: 'hgnc', status: 'ok', ms: 12, records: 1 },
-          { id: 'pubmed', status: opts.failing ? 'failed' : 'cached', ms: 0, records: 3 },
-        ].map((s) => (s.id === 'pubmed' ? { ...s, id: 'eutils' } : s)),
-        warnings: [],
-      };
-    },
-  });
-}
-const pure = tool('test_pure', { idempotent: true });
-const flaky = tool('test_flaky', { idempotent: true, failing: true });
-const saving = tool('test_saving', { idempotent: false });
+const upstream = useFakeUpstreamContexts();
+const fake = () => upstream.fake();
+const context = (flags: Parameters<typeof upstream.context>[0] = {}): Promise<AppContext> => upstream.context({ cache: true, ...flags });
 
-describe('the result cache', () => {
-  it('runs a read-only analysis once and serves the repeat with its sources marked cached', async () => {
-    const client = await connectInMemory(await testContext({ cache: true }), { tools: [pure] });
-    runs.count = 0;
-    const first = (await client.callTool({ name: 'test_pure', arguments: { x: 'a' } })) as unknown as { structuredContent: { sources: { status: string; ms: number }[] }; content: { text: string }[] };
-    const again = (await client.callTool({ name: 'test_pure', arguments: { x: 'a' } })) as unknown as typeof first;
-    expect(runs.count).toBe(1);
-    expect(first.structuredContent.sources.map((s) => [s.status, s.ms])).toEqual([['ok', 12], ['cached', 0]]);
-    expect(again.structuredContent.sources.map((s) => [s.status, s.ms])).toEqual([['cached', 0], ['cached', 0]]);
-    expect(JSON.parse(again.content[0]!.text)).toEqual(again.structuredContent);
-    // Other arguments are another entry.
-    await client.callTool({ name: 'test_pure', arguments: { x: 'b' } });
-    expect(runs.count).toBe(2);
+const brief = (ctx: AppContext, tier: 'researcher' | 'free' = 'researcher', gene: string = EGFR.symbol) =>
+  getTargetBrief({ gene, diseaseContext: EGFR.disease }, { ctx, tier, progress: silentProgress });
+
+describeShared('whole-result cache', () => {
+  it('a repeated brief sends nothing and runs no integrity check again; it answers the same, its sources marked cached', async () => {
+    const { pubmed } = mountBriefUpstream(fake());
+    const ctx = await context();
+    const first = await brief(ctx);
+    const sent = fake().requests.length;
+    const checks = pubmed.calls.esummary + pubmed.calls.efetch;
+    expect(checks).toBeGreaterThan(0);
+    const again = await brief(ctx);
+    expect(fake().requests.length).toBe(sent);
+    expect(pubmed.calls.esummary + pubmed.calls.efetch).toBe(checks);
+    expect(ctx.results.hits).toBe(1);
+    const { sources: s1, ...rest1 } = first;
+    const { sources: s2, ...rest2 } = again;
+    expect(rest2).toEqual(rest1);
+    expect(s2.map((s) => s.id)).toEqual(s1.map((s) => s.id));
+    expect(s2.every((s) => s.status === 'cached' || s.status === 'skipped')).toBe(true);
+    // What a caller does to its answer never reaches the cache.
+    again.warnings.push('changed by the caller');
+    expect((await brief(ctx)).warnings).not.toContain('changed by the caller');
   });
 
-  it('never keeps a result with a failed source, nor one of a tool that is not idempotent, nor with --no-cache', async () => {
-    for (const [t, cache] of [[flaky, true], [saving, true], [pure, false]] as const) {
-      const client = await connectInMemory(await testContext({ cache }), { tools: [t] });
-      runs.count = 0;
-      await client.callTool({ name: t.name, arguments: { x: 'a' } });
-      await client.callTool({ name: t.name, arguments: { x: 'a' } });
-      expect(runs.count, `${t.name} cache=${cache}`).toBe(2);
+  it('another tier or gene is another key; an answer a source failed is not kept', async () => {
+    mountBriefUpstream(fake());
+    const ctx = await context();
+    await brief(ctx);
+    await brief(ctx, 'free');
+    expect(ctx.results.hits).toBe(0);
+    fake().reset();
+    mountBriefUpstream(fake());
+    fake().route('GET', /^\/alphafold\//, { status: 503, body: 'down' });
+    const degraded = await context({ retries: 0 });
+    expect((await brief(degraded)).sources.find((s) => s.id === 'alphafold')?.status).toBe('failed');
+    await brief(degraded);
+    expect(degraded.results.hits).toBe(0);
+  });
+
+  it('is off with the response cache (--no-cache)', async () => {
+    mountBriefUpstream(fake());
+    const ctx = await context({ cache: false });
+    // The HGNC table and gene-set libraries are files a process reads once; everything else is asked again.
+    const asked = () => fake().requests.filter((r) => !/^\/(hgnc_files|enrichr)\//.test(r.path)).length;
+    await brief(ctx);
+    const sent = asked();
+    await brief(ctx);
+    expect(asked()).toBe(2 * sent);
+    expect(ctx.results.hits).toBe(0);
+  });
+});
+
+describe('result keys', () => {
+  it('are stable under key order and change with anything the result depends on', () => {
+    const base = { tool: 't', args: { a: 1, b: [1, 2] }, tier: 'researcher', judge: 'm:ready', versions: { code: '1', table: 'x' } };
+    expect(resultKeyOf(base)).toBe(resultKeyOf({ ...base, args: { b: [1, 2], a: 1 } }));
+    for (const other of [{ ...base, tier: 'free' }, { ...base, judge: 'm:not_downloaded' }, { ...base, versions: { code: '1', table: 'y' } }, { ...base, args: { a: 2, b: [1, 2] } }]) {
+      expect(resultKeyOf(other)).not.toBe(resultKeyOf(base));
     }
   });
 
-  it('keys by tier and owner, and by argument values whatever their order', () => {
-    const a = keyCaller({ id: 'k_1', label: 'a', tier: 'researcher' });
-    const b = keyCaller({ id: 'k_2', label: 'b', tier: 'researcher' });
-    const free = keyCaller({ id: 'k_1', label: 'a', tier: 'free' });
-    const k = (caller: typeof a, args: object) => resultKey('t', args, caller, 'judge');
-    expect(k(a, { x: 1, y: 2 })).toBe(k(a, { y: 2, x: 1 }));
-    expect(new Set([k(a, { x: 1 }), k(b, { x: 1 }), k(free, { x: 1 }), k(anonymousCaller('1.2.3.4'), { x: 1 })]).size).toBe(4);
-    expect(resultKey('t', { x: 1 }, a, 'judge')).not.toBe(resultKey('t', { x: 1 }, a, 'another judge'));
-  });
-
-  it('keeps a result no longer than the shortest TTL of its sources (and 10 minutes at most)', () => {
-    const config = testConfig();
-    expect(keepFor({ sources: [{ id: 'hgnc', status: 'ok' }, { id: 'eutils', status: 'cached' }] }, config)).toBe(RESULT_TTL_MS);
-    expect(keepFor({ sources: [{ id: 'hgnc', status: 'ok' }, { id: 'eutils', status: 'partial' }] }, config)).toBeUndefined();
-    expect(keepFor({ sources: [] }, config)).toBeUndefined();
-    expect(keepFor({ sources: [{ id: 'nope', status: 'ok' }] }, config)).toBeUndefined();
-    const clock = { now: 0 };
-    const cache = new ResultCache<string>(() => clock.now, 100);
-    cache.set('a', 'A', 10, 1_000);
-    clock.now = 999;
-    expect(cache.get('a')).toBe('A');
-    clock.now = 1_000;
-    expect(cache.get('a')).toBeUndefined();
-    // Memory stays bounded: the least recently used goes first.
-    cache.set('x', 'X', 20, 10_000);
-    cache.set('y', 'Y', 20, 10_000);
-    cache.get('x');
-    for (const k of ['p', 'q', 'r', 's']) cache.set(k, k, 20, 10_000);
-    expect(cache.get('y')).toBeUndefined();
-    expect(cache.size).toBeLessThanOrEqual(5);
+  it('concurrent identical calls share one computation, each getting its own copy', async () => {
+    const cache = new ResultCache(undefined);
+    let runs = 0;
+    const key = { tool: 't', args: {}, tier: 'r', judge: 'j', versions: {} };
+    const compute = async () => {
+      runs++;
+      await new Promise((r) => setTimeout(r, 20));
+      return { list: [1] };
+    };
+    const [a, b] = await Promise.all([0, 1].map(() => cache.through(key, compute, () => ({ cacheable: true, ttlMs: 60_000 }))));
+    expect(runs).toBe(1);
+    expect(a!.value).toEqual(b!.value);
+    expect(a!.value).not.toBe(b!.value);
   });
 });

@@ -69,7 +69,7 @@ async function callErr(name: string, args: Record<string, unknown>): Promise<str
 }
 
 describe('svc_get_snapshot', () => {
-  it('returns the saved analysis whole, as structuredContent and as JSON text', async () => {
+  it('answers with an overview of the saved analysis: what was asked, and every section with its size', async () => {
     const res = (await client.callTool({ name: 'svc_get_snapshot', arguments: { snapshotId: ids.new } })) as CallToolResult;
     expect(res.isError).toBeFalsy();
     expect(res.structuredContent).toEqual({
@@ -80,9 +80,29 @@ describe('svc_get_snapshot', () => {
       diseaseContext: 'Breast Cancer',
       qualityScore: 0.7,
       inputs: { genes: ['ERBB2', 'TP53', 'BRCA1'], diseaseContext: 'Breast Cancer', audience: 'researcher' },
-      result: { enrichedPathways: [{ name: 'ERBB signalling', qValue: 0.001 }], qualityScore: 0.7, snapshotId: 'later' },
+      sections: [
+        { name: 'enrichedPathways', kind: 'list', items: 1, bytes: 43 },
+        { name: 'qualityScore', kind: 'value', bytes: 3 },
+        { name: 'snapshotId', kind: 'value', bytes: 7 },
+      ],
+      more: expect.stringContaining(`"section":"enrichedPathways"`),
     });
-    expect(JSON.parse((res.content as { text: string }[])[0]!.text)).toEqual(res.structuredContent);
+    const text = (res.content as { text: string }[])[0]!.text;
+    expect(text).toContain('enrichedPathways (1)');
+    expect(() => JSON.parse(text)).toThrow(); // a summary, not a second copy of the JSON
+  });
+
+  it('returns one section, and pages through a list section', async () => {
+    const one = await callOk<{ section: string; value: unknown }>(client, 'svc_get_snapshot', { snapshotId: ids.new, section: 'qualityScore' });
+    expect(one).toMatchObject({ section: 'qualityScore', value: 0.7 });
+    const page = await callOk<{ value: unknown[]; page: object }>(client, 'svc_get_snapshot', { snapshotId: ids.new, section: 'enrichedPathways', offset: 0, limit: 1 });
+    expect(page.value).toEqual([{ name: 'ERBB signalling', qValue: 0.001 }]);
+    expect(page.page).toEqual({ offset: 0, limit: 1, total: 1, next: null });
+  });
+
+  it('names the nearest section when the section is unknown', async () => {
+    const text = await callErr('svc_get_snapshot', { snapshotId: ids.new, section: 'enrichedPathway' });
+    expect(text).toContain('section: this snapshot has no section \\"enrichedPathway\\"; did you mean \\"enrichedPathways\\"?');
   });
 
   it('accepts an id typed in upper case or with spaces around it', async () => {

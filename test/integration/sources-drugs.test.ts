@@ -81,26 +81,56 @@ describeShared('Open Targets client on recorded answers', () => {
     expect(gql(fake.requests[0]!).query).toContain('tractability { label modality value }');
   });
 
-  it('reads drug indications', async () => {
-    fake.route('POST', '/opentargets/graphql', { body: sharedJson('opentargets', 'drug-sections-pembrolizumab-CHEMBL3137343.json') });
-    const drug = await new OpenTargets(ctx.http).drugIndications('CHEMBL3137343');
-    expect(drug?.indications.length).toBe(266);
-    expect(gql(fake.requests[0]!).variables).toEqual({ chemblId: 'CHEMBL3137343' });
+  it('reads many drugs in one drugs(chemblIds:) request, keyed by id', async () => {
+    // The recorded drug(chemblId:) object, served as the single element of a drugs(chemblIds:) answer.
+    const pembro = sharedJson<{ data: { drug: object } }>('opentargets', 'drug-sections-pembrolizumab-CHEMBL3137343.json').data.drug;
+    fake.route('POST', '/opentargets/graphql', { body: { data: { drugs: [pembro] } } });
+    const m = await new OpenTargets(ctx.http).drugs(['chembl3137343', 'CHEMBL0']);
+    expect(m.get('CHEMBL3137343')?.indications.length).toBe(266);
+    expect(m.get('CHEMBL0')).toBeNull();
+    expect(fake.requests).toHaveLength(1);
+    const body = gql(fake.requests[0]!);
+    expect(body.variables).toEqual({ chemblIds: ['CHEMBL3137343', 'CHEMBL0'] });
+    expect(body.query).toContain('drugWarnings { warningType country year }');
+    expect(body.query).not.toContain('hasBeenWithdrawn');
   });
 });
 
 describe('Open Targets client', () => {
-  it('batches targets in one targets(ensemblIds:) call and keys the answer by id', async () => {
-    fake.route('POST', '/opentargets/graphql', { body: own('opentargets', 'targets-clinical-context-EGFR-BRCA1-doc-shaped.json') });
+  it('asks for the drug context of many targets in one request, associations filtered to the context diseases', async () => {
+    fake.route('POST', '/opentargets/graphql', { body: own('opentargets', 'targets-drug-context-EGFR-BRCA1-PTGS2-doc-shaped.json') });
     const ids = ['ENSG00000146648', 'ENSG00000012048', 'ENSG00000000000'];
-    const m = await new OpenTargets(ctx.http).clinicalContexts(ids, { associations: 3 });
+    const m = await new OpenTargets(ctx.http).drugContexts(ids, ['MONDO_0005233']);
     expect(fake.requests).toHaveLength(1);
     const body = gql(fake.requests[0]!);
     expect(body.query).toContain('targets(ensemblIds: $ensemblIds)');
-    expect(body.variables).toEqual({ ensemblIds: ids, size: 3 });
+    expect(body.query).toContain('associatedDiseases(Bs: $diseaseIds');
+    expect(body.variables).toEqual({ ensemblIds: ids, diseaseIds: ['MONDO_0005233'], size: 1 });
     expect(m.get('ENSG00000146648')?.candidates[0]?.name).toBe('AFATINIB');
-    expect(m.get('ENSG00000012048')?.candidates).toEqual([]);
+    expect(m.get('ENSG00000012048')?.associations).toEqual([]);
     expect(m.get('ENSG00000000000')).toBeNull();
+  });
+
+  it('does not send an empty Bs (it would not filter): without diseases, associations are not asked', async () => {
+    fake.route('POST', '/opentargets/graphql', { body: { data: { targets: [] } } });
+    await new OpenTargets(ctx.http).drugContexts(['ENSG00000146648'], []);
+    const body = gql(fake.requests[0]!);
+    expect(body.query).not.toContain('associatedDiseases');
+    expect(body.variables).toEqual({ ensemblIds: ['ENSG00000146648'] });
+  });
+
+  it('splits 60 targets into 3 requests of at most 25, sent together', async () => {
+    fake.route('POST', '/opentargets/graphql', { body: { data: { targets: [] } } });
+    const ids = Array.from({ length: 60 }, (_, i) => `ENSG${String(i).padStart(11, '0')}`);
+    await new OpenTargets(ctx.http).drugContexts(ids, ['MONDO_0005233']);
+    expect(fake.requests.map((r) => (gql(r).variables.ensemblIds as string[]).length)).toEqual([25, 25, 10]);
+  });
+
+  it('reads the ontology of the context diseases in one request', async () => {
+    fake.route('POST', '/opentargets/graphql', { body: own('opentargets', 'disease-ontology-colorectal-cancer-doc-shaped.json') });
+    const [crc] = await new OpenTargets(ctx.http).diseaseOntology(['MONDO_0005575', 'MONDO_0005575']);
+    expect(gql(fake.requests[0]!).variables).toEqual({ efoIds: ['MONDO_0005575'] });
+    expect(crc?.descendants).toContain('EFO_1001951');
   });
 
   it('resolves a symbol through search, picking the exact symbol', async () => {
@@ -131,7 +161,8 @@ describe('Open Targets client', () => {
     expect(gql(fake.requests[0]!).query).toContain('entityNames: ["disease"]');
     const scores = await ot.associationScores('ENSG00000146648', ['MONDO_0005233', 'MONDO_0007254']);
     expect(scores?.get('MONDO_0005233')).toBeCloseTo(0.8526, 4);
-    expect(scores?.get('MONDO_0007254')).toBeNull();
+    // Asked for exactly this disease and not listed: a measured 0.
+    expect(scores?.get('MONDO_0007254')).toBe(0);
     expect(gql(fake.requests[1]!).variables).toEqual({ ensemblId: 'ENSG00000146648', diseaseIds: ['MONDO_0005233', 'MONDO_0007254'], size: 2 });
   });
 
@@ -203,17 +234,40 @@ describe('ChEMBL client', () => {
     expect(rows.map((r) => r.moleculeChemblId)).toEqual(['CHEMBL939', 'CHEMBL1079742']);
   });
 
-  it('follows pages by offset while page_meta.next is set', async () => {
-    const page = (n: number, next: string | null) => ({
-      mechanisms: [{ molecule_chembl_id: `CHEMBL${n}`, target_chembl_id: 'CHEMBL203', max_phase: 4 }],
-      page_meta: { limit: 1000, next, offset: 0, previous: null, total_count: 2 },
+  it('reads the first page, then every other page together, at the page size the server applied', async () => {
+    // The server caps pages at 2 rows; 5 rows in all: pages at offsets 2 and 4 come in one wave.
+    fake.route('GET', '/chembl/mechanism.json', (req) => {
+      const offset = Number(req.query.get('offset'));
+      const rows = [1, 2, 3, 4, 5].slice(offset, offset + 2).map((n) => ({ molecule_chembl_id: `CHEMBL${n}`, target_chembl_id: 'CHEMBL203', max_phase: 4 }));
+      return { body: { mechanisms: rows, page_meta: { limit: 2, next: offset + 2 < 5 ? '/chembl/api/data/mechanism.json?next' : null, offset, previous: null, total_count: 5 } } };
     });
-    fake.route('GET', '/chembl/mechanism.json', (req) =>
-      req.query.get('offset') === '0' ? { body: page(1, '/chembl/api/data/mechanism.json?limit=1000&offset=1000') } : { body: page(2, null) },
-    );
     const rows = await new Chembl(ctx.http).mechanismsForTarget('CHEMBL203');
-    expect(rows.map((r) => r.moleculeChemblId)).toEqual(['CHEMBL1', 'CHEMBL2']);
-    expect(fake.requests.map((r) => r.query.get('offset'))).toEqual(['0', '1000']);
+    expect(rows.map((r) => r.moleculeChemblId)).toEqual(['CHEMBL1', 'CHEMBL2', 'CHEMBL3', 'CHEMBL4', 'CHEMBL5']);
+    expect(fake.requests.map((r) => [r.query.get('offset'), r.query.get('limit')])).toEqual([['0', '1000'], ['2', '2'], ['4', '2']]);
+  });
+
+  it('gets targets of many accessions with one target_components__accession__in filter', async () => {
+    fake.route('GET', '/chembl/target.json', { body: own('chembl', 'targets-by-accessions-P00533-Q15116-doc-shaped.json') });
+    const m = await new Chembl(ctx.http).targetsByAccessions(['P00533', 'q15116', 'P99999']);
+    expect(fake.requests).toHaveLength(1);
+    expect(fake.requests[0]!.query.get('target_components__accession__in')).toBe('P00533,Q15116,P99999');
+    expect(m.get('P00533')?.map((t) => t.targetChemblId)).toEqual(['CHEMBL9000001', 'CHEMBL203']);
+    expect(m.get('Q15116')?.map((t) => t.targetChemblId)).toEqual(['CHEMBL3307223']);
+    expect(m.get('P99999')).toEqual([]);
+  });
+
+  it('gets drug indications with a molecule_chembl_id__in filter; EFO ids in Open Targets form, phases as numbers', async () => {
+    fake.route('GET', '/chembl/drug_indication.json', { body: own('chembl', 'drug-indications-CHEMBL553-CHEMBL122-doc-shaped.json') });
+    const m = await new Chembl(ctx.http).drugIndications(['CHEMBL553', 'CHEMBL122', 'CHEMBL1']);
+    expect(fake.requests[0]!.query.get('molecule_chembl_id__in')).toBe('CHEMBL553,CHEMBL122,CHEMBL1');
+    expect(m.get('CHEMBL553')?.map((r) => [r.efoId, r.maxPhase])).toEqual([['EFO_0003060', 4], ['EFO_0002618', 4], ['EFO_0005842', 2]]);
+    expect(m.get('CHEMBL1')).toEqual([]);
+  });
+
+  it('splits 120 ids into __in batches of 50, sent together', async () => {
+    fake.route('GET', '/chembl/molecule.json', { body: { molecules: [], page_meta: { limit: 50, next: null, offset: 0, previous: null, total_count: 0 } } });
+    await new Chembl(ctx.http).molecules(Array.from({ length: 120 }, (_, i) => `CHEMBL${i + 1}`));
+    expect(fake.requests.map((r) => r.query.get('molecule_chembl_id__in')!.split(',').length)).toEqual([50, 50, 20]);
   });
 
   it('finds targets by UniProt accession', async () => {
@@ -238,6 +292,7 @@ describeShared('DGIdb client on recorded answers', () => {
     expect(body.variables).toEqual({ names: ['EREG', 'BRAF', 'NOTAGENE'] });
     expect(body.query).toContain('interactionTypes { type directionality }');
     expect(body.query).toContain('publications { pmid }');
+    expect(body.query).toContain('sources { sourceDbName sourceTrustLevel { level } }');
     expect(m.get('BRAF')?.interactions.length).toBe(191);
     expect(m.get('EREG')?.interactions.length).toBe(6);
     expect(m.get('NOTAGENE')).toBeNull();

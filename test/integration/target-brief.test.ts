@@ -81,16 +81,21 @@ describeShared('svc_get_target_brief', () => {
     expect(r.diseaseAssociations).toEqual(recorded.data.target.associatedDiseases.rows.map((a) => ({ diseaseId: a.disease.id, diseaseName: a.disease.name, score: a.score })));
     expect(r.diseaseAssociationsTotal).toBe(2713);
 
-    // Top drugs: phase, then approval, then indication for NSCLC, then name; AFATINIB DIMALEATE merged.
+    // Top drugs: phase, then approval, then approved for NSCLC (per-disease indications, doc-shaped
+    // drugs(chemblIds:)), then listed for it on the target, then name; AFATINIB DIMALEATE merged.
     expect(r.drugCandidatesTotal).toBe(6);
     expect(r.topDrugs.map((d) => [d.name, d.phase, d.approved, d.indicatedForDisease])).toEqual([
       ['AFATINIB', 4, true, true], ['ERLOTINIB', 4, true, true], ['GEFITINIB', 4, true, true], ['PANITUMUMAB', 4, true, false],
-      ['ROCILETINIB', 2.5, false, true], ['CETUXIMAB SAROTALOCAN', 1, false, false],
+      ['ROCILETINIB', 2.5, false, false], ['CETUXIMAB SAROTALOCAN', 1, false, false],
     ]);
+    // ROCILETINIB reached phase 2/3 for NSCLC: studied for it, never "indicated".
+    expect(r.topDrugs[4]).toMatchObject({ studiedFor: 'non-small cell lung carcinoma (MONDO_0005233: the context disease)', indicationMatch: null, indicationsChecked: true });
+    // PANITUMUMAB is approved for colorectal cancer, phase 2 in NSCLC: not indicated here.
+    expect(r.topDrugs[3]).toMatchObject({ indicationMatch: null, studiedFor: null });
     const [afatinib, , , panitumumab, rociletinib, cetuximab] = r.topDrugs;
     expect(afatinib).toMatchObject({
       chemblId: 'CHEMBL1173655', stage: 'APPROVAL', mechanism: 'Epidermal growth factor receptor erbB1 inhibitor', actionType: 'INHIBITOR',
-      indicationMatch: 'non-small cell lung carcinoma (MONDO_0005233: the context disease)', saltForms: [{ chemblId: 'CHEMBL2105712', name: 'AFATINIB DIMALEATE' }],
+      indicationMatch: 'non-small cell lung carcinoma (MONDO_0005233): approved (Open Targets indications; the context disease)', saltForms: [{ chemblId: 'CHEMBL2105712', name: 'AFATINIB DIMALEATE' }],
       admet: {
         molecularWeight: { value: 485.94, source: 'chembl' }, logP: { value: 4.4, source: 'chembl' }, qed: { value: 0.52, source: 'chembl' },
         hbd: { value: 2, source: 'chembl' }, hba: { value: 7, source: 'chembl' }, lipinskiViolations: { value: 0, source: 'chembl' }, lipinskiPass: true,
@@ -125,7 +130,7 @@ describeShared('svc_get_target_brief', () => {
 
     // Integrity: the function sentence against its first 3 PMIDs. NLI is off in these tests, so the
     // PMIDs are checked but nothing is judged (fail closed), and the warning says so.
-    expect(r.integrity).toMatchObject({ pmidsChecked: true, hallucinated: 0, groundedRatio: 0, citationRecall: 0, nliEnabled: false, entailmentMethod: 'none' });
+    expect(r.integrity).toMatchObject({ pmidsChecked: true, hallucinated: 0, groundedRatio: null, citationRecall: null, nliEnabled: false, entailmentMethod: 'none' });
     expect(r.evidence).toEqual([expect.objectContaining({ about: 'function', subject: 'EGFR', judged: ['2790960', '10805725', '27153536'], supported: false })]);
 
     expect(r.warnings).toEqual([expect.stringMatching(/^Entailment was not judged .*BIOINTEL_NLI=off/)]);
@@ -133,8 +138,10 @@ describeShared('svc_get_target_brief', () => {
       ['alphafold', 'chembl', 'clinicaltrials', 'dgidb', 'enrichr', 'eutils', 'hgnc', 'opentargets', 'pubchem', 'reactome', 'string', 'uniprot'].map((id) => [id, 'ok']),
     );
     // One request per source and call; esummary and efetch go out together.
-    expect(fake.requests).toHaveLength(16); // + the Reactome gene-set library, downloaded once
-    expect(paths('/opentargets/')).toHaveLength(4);
+    expect(fake.requests).toHaveLength(19); // + the Reactome gene-set library, downloaded once
+    // Disease search, clinical context, tractability, context score, ontology, drug details of the top 6.
+    expect(paths('/opentargets/')).toHaveLength(6);
+    expect(paths('/chembl/').map((q) => q.path).sort()).toEqual(['/chembl/drug_indication.json', '/chembl/molecule.json']);
     expect(paths('/eutils/').map((q) => q.path).sort()).toEqual(['/eutils/efetch.fcgi', '/eutils/esummary.fcgi']);
     const trials = paths('/clinicaltrials/')[0];
     expect(trials?.query.get('query.cond')).toBe(EGFR.disease);
@@ -143,7 +150,7 @@ describeShared('svc_get_target_brief', () => {
     const text = renderBrief(r);
     expect(text).toContain('EGFR — Epidermal growth factor receptor');
     expect(text).toContain('AlphaFold mean pLDDT 75.9 (confident)');
-    expect(text).toMatch(/ROCILETINIB\s+CHEMBL3545308\s+2\.5\s+-\s+yes\s+INHIBITOR\s+556\*/);
+    expect(text).toMatch(/ROCILETINIB\s+CHEMBL3545308\s+2\.5\s+-\s+-\s+INHIBITOR\s+556\*/);
     expect(text).toMatch(/\nSources: .*hgnc ok .*uniprot ok/);
   });
 
@@ -167,13 +174,12 @@ describeShared('svc_get_target_brief', () => {
     const r = await callOk<BriefOutput>(mcp, 'svc_get_target_brief', { gene: 'HER1' });
     expect(r.gene).toMatchObject({ input: 'HER1', symbol: 'EGFR', resolvedBy: 'alias' });
     expect(r.warnings).toContain('"HER1" is an alias of EGFR (HGNC HGNC:3236); the brief is for EGFR.');
-    // The fake knows no "cancer" disease: no context id, indications matched by name and oncology terms.
+    // The fake knows no "cancer" disease: no context id and no descendants, so no indication is
+    // guessed from a name containing "cancer" or an oncology term: nothing is called indicated.
     expect(r.diseaseContext).toMatchObject({ query: 'cancer', diseaseId: null, associationScore: null });
     expect(r.warnings.join(' ')).toContain('"cancer" matched no Open Targets disease');
-    expect(r.topDrugs.find((d) => d.name === 'PANITUMUMAB')?.indicationMatch).toBe('colorectal cancer (MONDO_0005575: name contains "cancer")');
-    expect(r.topDrugs.find((d) => d.name === 'CETUXIMAB SAROTALOCAN')?.indicationMatch).toBe(
-      'head and neck squamous cell carcinoma (MONDO_0010150: an oncology indication, context "cancer")',
-    );
+    expect(r.topDrugs.find((d) => d.name === 'PANITUMUMAB')).toMatchObject({ indicationMatch: null, indicatedForDisease: false, studiedFor: null });
+    expect(r.topDrugs.every((d) => !d.indicatedForDisease)).toBe(true);
     expect(paths('/clinicaltrials/')[0]?.query.get('query.cond')).toBe('cancer');
   });
 
@@ -181,8 +187,11 @@ describeShared('svc_get_target_brief', () => {
     const r = await brief('EGFR', {}, { clinical: 'recorded' });
     expect(r.drugCandidatesTotal).toBe(72); // 82 rows, 10 salt forms merged
     expect(r.topDrugs).toHaveLength(10);
-    expect(r.topDrugs.every((d) => d.phase === null && d.stage === null && !d.approved && !d.indicatedForDisease)).toBe(true);
-    const names = r.topDrugs.map((d) => d.name);
+    expect(r.topDrugs.every((d) => d.phase === null && d.stage === null)).toBe(true);
+    // Only AFATINIB has per-disease indications (doc-shaped drugs(chemblIds:)): approved for NSCLC, so first.
+    expect(r.topDrugs.filter((d) => d.approved || d.indicatedForDisease).map((d) => d.name)).toEqual(['AFATINIB']);
+    expect(r.topDrugs[0]?.name).toBe('AFATINIB');
+    const names = r.topDrugs.slice(1).map((d) => d.name);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
     const afatinib = r.topDrugs.find((d) => d.name === 'AFATINIB');
     expect(afatinib).toMatchObject({ chemblId: 'CHEMBL1173655', saltForms: [{ chemblId: 'CHEMBL2105712', name: 'AFATINIB DIMALEATE' }], admet: { qed: { value: 0.52, source: 'chembl' } } });
@@ -216,8 +225,8 @@ describeShared('svc_get_target_brief', () => {
     const started = Date.now();
     const r = await brief('EGFR', { retries: 0, timeoutMs: 300 }, {}, () => fake.route('GET', `/alphafold/prediction/${EGFR.accession}`, { body: [], delayMs: 10_000 }));
     expect(Date.now() - started).toBeLessThan(6_000);
-    expect(source(r, 'alphafold')).toMatchObject({ status: 'failed', error: 'alphafold: no response within 300 ms' });
-    expect(r.warnings).toContain('alphafold failed (no pLDDT): alphafold: no response within 300 ms');
+    expect(source(r, 'alphafold')).toMatchObject({ status: 'failed', error: 'alphafold: no response within 300 ms of sending' });
+    expect(r.warnings).toContain('alphafold failed (no pLDDT): alphafold: no response within 300 ms of sending');
     expect(r).toMatchObject({ alphaFoldPlddt: null, alphaFold: null, druggabilityScore: 1, proteinName: 'Epidermal growth factor receptor' });
     expect(r.topDrugs).toHaveLength(6);
   });
@@ -246,8 +255,8 @@ describeShared('svc_get_target_brief', () => {
     const text = JSON.stringify(res.content);
     expect(text).toContain('Error (not_found): gene not found: NOTAGENE1');
     expect(text).toContain('HGNC has no approved symbol, previous symbol or alias');
-    // Nothing keyed on the gene was asked (only the disease search, which starts with HGNC).
-    expect(fake.requests.filter((q) => !q.path.startsWith('/hgnc/') && !q.path.startsWith('/opentargets/'))).toEqual([]);
+    // Nothing keyed on the gene was asked (only HGNC, its complete-set file, and the disease search).
+    expect(fake.requests.filter((q) => !/^\/(hgnc|hgnc_files|opentargets)\//.test(q.path))).toEqual([]);
   });
 
   it('rejects bad input naming the field and the limit', async () => {
@@ -259,8 +268,15 @@ describeShared('svc_get_target_brief', () => {
     expect(JSON.stringify(empty.content)).toContain('gene');
   });
 
-  it('HGNC down: the symbol is used as typed when Open Targets or UniProt confirms it, with a warning', async () => {
+  it('HGNC REST down, its complete set on disk: the gene is resolved locally, no warning needed', async () => {
     const r = await brief('EGFR', { retries: 0 }, {}, () => fake.route('GET', /^\/hgnc\//, { status: 500, body: { error: 'Solr is down' } }));
+    expect(r.gene).toMatchObject({ input: 'EGFR', symbol: 'EGFR', resolvedBy: 'approved', hgncId: 'HGNC:3236' });
+    expect(paths('/hgnc/')).toEqual([]);
+    expect(r.warnings.filter((w) => /hgnc/i.test(w))).toEqual([]);
+  });
+
+  it('HGNC down: the symbol is used as typed when Open Targets or UniProt confirms it, with a warning', async () => {
+    const r = await brief('EGFR', { retries: 0 }, {}, () => fake.route('GET', /^\/hgnc(_files)?\//, { status: 500, body: { error: 'Solr is down' } }));
     expect(r.gene).toEqual({ input: 'EGFR', symbol: 'EGFR', resolvedBy: 'unverified', hgncId: null, name: null, ensemblId: 'ENSG00000146648', uniprotAccession: 'P00533', entrezId: null });
     expect(source(r, 'hgnc')).toMatchObject({ status: 'failed' });
     expect(r.warnings[0]).toMatch(/^HGNC could not be reached .*"EGFR" was used as typed, confirmed as a gene symbol by Open Targets and UniProt/);
@@ -279,8 +295,23 @@ describeShared('svc_get_target_brief', () => {
     );
     expect(err).toBeInstanceOf(UpstreamError);
     expect((err as UpstreamError).message).toBe(
-      'hgnc (HTTP 500): could not resolve "NOTAGENE1", and neither Open Targets nor UniProt knows it as an approved symbol: Solr is down',
+      'hgnc (HTTP 500): "NOTAGENE1" could not be checked in HGNC (unreachable), and Open Targets and UniProt do not know it as an approved symbol; aliases and previous symbols could not be resolved: Solr is down',
     );
+  });
+
+  it('offline: an approved symbol is never called unknown; the unreachable sources are named', async () => {
+    const dead = await startFakeUpstream();
+    await dead.close(); // every source points at a closed port: connection refused, as offline
+    const ctx = await testContext({ retries: 0 }, dead.url);
+    const err = await getTargetBrief({ gene: 'BRAF', diseaseContext: 'melanoma' }, { ctx, tier: 'researcher', progress: silentProgress }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(UpstreamError);
+    const text = (err as UpstreamError).message;
+    expect(text).toContain('"BRAF" could not be checked: HGNC, Open Targets and UniProt could not be reached');
+    expect(text).not.toMatch(/approved symbol|not found|unknown/i);
+    expect((err as UpstreamError).hint).toContain('says nothing about the gene');
   });
 
   it('biointel brief (built binary): a readable page, JSON with --json, exit codes', async () => {

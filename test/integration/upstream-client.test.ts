@@ -133,7 +133,7 @@ describe('upstream client', () => {
     expect(fake.requests).toHaveLength(1);
     expect(c.metrics().hgnc.cacheHits).toBe(1);
     const seen = await c.observe(() => c.json({ source: 'hgnc', path: '/fetch/symbol/TP53' }));
-    expect(seen.observation).toEqual({ requests: 0, cacheHits: 1, failures: 0 });
+    expect(seen.observation).toEqual({ requests: 0, cacheHits: 1, failures: 0, errors: [] });
   });
 
   it('joins a request that arrives while the first one is still writing its answer to a slow cache', async () => {

@@ -10,30 +10,12 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { AppContext } from '../../src/context.js';
 import type { PlanOutput } from '../../src/tools/validation-plan/schema.js';
 import { testContext, tempDir } from '../support/context.js';
-import { mountPlanWorld } from '../support/fake-plan-world.js';
+import { mountPlanWorld, PLAN_ARTICLES as ARTICLES, PLAN_LITERATURE as LITERATURE } from '../support/fake-plan-world.js';
 import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
 import { callOk, connectInMemory } from '../support/mcp-client.js';
 import { describeShared } from '../support/shared.js';
 import { writeTinyNli } from '../support/tiny-nli.js';
 
-const ARTICLES = [
-  { pmid: '3001', title: 'EGFR inhibitors in EGFR-mutant NSCLC', abstract: 'EGFR tyrosine kinase inhibitors reduce proliferation of EGFR-mutant non-small cell lung carcinoma.' },
-  { pmid: '3002', title: 'Gefitinib sensitivity of lung cancer cell lines', abstract: 'EGFR inhibitors reduce the growth of cell lines carrying EGFR mutations.' },
-  { pmid: '3003', title: 'Xenograft response to EGFR inhibition', abstract: 'EGFR inhibition suppresses the growth of non-small cell lung carcinoma xenografts.' },
-  { pmid: '3004', title: 'EGFR inhibitors in patients', abstract: 'Patients with EGFR-mutant non-small cell lung carcinoma benefit from EGFR inhibitors.' },
-  { pmid: '4001', title: 'PARP1 and BRCA1: synthetic lethality', abstract: 'PARP1 inhibition is synthetically lethal with BRCA1 deficiency in breast cancer.' },
-  { pmid: '4002', title: 'PARP inhibitors kill BRCA1-deficient cells', abstract: 'Synthetic lethal PARP1 inhibition selectively kills BRCA1-deficient cell lines.' },
-  { pmid: '4003', title: 'PARP1 inhibitors in BRCA1 xenografts', abstract: 'PARP1 inhibitors cause regression of BRCA1-deficient breast cancer xenografts.' },
-];
-const LITERATURE = [
-  { terms: ['EGFR', 'inhibitor', 'non-small cell lung carcinoma'], pmids: ['3001', '99999999'], hitCount: 2100 },
-  { terms: ['EGFR', 'inhibitor', 'cell lines'], pmids: ['3002'], hitCount: 860 },
-  { terms: ['EGFR', 'xenograft', 'non-small cell lung carcinoma'], pmids: ['3003'], hitCount: 240 },
-  { terms: ['EGFR', 'patients', 'non-small cell lung carcinoma'], pmids: ['3004'], hitCount: 5200 },
-  { terms: ['PARP1', 'BRCA1', 'synthetic lethal', 'breast cancer'], pmids: ['4001'], hitCount: 130 },
-  { terms: ['PARP1', 'BRCA1', 'synthetic lethal', 'cell lines'], pmids: ['4002'], hitCount: 45 },
-  { terms: ['PARP1', 'BRCA1', 'xenograft', 'breast cancer'], pmids: ['4003'], hitCount: 38 },
-];
 const tinyModel = writeTinyNli(path.join(tempDir('biointel-nli-'), 'tiny-nli'));
 const EGFR_HYPOTHESIS = 'Inhibiting EGFR reduces proliferation in EGFR-mutant NSCLC';
 const SL_HYPOTHESIS = 'PARP inhibition is synthetically lethal in BRCA1-deficient breast cancer';

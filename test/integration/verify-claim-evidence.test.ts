@@ -112,7 +112,7 @@ describe('svc_verify_claim: evidence you can trust', () => {
     }));
     const r = await verify({ claim: CLAIM, pmids: ['2001', '2005'] });
     expect(r.pmidsChecked).toBe(false);
-    expect(r.hallucinated).toBe(0);
+    expect(r.hallucinated).toBeNull(); // not checked: not computed, never 0
     expect(r.evidenceStatus).not.toBe('hallucinated');
     expect(r.evidenceStatus).not.toBe('grounded'); // existence unchecked: at most supported
     expect(r.pmids.map((p) => p.exists)).toEqual([true, true]); // efetch returned both records

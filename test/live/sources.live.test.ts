@@ -36,6 +36,23 @@ live('live sources', () => {
     const c = await ctx.sources.opentargets.clinicalContext('ENSG00000146648');
     expect(c?.candidates.length).toBeGreaterThan(0);
   });
+  it('opentargets drug queries: Bs-filtered drug context with hallmarks, drug details, disease ontology', async () => {
+    const ot = ctx.sources.opentargets;
+    const m = await ot.drugContexts(['ENSG00000146648', 'ENSG00000171862'], ['MONDO_0005233']);
+    expect(m.get('ENSG00000146648')?.associations?.[0]?.score).toBeGreaterThan(0);
+    expect(m.get('ENSG00000171862')?.hallmarks?.attributes.some((a) => /role in cancer/i.test(a.name))).toBe(true); // PTEN
+    const drugs = await ot.drugs(['CHEMBL553', 'CHEMBL122']);
+    expect(drugs.get('CHEMBL553')?.indications.length).toBeGreaterThan(0);
+    expect(drugs.get('CHEMBL122')?.warnings.some((w) => /withdrawn/i.test(w.type))).toBe(true); // rofecoxib
+    const [nsclc] = await ot.diseaseOntology(['MONDO_0005233']);
+    expect(nsclc?.ancestors.length).toBeGreaterThan(0);
+  });
+  it('chembl batched lookups: targets by accession, mechanisms, drug indications', async () => {
+    const chembl = ctx.sources.chembl;
+    expect((await chembl.targetsByAccessions(['P00533'])).get('P00533')?.some((t) => t.targetChemblId === 'CHEMBL203')).toBe(true);
+    expect((await chembl.mechanismsForMolecules(['CHEMBL553'])).get('CHEMBL553')?.some((x) => x.targetChemblId === 'CHEMBL203')).toBe(true);
+    expect((await chembl.drugIndications(['CHEMBL553'])).get('CHEMBL553')?.some((x) => (x.maxPhase ?? 0) >= 4)).toBe(true);
+  });
   it('chembl, dgidb, pubchem', async () => {
     expect((await ctx.sources.chembl.molecule('CHEMBL25'))?.prefName).toBe('ASPIRIN');
     expect((await ctx.sources.dgidb.interactions(['EGFR'])).get('EGFR')?.interactions.length).toBeGreaterThan(0);

@@ -1,13 +1,16 @@
 // Builders of hand-made drug evidence for the drug-candidate tests: Open Targets candidates,
 // DGIdb interactions, ChEMBL mechanisms and molecules with only the fields a test cares about.
-import { buildDrugCandidates, type DrugCandidate, type DrugCandidateInput, type GeneDrugEvidence } from '../../src/analysis/drug-candidates.js';
-import type { ChemblMechanism, ChemblMolecule } from '../../src/sources/chembl.js';
+import { buildDrugCandidates, type DiseaseContext, type DrugCandidate, type DrugCandidateInput, type GeneDrugEvidence } from '../../src/analysis/drug-candidates.js';
+import type { ChemblIndication, ChemblMechanism, ChemblMolecule } from '../../src/sources/chembl.js';
+import type { DrugDetails } from '../../src/sources/opentargets.js';
 import type { Directionality, DrugGeneInteraction } from '../../src/sources/dgidb.js';
 import { isApprovedStage, stagePhase, type ClinicalCandidate, type DiseaseRef } from '../../src/analysis/clinical-candidates.js';
 
 export const NSCLC: DiseaseRef = { id: 'MONDO_0005233', name: 'non-small cell lung carcinoma' };
 export const BREAST: DiseaseRef = { id: 'MONDO_0007254', name: 'breast cancer' };
 export const HNSCC: DiseaseRef = { id: 'MONDO_0010150', name: 'head and neck squamous cell carcinoma' };
+export const CRC: DiseaseRef = { id: 'MONDO_0005575', name: 'colorectal cancer' };
+export const colorectal = { ids: [CRC.id], name: CRC.name };
 export const lung = { ids: [NSCLC.id], name: NSCLC.name };
 
 /** Options of ot(). */
@@ -40,7 +43,11 @@ export function ot(drugId: string, name: string, o: CandOpts = {}): ClinicalCand
 }
 
 /** A DGIdb interaction (rxcui concept id unless a ChEMBL id is given). */
-export function dgi(drugName: string, o: { chemblId?: string; approved?: boolean; types?: [string, Directionality | null][]; pmids?: string[] } = {}): DrugGeneInteraction {
+export function dgi(
+  drugName: string,
+  o: { chemblId?: string; approved?: boolean; types?: [string, Directionality | null][]; pmids?: string[]; sources?: [string, string | null][] } = {},
+): DrugGeneInteraction {
+  const sources = o.sources ?? [['ChEMBL', 'Expert curated']];
   return {
     drugName,
     drugConceptId: o.chemblId ? `chembl:${o.chemblId}` : `rxcui:${drugName.length}`,
@@ -48,7 +55,8 @@ export function dgi(drugName: string, o: { chemblId?: string; approved?: boolean
     approved: o.approved ?? null,
     interactionTypes: (o.types ?? []).map(([type, directionality]) => ({ type, directionality })),
     interactionScore: 0.5,
-    sources: ['ChEMBL'],
+    sources: sources.map(([name]) => name),
+    sourceTrust: sources.map(([source, level]) => ({ source, level })),
     pmids: o.pmids ?? [],
     attributes: [],
   };
@@ -89,7 +97,7 @@ export function molecule(chemblId: string, o: Partial<ChemblMolecule> & { qed?: 
 }
 
 /** buildDrugCandidates over the genes, for the lung context unless told otherwise. */
-export const run = (genes: GeneDrugEvidence[], extra: Partial<DrugCandidateInput> = {}, disease = lung) => buildDrugCandidates({ genes, disease, ...extra });
+export const run = (genes: GeneDrugEvidence[], extra: Partial<DrugCandidateInput> = {}, disease: DiseaseContext = lung) => buildDrugCandidates({ genes, disease, ...extra });
 /** The candidate with that name, or a failure listing the names there are. */
 export const byName = (list: readonly DrugCandidate[], name: string): DrugCandidate => {
   const c = list.find((x) => x.name === name);
@@ -97,3 +105,29 @@ export const byName = (list: readonly DrugCandidate[], name: string): DrugCandid
   return c;
 };
 
+
+/** Open Targets drug details: indications as [disease, stage] pairs (stage APPROVAL, PHASE_2, ...). */
+export function details(
+  chemblId: string,
+  name: string,
+  indications: [DiseaseRef | { id: null; name: string }, string][],
+  o: { stage?: string; withdrawn?: { country?: string; year?: number } } = {},
+): DrugDetails {
+  const stage = o.stage ?? (indications.some(([, s]) => isApprovedStage(s)) ? 'APPROVAL' : (indications[0]?.[1] ?? 'UNKNOWN'));
+  return {
+    chemblId,
+    name,
+    drugType: 'Small molecule',
+    stage,
+    phase: stagePhase(stage),
+    warnings: o.withdrawn ? [{ type: 'Withdrawn', country: o.withdrawn.country ?? null, year: o.withdrawn.year ?? null }] : [],
+    indications: indications.map(([d, s]) => ({ diseaseId: d.id, diseaseName: d.name, stage: s, phase: stagePhase(s) })),
+    mechanisms: [],
+    targetSymbols: [],
+  };
+}
+
+/** A ChEMBL drug_indication row (efo id written ChEMBL's way, EFO:...). */
+export function chemblInd(molecule: string, efoId: string | null, term: string, maxPhase: number): ChemblIndication {
+  return { moleculeChemblId: molecule, parentMoleculeChemblId: molecule, efoId: efoId?.replace(':', '_') ?? null, efoTerm: term, meshId: null, meshHeading: null, maxPhase };
+}

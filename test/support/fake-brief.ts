@@ -73,6 +73,7 @@ export function mountBriefUpstream(fake: FakeUpstream, options: BriefFakeOptions
     const molecules = all.molecules.filter((m) => wanted.has(m.molecule_chembl_id as string));
     return { body: { molecules, page_meta: { limit: Number(req.query.get('limit') ?? 20), next: null, offset: 0, previous: null, total_count: molecules.length } } };
   });
+  routeChemblIndications(fake);
   fake.route('POST', /^\/pubchem\/compound\/name\/property\/[^/]+\/JSON$/, (req) =>
     new URLSearchParams(req.body).get('name') === 'ROCILETINIB'
       ? { body: own('pubchem', 'property-name-ROCILETINIB-doc-shaped.json') }
@@ -95,7 +96,31 @@ function openTargets(req: FakeRequest, options: BriefFakeOptions): Doc {
   if (query.includes('query TargetTractability')) return known ? sharedJson<Doc>('opentargets', 'target-druggability-tractability-safety-EGFR.json') : own('target-unknown-doc-shaped.json');
   if (query.includes('query TargetDiseaseScores')) return known ? own('target-disease-scores-EGFR-doc-shaped.json') : own('target-unknown-doc-shaped.json');
   if (query.includes('query MapTargetIds')) return own('map-ids-targets-doc-shaped.json');
+  if (query.includes('query DrugsDetails')) return answerDrugs(variables.chemblIds as string[]);
+  if (query.includes('query DiseaseOntology')) return answerOntology(variables.efoIds as string[]);
   return { errors: [{ message: `fake Open Targets has no answer for ${query.slice(0, 60)}` }] };
+}
+
+/** drugs(chemblIds:) over the doc-shaped drug details: the ids asked that the file has. */
+export function answerDrugs(ids: readonly string[]): Doc {
+  const all = (JSON.parse(ownFixture('opentargets', 'drugs-details-EGFR-ERBB2-drugs-doc-shaped.json')) as { data: { drugs: Doc[] } }).data.drugs;
+  return { data: { drugs: all.filter((d) => ids.includes(d.id as string)) } };
+}
+
+/** diseases(efoIds:) over the doc-shaped ontology of breast cancer and NSCLC. */
+export function answerOntology(ids: readonly string[]): Doc {
+  const all = (JSON.parse(ownFixture('opentargets', 'disease-ontology-breast-nsclc-doc-shaped.json')) as { data: { diseases: Doc[] } }).data.diseases;
+  return { data: { diseases: all.filter((d) => ids.includes(d.id as string)) } };
+}
+
+/** ChEMBL drug_indication.json?molecule_chembl_id__in= over the doc-shaped indication rows. */
+export function routeChemblIndications(fake: FakeUpstream): void {
+  fake.route('GET', '/chembl/drug_indication.json', (req) => {
+    const wanted = new Set((req.query.get('molecule_chembl_id__in') ?? '').split(','));
+    const all = (JSON.parse(ownFixture('chembl', 'drug-indications-CHEMBL553-CHEMBL122-doc-shaped.json')) as { drug_indications: Doc[] }).drug_indications;
+    const rows = all.filter((r) => wanted.has(r.molecule_chembl_id as string));
+    return { body: { drug_indications: rows, page_meta: { limit: 1000, next: null, offset: 0, previous: null, total_count: rows.length } } };
+  });
 }
 
 /** HGNC fetch over the project's doc-shaped documents. */

@@ -20,13 +20,16 @@ export interface ContextGene {
 export const FAKE_PREPRINT_DOI = '10.1101/2023.05.17.599999';
 
 export function mountContextSources(fake: FakeUpstream, genes: readonly ContextGene[], articles: readonly FakeArticle[]): void {
-  // UniProt: the recorded BRAF search and the doc-shaped EGFR entry; other genes have no hit.
+  // UniProt: the recorded BRAF search and the doc-shaped EGFR entry; other genes have no hit. A query
+  // naming several genes (`(accession:X OR gene_exact:Y ...) AND ...`) gets every matching entry, as
+  // UniProt's OR does (the recorded two-accession search shows that shape).
   const egfrEntry = own('uniprot', 'entry-P00533-EGFR-doc-shaped.json');
+  const brafResults = sharedJson<{ results: Doc[] }>('uniprot', 'search-BRAF-human-reviewed-minimized.json').results;
   fake.route('GET', '/uniprot/uniprotkb/search', (req) => {
     const q = req.query.get('query') ?? '';
-    if (q.startsWith('gene_exact:BRAF ')) return { body: sharedJson('uniprot', 'search-BRAF-human-reviewed-minimized.json') };
-    if (q.startsWith('gene_exact:EGFR ')) return { body: { results: [egfrEntry] } };
-    return { body: own('uniprot', 'search-no-hits-doc-shaped.json') };
+    const named = new Set([...q.matchAll(/(?:gene_exact|accession):"?([A-Za-z0-9_.-]+)"?/g)].map((m) => m[1]));
+    const results = [...(named.has('BRAF') || named.has('P15056') ? brafResults : []), ...(named.has('EGFR') || named.has('P00533') ? [egfrEntry] : [])];
+    return { body: results.length ? { results } : own('uniprot', 'search-no-hits-doc-shaped.json') };
   });
   // AlphaFold: EGFR's doc-shaped model; other accessions fall through to the fake's 404 (no model).
   fake.route('GET', '/alphafold/prediction/P00533', { body: own('alphafold', 'prediction-P00533-doc-shaped.json') });
@@ -36,6 +39,18 @@ export function mountContextSources(fake: FakeUpstream, genes: readonly ContextG
     return ['BRAF', 'BRCA1', 'EGFR', 'ERBB2'].includes(symbol)
       ? { body: sharedJson('mygene', `query-symbol-${symbol}-size1.json`) }
       : { body: sharedJson('mygene', 'query-symbol-PD-L1-empty.json') };
+  });
+  // MyGene.info batch query (POST /query, q=A,B&scopes=symbol): per term, the recorded hit with
+  // `query` set to the term, or `{query, notfound: true}` (composed; see mygene/querymany fixture).
+  fake.route('POST', '/mygene/query', (req) => {
+    const terms = (new URLSearchParams(req.body).get('q') ?? '').split(',').filter(Boolean);
+    return {
+      body: terms.flatMap((t) =>
+        ['BRAF', 'BRCA1', 'EGFR', 'ERBB2'].includes(t)
+          ? sharedJson<{ hits: Doc[] }>('mygene', `query-symbol-${t}-size1.json`).hits.map((h) => ({ query: t, ...h }))
+          : [{ query: t, notfound: true }],
+      ),
+    };
   });
   // Reactome: the recorded R-HSA-5673001 query; other ids 404 (unknown).
   fake.route('GET', '/reactome/data/query/R-HSA-5673001', { body: sharedJson('reactome', 'contentservice-query-R-HSA-5673001-minimized.json') });

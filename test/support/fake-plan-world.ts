@@ -5,7 +5,7 @@
 //
 // Composed rather than replayed, and why:
 // - HGNC: two more genes (PARP1, PTEN) in the fake world's document shape, with HGNC's identifiers.
-// - Open Targets DrugIndications: the shape of the recorded pembrolizumab answer, with the drug's
+// - Open Targets DrugsDetails: the shape of the recorded pembrolizumab answer, with the drug's
 //   id, name and target (olaparib -> PARP1, gefitinib -> EGFR); an unknown search answers no hits.
 // - ChEMBL: a gefitinib synonym search is the olaparib fixture with gefitinib's id and name; molecule
 //   batches answer the records of the ids asked from the doc-shaped files; mechanisms and activities
@@ -26,6 +26,26 @@ export const PLAN_GENES: WorldGene[] = [
   { symbol: 'PTEN', hgncId: 'HGNC:9588', ensembl: 'ENSG00000171862', uniprot: 'P60484', name: 'phosphatase and tensin homolog', aliases: ['MMAC1', 'TEP1'], previous: ['BZS', 'MHAM'] },
 ];
 
+/** Articles of the plan world: EGFR inhibition in NSCLC and PARP1/BRCA1 synthetic lethality (written for the tests). */
+export const PLAN_ARTICLES = [
+  { pmid: '3001', title: 'EGFR inhibitors in EGFR-mutant NSCLC', abstract: 'EGFR tyrosine kinase inhibitors reduce proliferation of EGFR-mutant non-small cell lung carcinoma.' },
+  { pmid: '3002', title: 'Gefitinib sensitivity of lung cancer cell lines', abstract: 'EGFR inhibitors reduce the growth of cell lines carrying EGFR mutations.' },
+  { pmid: '3003', title: 'Xenograft response to EGFR inhibition', abstract: 'EGFR inhibition suppresses the growth of non-small cell lung carcinoma xenografts.' },
+  { pmid: '3004', title: 'EGFR inhibitors in patients', abstract: 'Patients with EGFR-mutant non-small cell lung carcinoma benefit from EGFR inhibitors.' },
+  { pmid: '4001', title: 'PARP1 and BRCA1: synthetic lethality', abstract: 'PARP1 inhibition is synthetically lethal with BRCA1 deficiency in breast cancer.' },
+  { pmid: '4002', title: 'PARP inhibitors kill BRCA1-deficient cells', abstract: 'Synthetic lethal PARP1 inhibition selectively kills BRCA1-deficient cell lines.' },
+  { pmid: '4003', title: 'PARP1 inhibitors in BRCA1 xenografts', abstract: 'PARP1 inhibitors cause regression of BRCA1-deficient breast cancer xenografts.' },
+];
+/** Europe PMC searches of the plan world (99999999 is a PMID PubMed does not know). */
+export const PLAN_LITERATURE = [
+  { terms: ['EGFR', 'inhibitor', 'non-small cell lung carcinoma'], pmids: ['3001', '99999999'], hitCount: 2100 },
+  { terms: ['EGFR', 'inhibitor', 'cell lines'], pmids: ['3002'], hitCount: 860 },
+  { terms: ['EGFR', 'xenograft', 'non-small cell lung carcinoma'], pmids: ['3003'], hitCount: 240 },
+  { terms: ['EGFR', 'patients', 'non-small cell lung carcinoma'], pmids: ['3004'], hitCount: 5200 },
+  { terms: ['PARP1', 'BRCA1', 'synthetic lethal', 'breast cancer'], pmids: ['4001'], hitCount: 130 },
+  { terms: ['PARP1', 'BRCA1', 'synthetic lethal', 'cell lines'], pmids: ['4002'], hitCount: 45 },
+  { terms: ['PARP1', 'BRCA1', 'xenograft', 'breast cancer'], pmids: ['4003'], hitCount: 38 },
+];
 const DRUGS: Record<string, { name: string; target: string; targetName: string }> = {
   CHEMBL521686: { name: 'OLAPARIB', target: 'PARP1', targetName: 'poly(ADP-ribose) polymerase 1' },
   CHEMBL939: { name: 'GEFITINIB', target: 'EGFR', targetName: 'epidermal growth factor receptor' },
@@ -47,13 +67,12 @@ export function mountPlanWorld(fake: FakeUpstream, options: WorldOptions): FakeW
       if (text.includes('breast')) return { body: own('opentargets', 'search-disease-breast-cancer-doc-shaped.json') };
       return { body: { data: { search: { total: 0, hits: [] } } } };
     }
-    if (query.includes('DrugIndications')) {
-      const drug = DRUGS[String(variables.chemblId)];
-      if (!drug) return { body: { data: { drug: null } } };
+    if (query.includes('query DrugsDetails')) {
+      const ids = (variables.chemblIds as string[]).filter((id) => DRUGS[id]);
       return {
         body: {
           data: {
-            drug: { ...drugShape, id: variables.chemblId, name: drug.name, mechanismsOfAction: { rows: [{ targets: [{ approvedSymbol: drug.target, approvedName: drug.targetName }] }] } },
+            drugs: ids.map((id) => ({ ...drugShape, id, name: DRUGS[id]!.name, mechanismsOfAction: { rows: [{ mechanismOfAction: `${DRUGS[id]!.targetName} inhibitor`, actionType: 'INHIBITOR', targets: [{ id: 'ENSG', approvedSymbol: DRUGS[id]!.target }] }] } })),
           },
         },
       };

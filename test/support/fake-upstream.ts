@@ -35,6 +35,8 @@ export interface FakeUpstream {
   route(method: string, path: string | RegExp, handler: FakeHandler | FakeResponse): void;
   /** Delay applied to every response (cold-cache benchmarks). */
   delayAll(ms: number): void;
+  /** Every answer waits for the promise this returns (counting dependent rounds); undefined: none. */
+  holdAll(hold: ((req: FakeRequest) => Promise<void>) | undefined): void;
   reset(): void;
   close(): Promise<void>;
 }
@@ -42,6 +44,7 @@ export interface FakeUpstream {
 export async function startFakeUpstream(): Promise<FakeUpstream> {
   let routes: { method: string; path: string | RegExp; handler: FakeHandler }[] = [];
   let globalDelay = 0;
+  let hold: ((req: FakeRequest) => Promise<void>) | undefined;
   const requests: FakeRequest[] = [];
   const aborted: FakeRequest[] = [];
   const server: Server = createServer((req, res) => {
@@ -62,6 +65,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
         res.once('close', () => {
           if (!res.writableFinished) aborted.push(fr);
         });
+        if (hold) await hold(fr);
         const matching = [...routes]
           .reverse()
           .filter((r) => r.method === fr.method && (typeof r.path === 'string' ? r.path === fr.path : r.path.test(fr.path)));
@@ -96,11 +100,15 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     delayAll(ms) {
       globalDelay = ms;
     },
+    holdAll(fn) {
+      hold = fn;
+    },
     reset() {
       routes = [];
       requests.length = 0;
       aborted.length = 0;
       globalDelay = 0;
+      hold = undefined;
     },
     close: () =>
       new Promise<void>((resolve) => {

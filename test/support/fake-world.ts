@@ -5,14 +5,23 @@
 // What is composed rather than replayed verbatim, and why:
 // - HGNC answers: the envelope and fields of the recorded/doc-shaped HGNC fetch answers, with the
 //   identifiers of each gene (HGNC ids, Ensembl ids, UniProt accessions as published by HGNC).
-// - Open Targets `targets(ensemblIds:)`: the batch envelope around the recorded per-target objects.
+// - Open Targets `targets(ensemblIds:)`: the batch envelope around the recorded per-target objects
+//   (candidates). Their associations are the recorded rows filtered to the asked disease ids (a
+//   top-5 recording standing in for the Bs-filtered answer), and their hallmarks carry the COSMIC
+//   roles of these genes (EGFR, ERBB2, BRAF oncogenes; BRCA1 a tumour suppressor), which the
+//   recordings did not select. drugs(chemblIds:) and diseases(efoIds:) come from doc-shaped files.
+// - ChEMBL targets, mechanisms and drug indications: doc-shaped lists, filtered to the ids asked.
 // - DGIdb: the recorded gene nodes, returned for the genes asked.
 // - Europe PMC: the recorded lite record shape, with PMIDs from the test's literature table.
 // - Enrichr: the shared GMT files stand in for the library of the same kind (SOURCE.md: the GO
 //   file is exactly what Enrichr serves).
+// - STRING interaction_partners, Open Targets mapIds and further drug details (the repurposing
+//   neighbourhood): composed from doc-shaped fixtures in fake-neighbourhood.ts, which says how.
 import { readFileSync } from 'node:fs';
 import { FAKE_PREPRINT_DOI, mountContextSources } from './fake-context-sources.js';
+import { answerDrugs, answerOntology, routeChemblIndications } from './fake-brief.js';
 import { routeFakeHgnc } from './fake-hgnc.js';
+import { answerMapIds, mountNeighbourhood, withDrugDetails } from './fake-neighbourhood.js';
 import type { FakeRequest, FakeResponse, FakeUpstream } from './fake-upstream.js';
 import { mountFakePubmed, type FakeArticle, type FakePubmed } from './fake-pubmed.js';
 import { ownFixture, sharedJson, sharedPath } from './shared.js';
@@ -58,6 +67,8 @@ export interface WorldOptions {
   extraGenes?: WorldGene[];
   /** Europe PMC answers: a record matches when every listed term is in the query. */
   literature: { terms: string[]; pmids: string[]; hitCount?: number }[];
+  /** Further doc-shaped `drugs(chemblIds:)` answers (test/fixtures/opentargets) the world's Open Targets also knows. */
+  drugDetails?: string[];
   /**
    * PMIDs PubMed does not know (made up). Every other PMID asked (the real references the
    * recordings carry: DGIdb, ChEMBL, CIViC...) exists, as a record without abstract.
@@ -77,8 +88,24 @@ export const BREAST_LITERATURE: Pick<WorldOptions, 'articles' | 'literature'> = 
   ],
 };
 
+/** The articles of the realistic 4-gene world (tests and bench/footprint): PMID 77777777 does not exist. */
+export const PANEL_ARTICLES: FakeArticle[] = [
+  { pmid: '2001', title: 'EGFR in breast cancer', abstract: 'EGFR is associated with breast cancer progression and poor prognosis.' },
+  { pmid: '2002', title: 'ERBB2 amplification', abstract: 'ERBB2 amplification is associated with breast cancer and defines the HER2-positive subtype.' },
+  { pmid: '2003', title: 'BRAF mutations are rare', abstract: 'BRAF mutations occur in melanoma; their association with breast cancer is unclear.' },
+  { pmid: '2004', title: 'EGFR and ERBB2 heterodimers', abstract: 'EGFR interacts with ERBB2 to form heterodimers that drive signalling in breast cancer.' },
+];
+/** Europe PMC and PubMed answers of that world. */
+export const PANEL_LITERATURE: WorldOptions['literature'] = [
+  { terms: ['EGFR', 'breast cancer'], pmids: ['2001'], hitCount: 1520 },
+  { terms: ['ERBB2', 'breast cancer'], pmids: ['2002', '77777777'], hitCount: 9800 },
+  { terms: ['BRAF', 'breast cancer'], pmids: ['2003'], hitCount: 210 },
+  { terms: ['EGFR', 'ERBB2', 'breast cancer'], pmids: ['2004'], hitCount: 640 },
+];
 export interface FakeWorld {
   pubmed: FakePubmed;
+  /** The world's Open Targets GraphQL answers, for a test that overrides only some queries. */
+  answerOpenTargets: (req: FakeRequest) => FakeResponse;
   requests: (source: string) => FakeRequest[];
 }
 
@@ -93,7 +120,7 @@ export function hgncDoc(g: WorldGene) {
     alias_symbol: g.aliases ?? [],
     ensembl_gene_id: g.ensembl,
     locus_group: 'protein-coding gene',
-    uniprot_ids: [g.uniprot],
+    uniprot_ids: g.uniprot ? [g.uniprot] : [],
   };
 }
 
@@ -102,17 +129,34 @@ export function mountFakeWorld(fake: FakeUpstream, options: WorldOptions): FakeW
   const genes = [...GENES, ...(options.extraGenes ?? [])];
   routeFakeHgnc(fake, genes.map(hgncDoc));
 
-  fake.route('POST', '/opentargets/graphql', (req) => {
+  const answerOpenTargets = (req: FakeRequest): FakeResponse => {
     const { query, variables } = JSON.parse(req.body) as { query: string; variables: Record<string, unknown> };
     if (query.includes('SearchDisease')) return { body: JSON.parse(ownFixture('opentargets', 'search-disease-breast-cancer-doc-shaped.json')) as object };
-    if (query.includes('TargetsClinicalContext')) {
+    if (query.includes('query TargetsDrugContext')) {
+      const asked = new Set((variables.diseaseIds as string[] | undefined) ?? []);
       const targets = (variables.ensemblIds as string[])
         .filter((id) => CLINICAL_CONTEXT[id])
-        .map((id) => ({ id, approvedSymbol: GENES.find((g) => g.ensembl === id)?.symbol, ...sharedJson<{ data: { target: object } }>('opentargets', CLINICAL_CONTEXT[id]!).data.target }));
+        .map((id) => {
+          const recorded = sharedJson<{ data: { target: { associatedDiseases: { rows: { disease: { id: string } }[] } } } }>('opentargets', CLINICAL_CONTEXT[id]!).data.target;
+          const symbol = GENES.find((g) => g.ensembl === id)?.symbol ?? '';
+          const rows = recorded.associatedDiseases.rows.filter((r) => asked.has(r.disease.id));
+          const role = symbol === 'BRCA1' ? 'TSG' : 'oncogene';
+          return {
+            id,
+            approvedSymbol: symbol,
+            ...recorded,
+            ...(query.includes('associatedDiseases') ? { associatedDiseases: { count: rows.length, rows } } : {}),
+            hallmarks: { attributes: [{ name: 'role in cancer', description: role, pmid: null }], cancerHallmarks: [] },
+          };
+        });
       return { body: { data: { targets } } };
     }
+    if (query.includes('query DrugsDetails')) return { body: withDrugDetails(answerDrugs(variables.chemblIds as string[]), variables.chemblIds as string[], options.drugDetails ?? []) };
+    if (query.includes('query DiseaseOntology')) return { body: answerOntology(variables.efoIds as string[]) };
+    if (query.includes('query MapTargetIds')) return { body: answerMapIds(variables.terms as string[], GENES) };
     return { status: 400, body: { errors: [{ message: `fake world: no answer for ${query.slice(0, 60)}` }] } };
-  });
+  };
+  fake.route('POST', '/opentargets/graphql', answerOpenTargets);
 
   const dgidbNodes = [
     ...sharedJson<{ data: { genes: { nodes: { name?: string; gene?: { name: string } }[] } } }>('dgidb', 'interactions-by-genes-BRAF-EREG.json').data.genes.nodes,
@@ -131,7 +175,20 @@ export function mountFakeWorld(fake: FakeUpstream, options: WorldOptions): FakeW
     return { body: { molecules: found, page_meta: { limit: ids.length, next: null, offset: 0, previous: null, total_count: found.length } } };
   });
   fake.route('POST', /^\/pubchem\//, { status: 404, body: { Fault: { Code: 'PUGREST.NotFound', Message: 'No CID found' } } });
+  const listOf = (key: string, rows: object[]) => ({ [key]: rows, page_meta: { limit: 1000, next: null, offset: 0, previous: null, total_count: rows.length } });
+  fake.route('GET', '/chembl/target.json', (req) => {
+    const wanted = (req.query.get('target_components__accession__in') ?? '').split(',');
+    const all = JSON.parse(ownFixture('chembl', 'targets-by-accessions-P00533-Q15116-doc-shaped.json')) as { targets: { target_components: { accession: string }[] }[] };
+    return { body: listOf('targets', all.targets.filter((t) => t.target_components.some((c) => wanted.includes(c.accession)))) };
+  });
+  fake.route('GET', '/chembl/mechanism.json', (req) => {
+    const wanted = (req.query.get('molecule_chembl_id__in') ?? '').split(',');
+    const all = (JSON.parse(ownFixture('chembl', 'mechanism-by-target-CHEMBL203-doc-shaped.json')) as { mechanisms: { molecule_chembl_id: string; parent_molecule_chembl_id: string }[] }).mechanisms;
+    return { body: listOf('mechanisms', all.filter((m) => wanted.includes(m.molecule_chembl_id) || wanted.includes(m.parent_molecule_chembl_id))) };
+  });
+  routeChemblIndications(fake);
 
+  mountNeighbourhood(fake, GENES);
   const network = sharedJson<object[]>('string', 'network-BRAF-9606-first5rows.json');
   fake.route('GET', '/string/json/network', { body: network });
   fake.route('POST', '/string/json/network', { body: network });
@@ -171,7 +228,28 @@ export function mountFakeWorld(fake: FakeUpstream, options: WorldOptions): FakeW
     const hit = literatureFor(term);
     return hit ? { ids: hit.pmids, count: hit.hitCount ?? hit.pmids.length } : undefined;
   });
-  return { pubmed, requests: (source) => fake.requests.filter((r) => r.path.startsWith(`/${source}/`)) };
+  return { pubmed, answerOpenTargets, requests: (source) => fake.requests.filter((r) => r.path.startsWith(`/${source}/`)) };
 }
 
 export type { FakeResponse };
+
+/**
+ * A panel of `size` genes for large-panel tests and benchmarks: the four GENES, then the distinct
+ * genes of the shared MSigDB Hallmark file in file order (real symbols, a real enrichment signal).
+ * The added genes get HGNC records with made-up identifiers (HGNC:9xxxxx, ENSG9...) so that every
+ * source keyed on them is asked as for a real gene; no source but HGNC knows them.
+ */
+export function worldPanel(size: number): { genes: string[]; extraGenes: WorldGene[] } {
+  const known = new Set(GENES.map((g) => g.symbol));
+  const extra: WorldGene[] = [];
+  const lines = readFileSync(sharedPath('genesets', 'msigdb_hallmark_v7.0_symbols.gmt'), 'utf8').split('\n');
+  for (const line of lines) {
+    for (const symbol of line.split('\t').slice(2)) {
+      if (!symbol || known.has(symbol) || GENES.length + extra.length >= size) continue;
+      known.add(symbol);
+      const n = extra.length + 1;
+      extra.push({ symbol, hgncId: `HGNC:${900000 + n}`, ensembl: `ENSG9${String(n).padStart(10, '0')}`, uniprot: '', name: `${symbol} (benchmark record)` });
+    }
+  }
+  return { genes: [...GENES.map((g) => g.symbol), ...extra.map((g) => g.symbol)].slice(0, size), extraGenes: extra };
+}

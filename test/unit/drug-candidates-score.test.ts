@@ -11,7 +11,7 @@ import {
   type GeneDrugEvidence,
 } from '../../src/analysis/drug-candidates.js';
 import type { EnrichmentRow } from '../../src/analysis/enrichment.js';
-import { BREAST, byName, dgi, mech, molecule, NSCLC, ot, run } from '../support/drug-evidence.js';
+import { BREAST, byName, details, dgi, mech, molecule, NSCLC, ot, run } from '../support/drug-evidence.js';
 
 // ---------------------------------------------------------------- score
 
@@ -37,7 +37,7 @@ describe('six-factor score', () => {
     { gene: 'KRAS', association: 0.4 },
   ];
   const molecules = new Map([['CHEMBL2', molecule('CHEMBL2', { qed: 0.6 })]]);
-  const literature = new Map([['latestagib', { coMentions: 99, pmids: ['111', '222'], query: 'latestagib AND nsclc' }]]);
+  const literature = new Map([['latestagib', { coMentions: 99, pmids: ['111', '222'], query: 'latestagib AND nsclc', source: 'europepmc' as const }]]);
 
   it('computes the weighted sum by hand when all six factors are known', () => {
     const [c] = run(genes, { molecules, literature, pathways, networkDegree: new Map([['EGFR', 6], ['KRAS', 3]]) });
@@ -52,11 +52,12 @@ describe('six-factor score', () => {
     expect(c!.coverage).toBe(1);
     expect(c!.missingFactors).toEqual([]);
     expect(f.pathwayCentrality.detail).toBe('EGFR: in 1 of 2 significant enriched pathways (panel max 2); STRING degree 6 in the panel network (panel max 6)');
-    expect(f.literatureSupport.detail).toMatch(/99 PubMed articles .*E-utilities: latestagib AND nsclc/);
+    // The literature factor names the service the count came from (Europe PMC), not PubMed.
+    expect(f.literatureSupport.detail).toBe('99 articles mention LATESTAGIB with non-small cell lung carcinoma (Europe PMC: latestagib AND nsclc)');
     expect(f.targetDiseaseAssociation.detail).toBe('EGFR with non-small cell lung carcinoma: 0.800 (Open Targets association score)');
-    expect(f.drugLikeness.detail).toBe('QED 0.6 (ChEMBL)');
+    expect(f.drugLikeness.detail).toBe('QED 0.6 (ChEMBL); Ro5 violations 0 (ChEMBL)');
     expect(c!.pmids).toEqual(['111', '222']);
-    expect(c!.sources).toEqual(['opentargets', 'chembl', 'eutils']);
+    expect(c!.sources).toEqual(['opentargets', 'chembl', 'europepmc']);
     const sum = FACTOR_NAMES.reduce((s, n) => s + (f[n].contribution ?? 0), 0);
     expect(sum).toBeCloseTo(c!.score, 3);
   });
@@ -71,13 +72,13 @@ describe('six-factor score', () => {
     expect(c!.factors.pathwayCentrality.detail).toBe('no enriched pathways or STRING network given');
     // A literature map that lacks this drug says so differently.
     const [d] = run(genes, { molecules, literature: new Map() });
-    expect(d!.factors.literatureSupport.detail).toBe('no literature count for this drug');
+    expect(d!.factors.literatureSupport.detail).toBe('no literature count for this drug (the search failed or was not run for it)');
   });
 
   it('leaves drug-likeness out for a biologic instead of failing it on the rule of five', () => {
     const antibody = molecule('CHEMBL4', { moleculeType: 'Antibody', properties: null });
     const [c] = run([{ gene: 'EGFR', association: 0.5, candidates: [ot('CHEMBL4', 'SOMEMAB', { stage: 'APPROVAL', drugType: 'Antibody' })] }], { molecules: new Map([['CHEMBL4', antibody]]) });
-    expect(c!.factors.drugLikeness).toMatchObject({ value: null, detail: 'Antibody: rule-of-five properties do not apply' });
+    expect(c!.factors.drugLikeness).toMatchObject({ value: null, detail: 'QED unknown: Antibody: rule-of-five properties do not apply' });
     expect(c!.score).toBeCloseTo((0.25 * 1 + 0.2 * 0.5 + 0.2 * 1) / 0.65, 4);
   });
 
@@ -114,17 +115,36 @@ describe('evidence quality, sorting and ranking', () => {
       association: 0.9,
       candidates: [ot('CHEMBL939', 'GEFITINIB', { stage: 'APPROVAL', indications: [NSCLC] }), ot('CHEMBL2', 'LATESTAGIB', { stage: 'PHASE_3', indications: [NSCLC] }), ot('CHEMBL1', 'REPURPOSIB', { stage: 'APPROVAL', indications: [BREAST] })],
       mechanisms: [mech('CHEMBL939', { maxPhase: 4 }), mech('CHEMBL2')],
-      interactions: [dgi('GEFITINIB', { chemblId: 'CHEMBL939', approved: true }), dgi('VAGUEMIDE')],
+      interactions: [
+        dgi('GEFITINIB', { chemblId: 'CHEMBL939', approved: true, sources: [['ChEMBL', 'Expert curated'], ['GuideToPharmacology', 'Expert curated'], ['TTD', 'Expert curated']] }),
+        dgi('LATESTAGIB', { chemblId: 'CHEMBL2', sources: [['CIViC', 'Expert curated']] }),
+        dgi('VAGUEMIDE'),
+      ],
     },
   ];
-  const list = run(genes);
+  const drugs = new Map([
+    ['CHEMBL939', details('CHEMBL939', 'GEFITINIB', [[NSCLC, 'APPROVAL']])],
+    ['CHEMBL2', details('CHEMBL2', 'LATESTAGIB', [[NSCLC, 'PHASE_3']])],
+  ]);
+  const list = run(genes, { drugs });
 
-  it('flags high / moderate / low from the number of agreeing sources', () => {
-    expect(byName(list, 'GEFITINIB').evidenceQuality).toBe('high');
-    expect(byName(list, 'LATESTAGIB').evidenceQuality).toBe('moderate');
-    expect(byName(list, 'REPURPOSIB').evidenceQuality).toBe('low');
-    expect(byName(list, 'REPURPOSIB').evidenceQualityReason).toBe('only Open Targets links the drug to the panel');
+  it('counts independent curations, not source names: ChEMBL once, however it arrives', () => {
+    const gefitinib = byName(list, 'GEFITINIB');
+    expect(gefitinib.evidenceQuality).toBe('high');
+    expect(gefitinib.evidenceCurations).toEqual(['ChEMBL mechanism', 'GuideToPharmacology', 'TTD']);
+    expect(gefitinib.evidenceQualityReason).toBe('3 independent curations: ChEMBL mechanism (via Open Targets, ChEMBL, DGIdb) + GuideToPharmacology + TTD');
+    expect(byName(list, 'LATESTAGIB')).toMatchObject({ evidenceQuality: 'moderate', evidenceCurations: ['ChEMBL mechanism', 'CIViC'] });
+    // Open Targets + a ChEMBL mechanism + DGIdb's ChEMBL claim would be "three sources": one curation.
+    expect(byName(list, 'REPURPOSIB')).toMatchObject({ evidenceQuality: 'low', evidenceQualityReason: 'one independent curation: ChEMBL mechanism (via Open Targets)' });
     expect(byName(list, 'VAGUEMIDE').evidenceQuality).toBe('low');
+  });
+
+  it('needs a ChEMBL-curated mechanism for high, and does not count what DGIdb labels non-curated', () => {
+    const [c] = run([
+      { gene: 'EGFR', interactions: [dgi('BIOMARKERIB', { sources: [['NCI', 'Non-curated'], ['TEND', 'Expert curated'], ['CGI', 'Expert curated'], ['DTC', null]] })] },
+    ]);
+    expect(c).toMatchObject({ evidenceQuality: 'moderate', evidenceCurations: ['CGI', 'DTC', 'TEND'] });
+    expect(c!.evidenceQualityReason).toBe('3 independent curations: CGI + DTC + TEND (high needs a ChEMBL-curated mechanism among them); not counted, labelled non-curated by DGIdb: NCI');
   });
 
   it('sorts by score, best first', () => {
@@ -143,7 +163,7 @@ describe('evidence quality, sorting and ranking', () => {
     const text = summarizeCandidates(list, 2);
     expect(text.split('\n')).toHaveLength(2);
     expect(text.split('\n')[0]).toBe(
-      `1. GEFITINIB (CHEMBL939) -> EGFR inhibitor; tier I; score ${byName(list, 'GEFITINIB').score.toFixed(2)}; approved; indicated: non-small cell lung carcinoma; evidence high [opentargets, chembl, dgidb]`,
+      `1. GEFITINIB (CHEMBL939) -> EGFR inhibitor; tier I; score ${byName(list, 'GEFITINIB').score.toFixed(2)}; approved; approved for non-small cell lung carcinoma; evidence high [opentargets, chembl, dgidb]`,
     );
   });
 });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { buildDrugCandidates, type GeneDrugEvidence } from '../../src/analysis/drug-candidates.js';
-import { BREAST, byName, dgi, HNSCC, lung, mech, molecule, NSCLC, ot, run } from '../support/drug-evidence.js';
+import { BREAST, byName, chemblInd, colorectal, CRC, details, dgi, HNSCC, lung, mech, molecule, NSCLC, ot, run } from '../support/drug-evidence.js';
 
 // ---------------------------------------------------------------- tiers
 
-describe('tier rules (DESIGN.md 4)', () => {
+describe('tier rules (DESIGN.md 4): tier I needs an approved indication for the disease', () => {
   const genes: GeneDrugEvidence[] = [
     {
       gene: 'EGFR',
@@ -14,37 +14,44 @@ describe('tier rules (DESIGN.md 4)', () => {
         ot('CHEMBL1', 'REPURPOSIB', { stage: 'APPROVAL', indications: [BREAST] }),
         ot('CHEMBL2', 'LATESTAGIB', { stage: 'PHASE_3', indications: [NSCLC] }),
         ot('CHEMBL3', 'EARLYTINIB', { stage: 'PHASE_1', indications: [NSCLC] }),
-        ot('CHEMBL4', 'ELSEWHEREMAB', { stage: 'PHASE_1', drugStage: 'APPROVAL', indications: [NSCLC], drugType: 'Antibody' }),
         ot('CHEMBL5', 'OFFLABELIB', { stage: 'PHASE_3', indications: [BREAST] }),
+        ot('CHEMBL6', 'ROWONLYNIB', { stage: 'APPROVAL', indications: [NSCLC] }),
       ],
       interactions: [dgi('GEFITINIBOID', { approved: true, types: [['inhibitor', 'INHIBITORY']] })],
     },
   ];
-  const list = run(genes);
+  const drugs = new Map([
+    ['CHEMBL3353410', details('CHEMBL3353410', 'OSIMERTINIB', [[NSCLC, 'APPROVAL']])],
+    ['CHEMBL1', details('CHEMBL1', 'REPURPOSIB', [[BREAST, 'APPROVAL']])],
+    ['CHEMBL2', details('CHEMBL2', 'LATESTAGIB', [[NSCLC, 'PHASE_3']])],
+    ['CHEMBL3', details('CHEMBL3', 'EARLYTINIB', [[NSCLC, 'PHASE_1']])],
+    ['CHEMBL5', details('CHEMBL5', 'OFFLABELIB', [[BREAST, 'PHASE_3']])],
+  ]);
+  const list = run(genes, { drugs });
 
-  it('tier I: approved, acts on a panel gene, indicated for the disease context', () => {
+  it('tier I: an Open Targets indication at APPROVAL for the context disease', () => {
     const c = byName(list, 'OSIMERTINIB');
-    expect(c).toMatchObject({ tier: 'I', approved: true, indicatedForDisease: true, maxPhase: 4, stage: 'APPROVAL', actionTypes: ['INHIBITOR'] });
-    expect(c.matchingIndications).toEqual([{ id: NSCLC.id, name: NSCLC.name, phase: 4, basis: 'candidate' }]);
-    expect(c.tierReason).toBe('Approved drug acting on EGFR (inhibitor), indicated for non-small cell lung carcinoma (Open Targets; its stage is per target, not per disease).');
+    expect(c).toMatchObject({ tier: 'I', approved: true, indicatedForDisease: true, status: 'approved', maxPhase: 4, actionTypes: ['INHIBITOR'] });
+    expect(c.matchingIndications[0]).toEqual({ id: NSCLC.id, name: NSCLC.name, phase: 4, approved: true, source: 'Open Targets indications', via: 'the context disease' });
+    expect(c.tierReason).toBe('Approved for non-small cell lung carcinoma (Open Targets indications), acting on EGFR (inhibitor).');
   });
 
-  it('tier II: approved for another indication (repurposing)', () => {
-    const c = byName(list, 'REPURPOSIB');
+  it('never tier I from the target row: an approved drug whose row lists the disease, indications unread', () => {
+    const c = byName(list, 'ROWONLYNIB');
     expect(c).toMatchObject({ tier: 'II', approved: true, indicatedForDisease: false });
-    expect(c.tierReason).toMatch(/^Approved for another indication \(Open Targets; no recorded indication for non-small cell lung carcinoma\)/);
+    expect(c.matchingIndications).toEqual([{ id: NSCLC.id, name: NSCLC.name, phase: null, approved: false, source: 'Open Targets target row', via: 'the context disease' }]);
+    expect(c.tierReason).toBe('Approved for another indication (Open Targets; its indications for non-small cell lung carcinoma could not be checked): a repurposing candidate acting on EGFR (inhibitor).');
   });
 
-  it('tier II: phase 2-3 for this disease; approved elsewhere but early here is still repurposing', () => {
-    expect(byName(list, 'LATESTAGIB')).toMatchObject({ tier: 'II', approved: false });
-    expect(byName(list, 'LATESTAGIB').tierReason).toMatch(/^Reached phase 3 for non-small cell lung carcinoma/);
-    const elsewhere = byName(list, 'ELSEWHEREMAB');
-    expect(elsewhere).toMatchObject({ tier: 'II', approved: true, indicatedForDisease: true, maxPhase: 4 });
-    expect(elsewhere.tierReason).toMatch(/only phase 1 for non-small cell lung carcinoma/);
+  it('tier II: approved for another indication (repurposing), or phase 2-3 for this disease', () => {
+    expect(byName(list, 'REPURPOSIB')).toMatchObject({ tier: 'II', approved: true, indicatedForDisease: false });
+    expect(byName(list, 'REPURPOSIB').tierReason).toMatch(/^Approved for another indication \(Open Targets; no indication recorded for non-small cell lung carcinoma\)/);
+    expect(byName(list, 'LATESTAGIB')).toMatchObject({ tier: 'II', approved: false, status: 'investigational' });
+    expect(byName(list, 'LATESTAGIB').tierReason).toBe('Reached phase 3 for non-small cell lung carcinoma (Open Targets indications), acting on EGFR (inhibitor).');
   });
 
   it('tier III: earlier phase, phase 3 elsewhere only, or interaction evidence only', () => {
-    expect(byName(list, 'EARLYTINIB')).toMatchObject({ tier: 'III', approved: false, indicatedForDisease: true });
+    expect(byName(list, 'EARLYTINIB')).toMatchObject({ tier: 'III', approved: false, indicatedForDisease: false });
     expect(byName(list, 'EARLYTINIB').tierReason).toMatch(/highest phase 1 \(phase 1 for non-small cell lung carcinoma\)/);
     expect(byName(list, 'OFFLABELIB')).toMatchObject({ tier: 'III', maxPhase: 3 });
     const dgOnly = byName(list, 'GEFITINIBOID');
@@ -52,55 +59,114 @@ describe('tier rules (DESIGN.md 4)', () => {
     expect(dgOnly.tierReason).toMatch(/^Interaction evidence only for an approved drug \(DGIdb with EGFR\)/);
   });
 
-  it('prefers the per-disease stage of drugIndications over the stage of the target row', () => {
-    const rows = [{ gene: 'EGFR', candidates: [ot('CHEMBL1173655', 'AFATINIB', { stage: 'APPROVAL', indications: [NSCLC, HNSCC] })] }];
-    const indications = new Map([
-      [
-        'CHEMBL1173655',
-        {
-          chemblId: 'CHEMBL1173655', name: 'AFATINIB', drugType: 'Small molecule', stage: 'APPROVAL', phase: 4, targetSymbols: ['EGFR'],
-          indications: [
-            { diseaseId: NSCLC.id, diseaseName: NSCLC.name, stage: 'APPROVAL', phase: 4 },
-            { diseaseId: HNSCC.id, diseaseName: HNSCC.name, stage: 'PHASE_3', phase: 3 },
-          ],
-        },
-      ],
-    ]);
-    const [hn] = run(rows, { indications }, { ids: [HNSCC.id], name: 'head and neck cancer' });
-    expect(hn).toMatchObject({ tier: 'II', matchingIndications: [{ id: HNSCC.id, phase: 3, basis: 'indications' }] });
-    const [nsclc] = run(rows, { indications });
-    expect(nsclc).toMatchObject({ tier: 'I', matchingIndications: [{ id: NSCLC.id, phase: 4, basis: 'indications' }] });
-    expect(nsclc?.tierReason).not.toMatch(/per target/);
-    expect(nsclc?.tierReason).toBe('Approved drug acting on EGFR (inhibitor), indicated for non-small cell lung carcinoma.');
-    // Without per-disease stages the row stage is all there is: the reason says so.
-    expect(run(rows, {}, { ids: [HNSCC.id], name: 'x' })[0]?.tierReason).toMatch(/per target/);
+  it('erlotinib is not tier I "indicated for colorectal cancer": approved elsewhere, phase 2 there', () => {
+    const egfr = [{ gene: 'EGFR', association: 0.3, candidates: [ot('CHEMBL553', 'ERLOTINIB', { stage: 'APPROVAL', indications: [NSCLC, CRC] })] }];
+    const erlotinib = details('CHEMBL553', 'ERLOTINIB', [[NSCLC, 'APPROVAL'], [CRC, 'PHASE_2']]);
+    const [c] = run(egfr, { drugs: new Map([['CHEMBL553', erlotinib]]) }, colorectal);
+    expect(c).toMatchObject({ tier: 'II', indicatedForDisease: false, approved: true });
+    expect(c!.tierReason).toBe('Reached phase 2 for colorectal cancer (Open Targets indications), acting on EGFR (inhibitor); approved for other indications (Open Targets).');
+    expect(c!.tierReason).not.toMatch(/indicated/);
+    // The same drug is tier I in the disease it is approved for.
+    expect(run(egfr, { drugs: new Map([['CHEMBL553', erlotinib]]) })[0]).toMatchObject({ tier: 'I', indicatedForDisease: true });
   });
 
-  it('matches an indication by the context name when the disease id is missing', () => {
-    const rows = [{ gene: 'EGFR', candidates: [ot('CHEMBL9', 'NAMEMATCH', { stage: 'APPROVAL', indications: [{ id: 'EFO_0000000', name: 'Lung Cancer' }] })] }];
-    expect(run(rows, {}, { ids: [], name: 'lung cancer' })[0]?.tier).toBe('I');
+  it('ChEMBL drug_indication at max_phase_for_ind 4 makes tier I, through a cross-reference (EFO vs MONDO)', () => {
+    const rows = [{ gene: 'EGFR', candidates: [ot('CHEMBL939', 'GEFITINIB', { stage: 'APPROVAL' })] }];
+    const chemblIndications = new Map([['CHEMBL939', [chemblInd('CHEMBL939', 'EFO:0003060', 'non-small cell lung carcinoma', 4)]]]);
+    // Without the cross-reference EFO_0003060 -> MONDO_0005233 the names still agree exactly.
+    expect(run(rows, { chemblIndications })[0]).toMatchObject({ tier: 'I', matchingIndications: [{ source: 'ChEMBL drug_indication', via: 'same name as the context' }] });
+    const renamed = new Map([['CHEMBL939', [chemblInd('CHEMBL939', 'EFO:0003060', 'carcinoma, non-small-cell lung', 4)]]]);
+    expect(run(rows, { chemblIndications: renamed })[0]?.tier).toBe('II');
+    const withXref = { ...lung, related: ['EFO:0003060'] };
+    expect(run(rows, { chemblIndications: renamed }, withXref)[0]).toMatchObject({ tier: 'I', matchingIndications: [{ via: 'below or cross-referenced to the context disease' }] });
+    // The approved indication is itself the approval when no other source says so.
+    const onlyIndication = run([{ gene: 'EGFR', candidates: [ot('CHEMBL939', 'GEFITINIB', { stage: 'PHASE_3', drugStage: 'PHASE_3' })] }], { chemblIndications })[0]!;
+    expect(onlyIndication).toMatchObject({ tier: 'I', approved: true, status: 'approved', indicatedForDisease: true });
+    // Phase 3 in ChEMBL for the disease: tier II, not I.
+    const phase3 = new Map([['CHEMBL939', [chemblInd('CHEMBL939', 'EFO:0003060', 'non-small cell lung carcinoma', 3)]]]);
+    expect(run(rows, { chemblIndications: phase3 })[0]?.tierReason).toMatch(/^Reached phase 3 for non-small cell lung carcinoma \(ChEMBL drug_indication; same name as the context\)/);
+  });
+
+  it('an approved indication for a descendant of the context counts; a broader or sibling one does not', () => {
+    const rows = [{ gene: 'EGFR', candidates: [ot('CHEMBL9', 'SUBTYPIB', { stage: 'APPROVAL' })] }];
+    const lungCancer = { ids: ['MONDO_0008903'], name: 'lung cancer', related: [NSCLC.id] };
+    const drugs = new Map([['CHEMBL9', details('CHEMBL9', 'SUBTYPIB', [[NSCLC, 'APPROVAL']])]]);
+    expect(run(rows, { drugs }, lungCancer)[0]).toMatchObject({ tier: 'I', matchingIndications: [{ id: NSCLC.id, via: 'below or cross-referenced to the context disease' }] });
+    // Descendants unknown (lookup failed): only the context ids themselves and exact names match.
+    expect(run(rows, { drugs }, { ...lungCancer, related: null })[0]?.tier).toBe('II');
+    // "lung cancer" must not match "small cell lung cancer" by name.
+    const sclc = new Map([['CHEMBL9', details('CHEMBL9', 'SUBTYPIB', [[{ id: null, name: 'small cell lung cancer' }, 'APPROVAL']])]]);
+    expect(run(rows, { drugs: sclc }, { ids: [], name: 'lung cancer' })[0]?.tier).toBe('II');
+    // An id-less record matches by the exact context name.
+    const named = new Map([['CHEMBL9', details('CHEMBL9', 'SUBTYPIB', [[{ id: null, name: 'Lung Cancer' }, 'APPROVAL']])]]);
+    expect(run(rows, { drugs: named }, { ids: [], name: 'lung cancer' })[0]?.tier).toBe('I');
   });
 });
 
-describe('withdrawn drugs: flagged and kept in tier III by default, or excluded', () => {
+describe('withdrawn drugs: marked, never approved, never tier I or II', () => {
   const genes: GeneDrugEvidence[] = [
-    { gene: 'EGFR', candidates: [ot('CHEMBL10', 'GONEMAB', { stage: 'WITHDRAWAL', indications: [NSCLC] }), ot('CHEMBL11', 'FLAGGED', { stage: 'APPROVAL', indications: [NSCLC] })] },
+    {
+      gene: 'EGFR',
+      candidates: [
+        ot('CHEMBL10', 'GONEMAB', { stage: 'WITHDRAWAL', indications: [NSCLC] }),
+        ot('CHEMBL11', 'FLAGGED', { stage: 'APPROVAL', indications: [NSCLC] }),
+        ot('CHEMBL12', 'WARNEDIB', { stage: 'APPROVAL', indications: [NSCLC] }),
+      ],
+    },
   ];
   const molecules = new Map([['CHEMBL11', molecule('CHEMBL11', { withdrawn: true, maxPhase: 4 })]]);
+  // Approved for the very disease, in both sources: still withdrawn.
+  const drugs = new Map([
+    ['CHEMBL11', details('CHEMBL11', 'FLAGGED', [[NSCLC, 'APPROVAL']])],
+    ['CHEMBL12', details('CHEMBL12', 'WARNEDIB', [[NSCLC, 'APPROVAL']], { withdrawn: { country: 'European Union', year: 2004 } })],
+  ]);
+  const chemblIndications = new Map([['CHEMBL12', [chemblInd('CHEMBL12', null, NSCLC.name, 4)]]]);
 
-  it('flags, demotes and halves the phase factor', () => {
-    const list = run(genes, { molecules });
+  it('marks them with the source that says so, demotes them and halves the phase factor', () => {
+    const list = run(genes, { molecules, drugs, chemblIndications });
     const gone = byName(list, 'GONEMAB');
-    expect(gone).toMatchObject({ withdrawn: true, approved: false, tier: 'III', maxPhase: 4 });
-    expect(gone.tierReason).toMatch(/^Withdrawn from the market \(Open Targets stage WITHDRAWAL\)/);
+    expect(gone).toMatchObject({ withdrawn: true, approved: false, status: 'withdrawn', tier: 'III', maxPhase: 4, withdrawnReason: 'Open Targets stage WITHDRAWAL' });
+    expect(gone.tierReason).toBe('Withdrawn (Open Targets stage WITHDRAWAL): not a treatment option; listed for reference only.');
     expect(gone.factors.clinicalPhase.value).toBe(0.5);
-    const flagged = byName(list, 'FLAGGED');
-    expect(flagged).toMatchObject({ withdrawn: true, approved: false, tier: 'III' });
-    expect(flagged.tierReason).toMatch(/ChEMBL withdrawn flag/);
+    expect(byName(list, 'FLAGGED')).toMatchObject({ withdrawn: true, approved: false, tier: 'III', indicatedForDisease: false, withdrawnReason: 'ChEMBL withdrawn flag' });
+    expect(byName(list, 'WARNEDIB')).toMatchObject({ withdrawn: true, tier: 'III', indicatedForDisease: false, withdrawnReason: 'Open Targets drug warning: withdrawn in European Union (2004)' });
+    for (const c of list) expect(['I', 'II']).not.toContain(c.tier);
   });
 
   it('drops them with excludeWithdrawn', () => {
-    expect(buildDrugCandidates({ genes, disease: lung, molecules }, { excludeWithdrawn: true })).toEqual([]);
+    expect(buildDrugCandidates({ genes, disease: lung, molecules, drugs }, { excludeWithdrawn: true })).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------- association: measured 0 vs unknown
+
+describe('target-disease association', () => {
+  const row = (id: string, name: string) => [ot(id, name, { stage: 'PHASE_2', indications: [] })];
+
+  it('scores an unassociated target 0 (measured), so it no longer outranks a weakly associated one', () => {
+    const list = run([
+      { gene: 'UNASSOC', association: { score: 0 }, candidates: row('CHEMBL21', 'NOASSOCIB') },
+      { gene: 'WEAK', association: { score: 0.1, diseaseId: NSCLC.id, diseaseName: NSCLC.name }, candidates: row('CHEMBL22', 'WEAKASSOCIB') },
+    ]);
+    const none = byName(list, 'NOASSOCIB');
+    expect(none.factors.targetDiseaseAssociation).toMatchObject({ value: 0, contribution: 0 });
+    expect(none.factors.targetDiseaseAssociation.detail).toBe('Open Targets lists no association of UNASSOC with non-small cell lung carcinoma (asked for exactly this disease)');
+    expect(none.missingFactors).not.toContain('targetDiseaseAssociation');
+    expect(byName(list, 'WEAKASSOCIB').score).toBeGreaterThan(none.score);
+    expect(list[0]?.name).toBe('WEAKASSOCIB');
+  });
+
+  it('is unknown only when the source failed (null) or was not asked (undefined)', () => {
+    const failed = run([{ gene: 'EGFR', association: null, candidates: row('CHEMBL23', 'FAILIB') }])[0]!;
+    expect(failed.factors.targetDiseaseAssociation).toMatchObject({ value: null, detail: 'Open Targets association of EGFR with non-small cell lung carcinoma unknown: the source failed' });
+    const notAsked = run([{ gene: 'EGFR', candidates: row('CHEMBL24', 'UNASKEDIB') }])[0]!;
+    expect(notAsked.factors.targetDiseaseAssociation.value).toBeNull();
+    // One gene unknown, the other answered 0: the unknown one could hold the best score.
+    const mixed = run([
+      { gene: 'A', association: { score: 0 }, candidates: row('CHEMBL25', 'BOTHIB') },
+      { gene: 'B', association: null, candidates: row('CHEMBL25', 'BOTHIB') },
+    ])[0]!;
+    expect(mixed.factors.targetDiseaseAssociation.value).toBeNull();
   });
 });
 
@@ -115,13 +181,15 @@ describe('merging across genes and sources', () => {
   ];
 
   it('makes one candidate hitting both genes, with every source and id', () => {
-    const list = run(genes, { literature: new Map([['CHEMBL554', { coMentions: 3, pmids: ['111'] }]]) });
+    const list = run(genes, { literature: new Map([['CHEMBL554', { coMentions: 3, pmids: ['111'], source: 'europepmc' as const }]]) });
     expect(list).toHaveLength(1);
     const c = list[0]!;
     expect(c).toMatchObject({ name: 'LAPATINIB', chemblId: 'CHEMBL554', otherChemblIds: ['CHEMBL1201179'], targetGenes: ['EGFR', 'ERBB2'] });
-    expect(c.sources).toEqual(['opentargets', 'chembl', 'dgidb', 'eutils']);
-    expect(c.evidenceQuality).toBe('high');
-    expect(c.evidenceQualityReason).toBe('Open Targets + ChEMBL mechanism + DGIdb agree on the target');
+    expect(c.sources).toEqual(['opentargets', 'chembl', 'dgidb', 'europepmc']);
+    // Three sources, one curation: Open Targets and DGIdb's ChEMBL claim both come from ChEMBL.
+    expect(c.evidenceQuality).toBe('low');
+    expect(c.evidenceQualityReason).toBe('one independent curation: ChEMBL mechanism (via Open Targets, DGIdb, ChEMBL)');
+    expect(c.evidenceCurations).toEqual(['ChEMBL mechanism']);
     expect(c.pmids).toEqual(['111', '444', '333']);
     expect(c.interactionTypes).toEqual([{ type: 'inhibitor', directionality: 'INHIBITORY' }]);
     expect(c.mechanisms.map((m) => `${m.gene}:${m.source}`)).toEqual(['EGFR:opentargets', 'ERBB2:opentargets', 'ERBB2:chembl']);
@@ -140,7 +208,7 @@ describe('merging across genes and sources', () => {
     );
     expect(list).toHaveLength(1);
     // No Open Targets row: ChEMBL's preferred name and parent id; ADMET from the parent record.
-    expect(list[0]).toMatchObject({ name: 'LAPATINIB', chemblId: 'CHEMBL554', targetGenes: ['EGFR', 'ERBB2'], evidenceQuality: 'moderate' });
+    expect(list[0]).toMatchObject({ name: 'LAPATINIB', chemblId: 'CHEMBL554', targetGenes: ['EGFR', 'ERBB2'], evidenceQuality: 'low' });
     expect(list[0]!.admet.qed).toEqual({ value: 0.3, source: 'chembl' });
   });
 
@@ -155,7 +223,8 @@ describe('merging across genes and sources', () => {
     ]);
     const [c] = run([{ gene: 'EGFR', interactions: [dgi('SOMETINIB', { types: [['inhibitor', null]] })] }], { pubchem });
     expect(c!.admet).toMatchObject({ molecularWeight: { value: 520, source: 'pubchem' }, lipinskiViolations: { value: 2, source: 'computed' }, lipinskiPass: false });
-    expect(c!.factors.drugLikeness).toEqual({ value: 0.5, weight: 0.1, contribution: expect.any(Number), detail: '2 Lipinski violation(s) of 4 -> 1 - v/4 (PubChem; no QED)' });
+    // No QED without ChEMBL: unknown, never 1 - violations/4; the violations are shown beside it.
+    expect(c!.factors.drugLikeness).toEqual({ value: null, weight: 0.1, contribution: null, detail: 'QED unknown: no ChEMBL record (QED comes from ChEMBL only); Ro5 violations 2 (computed from PubChem)' });
     expect(c!.sources).toEqual(['dgidb', 'pubchem']);
   });
 });

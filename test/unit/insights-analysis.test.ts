@@ -6,6 +6,7 @@ import type { EnrichmentRow } from '../../src/analysis/enrichment.js';
 import { AUDIENCES, canonicalStatements, renderBrief, type BriefFacts } from '../../src/analysis/evidence-brief.js';
 import { buildHypotheses, candidatePairs, confidenceOf, pairKey } from '../../src/analysis/hypotheses.js';
 import { qualityScore } from '../../src/analysis/quality.js';
+import { geneRoleOf } from '../../src/analysis/gene-role.js';
 import { actionVerb, buildStrategies } from '../../src/analysis/strategies.js';
 
 function row(id: string, name: string, genes: string[], q: number, significant = q <= 0.05): EnrichmentRow {
@@ -13,7 +14,10 @@ function row(id: string, name: string, genes: string[], q: number, significant =
 }
 
 function drug(name: string, genes: string[], tier: 'I' | 'II' | 'III', score: number, actionTypes: string[], pmids: string[] = []): DrugCandidate {
-  return { name, chemblId: `CHEMBL_${name}`, targetGenes: genes, tier, score, actionTypes, maxPhase: tier === 'III' ? 1 : 4, pmids } as unknown as DrugCandidate;
+  return {
+    name, chemblId: `CHEMBL_${name}`, targetGenes: genes, tier, score, actionTypes, maxPhase: tier === 'III' ? 1 : 4, pmids, withdrawn: false,
+    status: tier === 'III' ? 'investigational' : 'approved', matchingIndications: tier === 'I' ? [{ id: 'MONDO_0007254', name: 'breast cancer', phase: 4, approved: true, source: 'Open Targets indications', via: 'the context disease' }] : [],
+  } as unknown as DrugCandidate;
 }
 
 const pathways = [row('R-HSA-1', 'Signaling by ERBB2 R-HSA-1', ['EGFR', 'ERBB2'], 1e-6), row('R-HSA-2', 'MAPK cascade', ['BRAF', 'MAP2K1'], 1e-3), row('R-HSA-3', 'Unrelated', ['X'], 0.2)];
@@ -58,9 +62,10 @@ describe('strategies', () => {
   });
 
   it('targets druggable genes inside enriched pathways, and flags pathways without drugs', () => {
-    const s = buildStrategies(pathways, [drug('LAPATINIB', ['ERBB2'], 'I', 0.9, ['INHIBITOR'], ['11']), drug('X', ['ERBB2'], 'III', 0.3, ['INHIBITOR'])]);
-    expect(s[0]).toMatchObject({ strategy: 'Inhibit ERBB2 within Signaling by ERBB2', approach: 'drug-targeting', targetGenes: ['ERBB2'], evidencePmids: ['11'] });
-    expect(s[0]!.rationale).toContain('2 drug candidates act on ERBB2 (tier I: 1, II: 0, III: 1; best: LAPATINIB');
+    const roles = new Map([['ERBB2', geneRoleOf('ERBB2', { attributes: [{ name: 'role in cancer', description: 'oncogene', pmid: null }], cancerHallmarks: [] })]]);
+    const s = buildStrategies({ pathways, candidates: [drug('LAPATINIB', ['ERBB2'], 'I', 0.9, ['INHIBITOR'], ['11']), drug('X', ['ERBB2'], 'III', 0.3, ['INHIBITOR'])], roles });
+    expect(s[0]).toMatchObject({ strategy: 'Inhibit ERBB2 within Signaling by ERBB2', approach: 'drug-targeting', direction: 'inhibit', targetGenes: ['ERBB2'], evidencePmids: ['11'] });
+    expect(s[0]!.rationale).toContain('2 usable drug candidates (tier I: 1, II: 0, III: 1; best: LAPATINIB');
     const open = s.find((x) => x.approach === 'pathway-modulation')!;
     expect(open).toMatchObject({ strategy: 'Modulate MAPK cascade', drugs: [] });
     expect(s.some((x) => x.strategy.includes('Unrelated'))).toBe(false); // not significant

@@ -121,7 +121,7 @@ describe('renderHtmlReport: content', () => {
     expect(row).toContain('<span class="badge eq-high">high</span>');
     // The details row explains every factor.
     expect(lapatinib).toContain('Details: LAPATINIB');
-    expect(lapatinib).toContain('1,204 PubMed articles mention LAPATINIB with breast cancer');
+    expect(lapatinib).toContain('1,204 articles mention LAPATINIB with breast cancer (Europe PMC)');
 
     // An unknown factor is shown as such, and the renormalisation is explained.
     const trastuzumab = s.slice(s.indexOf('data-chembl="CHEMBL1201585"'));
@@ -273,7 +273,7 @@ describe('renderHtmlReport: variants', () => {
     const s = section(out, 'pathways');
     expect(s).not.toContain('<svg');
     expect(s).not.toContain('<tr class="pathway">');
-    expect(s).toContain('No gene set reached q ≤ 0.05 in 3 libraries.');
+    expect(s).toContain('No gene set reached q ≤ 0.05 in the 3 libraries tested.');
     expect(s).toContain('ReactomePathways_2021');
     expect(section(out, 'hypotheses')).toContain('no hypothesis derived');
   });

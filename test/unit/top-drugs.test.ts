@@ -4,15 +4,18 @@ import { describe, expect, it } from 'vitest';
 import {
   admetView,
   diseaseMatcher,
-  indicationMatch,
   matchInteraction,
   needsPubchem,
   rankCandidates,
+  studiedFor,
+  topDrugView,
+  withIndications,
 } from '../../src/analysis/top-drugs.js';
 import type { ChemblMolecule, ChemblProperties } from '../../src/sources/chembl.js';
 import type { DrugGeneInteraction } from '../../src/sources/dgidb.js';
 import { stagePhase, type ClinicalCandidate } from '../../src/sources/opentargets.js';
 import { briefStatements } from '../../src/tools/target-brief/integrity.js';
+import { chemblInd, details } from '../support/drug-evidence.js';
 
 function candidate(name: string, stage: string | null, indications: [string, string][] = [], extra: Partial<ClinicalCandidate> = {}): ClinicalCandidate {
   return {
@@ -46,27 +49,21 @@ describe('disease context matching', () => {
     const m = diseaseMatcher('Lung cancer', hits);
     expect(m.resolved?.id).toBe('MONDO_0008903');
     expect([...m.ids]).toEqual(['MONDO_0008903', 'MONDO_0000001']);
-    expect(m.texts).toEqual(['lung cancer']);
-    expect(m.oncology).toBe(false);
   });
 
-  it('matches by id first, then by name (whole words), then by oncology term for a generic cancer context', () => {
-    const m = diseaseMatcher('lung cancer', hits);
-    expect(indicationMatch(candidate('A', 'APPROVAL', [CRC, ['MONDO_0000001', 'familial lung cancer']]), m)).toEqual({
-      indicated: true,
-      via: 'familial lung cancer (MONDO_0000001: a search hit for the context)',
-    });
-    expect(indicationMatch(candidate('B', 'APPROVAL', [['EFO_1', 'small cell lung cancer']]), m).via).toBe('small cell lung cancer (EFO_1: name contains "lung cancer")');
-    expect(indicationMatch(candidate('C', 'APPROVAL', [LUAD]), m)).toEqual({ indicated: false, via: null }); // a search hit, but not named for the context
-    const generic = diseaseMatcher('cancer', []);
-    expect(generic).toMatchObject({ resolved: null, oncology: true });
-    expect(indicationMatch(candidate('D', 'APPROVAL', [LUAD]), generic).via).toBe('lung adenocarcinoma (MONDO_0005061: an oncology indication, context "cancer")');
-    expect(indicationMatch(candidate('E', 'APPROVAL', [['X', 'precancerous lesion']]), diseaseMatcher('asthma cancer', [])).indicated).toBe(false);
+  it('says a drug was studied for the context when its target row lists a context disease, a descendant, or the exact name', () => {
+    const ontology = [{ id: 'MONDO_0008903', name: 'lung cancer', dbXRefs: [], ancestors: [], descendants: [NSCLC[0]] }];
+    const m = diseaseMatcher('lung cancer', hits, ontology);
+    expect(studiedFor(candidate('A', 'APPROVAL', [CRC, ['MONDO_0000001', 'familial lung cancer']]), m)).toBe('familial lung cancer (MONDO_0000001: the context disease)');
+    expect(studiedFor(candidate('B', 'APPROVAL', [NSCLC]), m)).toBe('non-small cell lung carcinoma (MONDO_0005233: below or cross-referenced to the context disease)');
+    // Name containment is not enough: "small cell lung cancer" is another disease.
+    expect(studiedFor(candidate('C', 'APPROVAL', [['EFO_1', 'small cell lung cancer']]), m)).toBeNull();
+    expect(studiedFor(candidate('D', 'APPROVAL', [LUAD]), diseaseMatcher('lung cancer', hits))).toBeNull();
   });
 });
 
 describe('ranking', () => {
-  it('orders by phase, approval (withdrawn after approved), indication, drug phase, then name; unknown phase last', () => {
+  it('orders by phase, approval (withdrawn after approved), studied for the context, drug phase, then name; unknown phase last', () => {
     const m = diseaseMatcher('non-small cell lung carcinoma', [{ id: NSCLC[0], name: NSCLC[1], score: 1 }]);
     const list = [
       candidate('ZETA', null),
@@ -84,12 +81,44 @@ describe('ranking', () => {
     ]);
     expect(rankCandidates(list, m, 2).top.map((r) => r.candidate.name)).toEqual(['ALPHA', 'BETA']);
   });
+
+  it('calls a drug indicated only on an approved per-disease indication, and re-ranks with it', () => {
+    const m = diseaseMatcher('colorectal cancer', [{ id: CRC[0], name: CRC[1], score: 1 }]);
+    // Both approved on EGFR and listed for colorectal cancer on the target row.
+    const erlotinib = candidate('ERLOTINIB', 'APPROVAL', [NSCLC, CRC], { drugId: 'CHEMBL553' });
+    const cetuximab = candidate('CETUXIMAB', 'APPROVAL', [CRC], { drugId: 'CHEMBL1201577' });
+    const { top } = rankCandidates([erlotinib, cetuximab], m);
+    expect(top.map((r) => [r.candidate.name, r.studied !== null])).toEqual([['CETUXIMAB', true], ['ERLOTINIB', true]]);
+    const drugs = new Map([
+      ['CHEMBL553', details('CHEMBL553', 'ERLOTINIB', [[{ id: NSCLC[0], name: NSCLC[1] }, 'APPROVAL'], [{ id: CRC[0], name: CRC[1] }, 'PHASE_2']])],
+      ['CHEMBL1201577', details('CHEMBL1201577', 'CETUXIMAB', [])],
+    ]);
+    const chembl = new Map([['CHEMBL1201577', [chemblInd('CHEMBL1201577', null, 'colorectal cancer', 4)]]]);
+    const ranked = withIndications(top, m, drugs, chembl);
+    const views = ranked.map((r) => topDrugView(r, null, null, null));
+    expect(views.map((v) => [v.rank, v.name, v.indicatedForDisease, v.indicationsChecked])).toEqual([
+      [1, 'CETUXIMAB', true, true],
+      [2, 'ERLOTINIB', false, true],
+    ]);
+    expect(views[0]?.indicationMatch).toBe('colorectal cancer: approved (ChEMBL drug_indication; same name as the context)');
+    expect(views[1]?.studiedFor).toBe('colorectal cancer (MONDO_0005575: the context disease)');
+    // Sources unavailable: nothing is called indicated.
+    expect(withIndications(top, m, undefined, undefined).every((r) => r.indication === null && !r.indicationsChecked)).toBe(true);
+  });
+
+  it('marks a withdrawn drug from the Open Targets warning or ChEMBL flag, and never calls it approved or indicated', () => {
+    const m = diseaseMatcher('osteoarthritis', [{ id: 'EFO_0002506', name: 'osteoarthritis', score: 1 }]);
+    const rofecoxib = candidate('ROFECOXIB', 'APPROVAL', [['EFO_0002506', 'osteoarthritis']], { drugId: 'CHEMBL122' });
+    const drugs = new Map([['CHEMBL122', details('CHEMBL122', 'ROFECOXIB', [[{ id: 'EFO_0002506', name: 'osteoarthritis' }, 'APPROVAL']], { withdrawn: { year: 2004 } })]]);
+    const [r] = withIndications(rankCandidates([rofecoxib], m).top, m, drugs, undefined);
+    expect(topDrugView(r!, null, null, null)).toMatchObject({ approved: false, withdrawn: true, indicatedForDisease: false, indicationMatch: null, withdrawnReason: 'Open Targets drug warning: withdrawn (2004)' });
+  });
 });
 
 describe('DGIdb join', () => {
   const row = (drugName: string, chemblId: string | null): DrugGeneInteraction => ({
     drugName, drugConceptId: chemblId ? `chembl:${chemblId}` : null, chemblId, approved: true,
-    interactionTypes: [{ type: 'inhibitor', directionality: 'INHIBITORY' }], interactionScore: 1, sources: ['ChEMBL'], pmids: [], attributes: [],
+    interactionTypes: [{ type: 'inhibitor', directionality: 'INHIBITORY' }], interactionScore: 1, sources: ['ChEMBL'], sourceTrust: [], pmids: [], attributes: [],
   });
 
   it('joins on any ChEMBL id of the drug (salt forms included), else on the parent name; conjugates stay apart', () => {

@@ -1,5 +1,6 @@
 // Terminal rendering of svc_get_target_brief: one page, sources named, failures visible.
 import type { BriefOutput } from '../../tools/target-brief/output.js';
+import { describeIntegrity } from '../../tools/shared/summary.js';
 import { heading, style, table } from '../output.js';
 import { truncate } from '../../text.js';
 
@@ -92,10 +93,7 @@ export function renderBrief(r: BriefOutput): string {
   lines.push('', heading('Evidence integrity'));
   if (r.evidence.length === 0) lines.push(`  ${i.entailmentMethod}`);
   else {
-    lines.push(
-      `  ${r.evidence.length} cited statement${r.evidence.length === 1 ? '' : 's'}; hallucinated PMIDs ${i.hallucinated}${i.pmidsChecked ? '' : ' (not checked)'}; ` +
-        `grounded ${fmt(i.groundedRatio, 2)}; cite-F1 ${fmt(i.citeF1, 2)}; judge ${i.entailmentMethod}`,
-    );
+    lines.push(`  ${r.evidence.length} cited statement${r.evidence.length === 1 ? '' : 's'}. ${describeIntegrity(i)}`);
     for (const e of r.evidence) lines.push(`  ${e.supported ? '✓' : '✗'} ${truncate(e.text, WIDTH - 30)} [${e.judged.join(', ') || e.skipped || '-'}]`);
   }
 
@@ -105,8 +103,9 @@ export function renderBrief(r: BriefOutput): string {
 }
 
 function sourceText(s: BriefOutput['sources'][number]): string {
-  const text = s.status === 'ok' || s.status === 'cached' ? `${s.id} ${s.status} ${s.ms} ms` : `${s.id} ${s.status}`;
-  return s.status === 'failed' ? style('red', text) : s.status === 'skipped' ? style('dim', text) : text;
+  const text =
+    s.status === 'ok' || s.status === 'cached' ? `${s.id} ${s.status} ${s.ms} ms` : s.status === 'partial' ? `${s.id} partial (${s.failedCalls}/${s.calls} calls failed)` : `${s.id} ${s.status}`;
+  return s.status === 'failed' ? style('red', text) : s.status === 'partial' ? style('yellow', text) : s.status === 'skipped' ? style('dim', text) : text;
 }
 
 function val(v: { value: number; source: string } | null, digits: number): string {

@@ -3,6 +3,8 @@
 import type { InsightsOutput } from '../../tools/shared/panel-analysis/schema.js';
 import { pathwayLabel } from '../../analysis/pathway-names.js';
 import { truncate as cut } from '../../text.js';
+import { describeIntegrity } from '../../tools/shared/summary.js';
+import { enrichmentNotComputedNote } from '../../tools/shared/panel-analysis/enrichment-status.js';
 import { heading, table } from '../output.js';
 import { STATUS_MARK } from './evidence-status.js';
 
@@ -17,13 +19,16 @@ export function renderInsights(r: InsightsOutput): string {
   out.push(r.evidenceBrief.summary, '');
 
   out.push(heading('## Enriched pathways (q <= 0.05)'));
-  out.push(
+  const st = r.enrichmentStatus;
+  if (st.state === 'not_computed') out.push(`NOT COMPUTED: ${enrichmentNotComputedNote(st)}`, ...st.failed.map((f) => `  ${f.library}: ${f.error}`), ...(st.fix ? [`Fix: ${st.fix}`] : []));
+  else if (st.state === 'partial') out.push(`Not tested (failed): ${st.failed.map((f) => `${f.library} (${f.error})`).join('; ')}`);
+  if (st.state !== 'not_computed') out.push(
     r.enrichedPathways.length
       ? table(
           r.enrichedPathways.slice(0, 15).map((p) => [cut(pathwayLabel(p.name), 60), p.library, `${p.k}/${p.K}`, fmtQ(p.q), cut(p.overlapGenes.join(','), 40)]),
           ['pathway', 'library', 'k/K', 'q', 'genes'],
         )
-      : 'None significant.',
+      : `None reached q <= 0.05 in the ${r.enrichment.length} librar${r.enrichment.length === 1 ? 'y' : 'ies'} tested (${r.enrichment.map((e) => e.library).join(', ')}).`,
   );
   const x = r.enrichmentCrossCheck;
   out.push(x ? `g:Profiler (${x.version ?? 'version unknown'}) confirms ${x.confirmed} of ${x.checked} reported pathways (${x.significantTerms} significant terms of its own).` : 'g:Profiler cross-check unavailable.', '');
@@ -90,17 +95,12 @@ export function renderInsights(r: InsightsOutput): string {
   out.push(heading(`## Evidence brief (${r.evidenceBrief.audience})`));
   if (!r.evidenceBrief.statements.length) out.push('No statement could be cited from the literature.');
   for (const s of r.evidenceBrief.statements) out.push(`${STATUS_MARK[s.status]} ${s.status}: ${s.text}`);
-  const i = r.integrity;
-  const judged = i.nliEnabled
-    ? `grounded ${(i.groundedRatio * 100).toFixed(0)}% | citation precision ${i.citationPrecision.toFixed(2)}, recall ${i.citationRecall.toFixed(2)}, F1 ${i.citeF1.toFixed(2)}`
-    : 'entailment not judged (no NLI model; see warnings)';
-  out.push(
-    '',
-    heading('## Integrity'),
-    `PMIDs checked: ${i.pmidsChecked ? 'yes' : 'no'} | hallucinated ${i.hallucinated} (${(i.hallucinationRate * 100).toFixed(0)}%) | ${judged} | judge ${i.entailmentMethod}`,
-  );
+  out.push('', heading('## Integrity'), describeIntegrity(r.integrity));
   const failed = r.sources.filter((s) => s.status === 'failed');
-  out.push(`Sources: ${r.sources.filter((s) => s.status === 'ok' || s.status === 'cached').length} answered, ${failed.length} failed, ${r.sources.filter((s) => s.status === 'skipped').length} skipped`);
+  const partial = r.sources.filter((s) => s.status === 'partial');
+  out.push(
+    `Sources: ${r.sources.filter((s) => s.status === 'ok' || s.status === 'cached').length} answered, ${partial.length ? `${partial.length} partly (${partial.map((s) => `${s.id} ${s.failedCalls}/${s.calls} calls failed`).join(', ')}), ` : ''}${failed.length} failed, ${r.sources.filter((s) => s.status === 'skipped').length} skipped`,
+  );
   if (r.warnings.length) out.push('', heading('## Warnings'), ...r.warnings.map((w) => `! ${w}`));
   return out.join('\n');
 }

@@ -2,6 +2,7 @@
 import { compoundPhrase } from '../../analysis/validation-plan.js';
 import type { PlanOutput } from '../../tools/validation-plan/schema.js';
 import { truncate } from '../../text.js';
+import { describeIntegrity, describeSources } from '../../tools/shared/summary.js';
 import { heading, style, table } from '../output.js';
 
 const STAGE_NAME: Record<string, string> = { in_vitro: 'In vitro', in_vivo: 'In vivo', translational_clinical: 'Translational / clinical' };
@@ -45,7 +46,7 @@ export function renderPlan(r: PlanOutput): string {
     lines.push('');
   }
   const i = r.integrity;
-  lines.push(`Quality ${r.qualityScore.toFixed(2)}  | hallucinated PMIDs ${i.pmidsChecked ? String(i.hallucinated ?? 0) : 'not checked'}  | judge ${i.entailmentMethod}  | snapshot ${r.snapshotId ?? '-'}`);
+  lines.push(`Quality ${r.qualityScore.toFixed(2)}  | snapshot ${r.snapshotId ?? '-'}`, describeIntegrity(i), describeSources(r.sources));
   if (r.warnings.length) lines.push('', heading('Warnings'), ...r.warnings.map((w) => `! ${w}`));
   return lines.join('\n');
 }

@@ -1,6 +1,7 @@
 // Terminal rendering of svc_verify_claim.
 import type { z } from 'zod';
 import type { verifyClaimTool } from '../../tools/verify-claim/tool.js';
+import { describeIntegrity } from '../../tools/shared/summary.js';
 import { heading, style, table } from '../output.js';
 import { truncate } from '../../text.js';
 import { STATUS_MARK, STATUS_STYLE } from './evidence-status.js';
@@ -14,12 +15,9 @@ export function renderVerify(r: Result): string {
   lines.push(`${heading('Claim:')} ${r.claim}`);
   lines.push(`${heading('Evidence status:')} ${style(STATUS_STYLE[r.evidenceStatus], r.evidenceStatus.toUpperCase())}`);
   lines.push('', r.summary, '');
-  const citations = !r.nliEnabled
-    ? 'Citation precision/recall not computed (no NLI model)'
-    : r.citeF1 === null
-      ? 'Citation precision/recall n/a (search mode: nothing was cited)'
-      : `Citation precision ${fixed(r.citationPrecision)}  recall ${fixed(r.citationRecall)}  F1 ${fixed(r.citeF1)}`;
-  lines.push(`${citations}  | hallucinated PMIDs ${r.hallucinated}${r.pmidsChecked ? '' : ' (not checked)'}  | judge ${r.entailmentMethod}`);
+  // Search mode: citation precision and recall do not apply (nothing was cited), said as such.
+  if (r.mode === 'search' && r.nliEnabled) lines.push('Citation precision/recall n/a (search mode: nothing was cited)');
+  lines.push(describeIntegrity(r.integrity));
   if (r.search) lines.push(`PubMed query: ${r.search.query}  (${r.search.count} records)`);
   if (r.pmids.length) {
     lines.push('', heading('PMIDs'));

@@ -71,7 +71,7 @@ type SourceRow = InsightsOutput['sources'][number];
  */
 export function mergeSources(a: readonly SourceRow[], b: readonly SourceRow[]): SourceRow[] {
   const ids = [...new Set([...a.map((s) => s.id), ...b.map((s) => s.id)])];
-  const rank: Record<SourceRow['status'], number> = { ok: 0, cached: 1, failed: 2, skipped: 3 };
+  const rank: Record<SourceRow['status'], number> = { ok: 0, cached: 1, partial: 2, failed: 3, skipped: 4 };
   return ids.map((id) => {
     const sides = [
       ['A', a.find((s) => s.id === id)],
@@ -87,7 +87,20 @@ export function mergeSources(a: readonly SourceRow[], b: readonly SourceRow[]): 
       ms: present.reduce((t, [, s]) => Math.max(t, s.ms), 0),
       records: present.reduce((t, [, s]) => t + s.records, 0),
       ...(errors.length ? { error: errors.join('; ') } : {}),
+      ...(present.some(([, s]) => s.late) ? { late: true } : {}),
       ...(notes.length ? { note: notes.join('; ') } : {}),
     };
   });
+}
+
+/** The MCP text block: the written comparison, the snapshots, and what was cut. */
+export function summarizeComparison(a: CompareOutput): string {
+  const lines = [
+    `Comparison ${a.snapshotId} of panel A (${a.panelA.diseaseContext}, snapshot ${a.panelA.snapshotId}) and panel B (${a.panelB.diseaseContext}, snapshot ${a.panelB.snapshotId}).`,
+    a.summary,
+  ];
+  if (a.drugAnalysisNote) lines.push(`Drugs: ${a.drugAnalysisNote}`);
+  if (a.warnings.length) lines.push(`Warnings (${a.warnings.length}): ${a.warnings.slice(0, 3).join(' | ')}${a.warnings.length > 3 ? ' | ...' : ''}`);
+  if (a.more) lines.push(a.more);
+  return lines.join('\n');
 }

@@ -11,9 +11,9 @@ const panel = (label: 'A' | 'B') =>
     })
     .strict();
 
-export const compareInput = z.object({
+export const compareInput = z.strictObject({
   panelA: panel('A').describe('The first gene panel and its disease context'),
-  panelB: panel('B').describe('The second gene panel and its disease context (the same disease, or another one)'),
+  panelB: panel('B').describe('The second panel and its disease (the same or another)'),
 });
 
 const tier = z.string().describe('Drug tier (I, II, III) in that panel’s analysis');

@@ -5,7 +5,7 @@ import { comparePanels } from '../../analysis/panel-compare.js';
 import { newSnapshotId } from '../../store/snapshot-id.js';
 import { defineTool } from '../define.js';
 import { panelView } from '../shared/panel-view.js';
-import { compactComparison, fullComparison } from './assemble.js';
+import { compactComparison, fullComparison, summarizeComparison } from './assemble.js';
 import { runPanels } from './run-panels.js';
 import { compareInput, compareOutput } from './schema.js';
 
@@ -15,14 +15,14 @@ export const compareTargetsTool = defineTool({
   name: COMPARE_TOOL,
   title: 'Compare two gene panels: shared and distinct pathways, drugs and evidence',
   description:
-    'Analyses two gene panels (each with its disease context) side by side with the engine of svc_generate_insights, ' +
-    'sharing upstream requests between them, and compares them: pathways significant in both (q on each side) or in one ' +
-    'only, drug candidates shared or not with their tiers (withheld for the free tier: drugAnalysisNote), quality score ' +
-    'of each side and integrity differences (B minus A), with a short written comparison naming the largest differences. ' +
-    'Saves each panel’s analysis and the comparison as snapshots (ids in the result); lists show their first items, the ' +
-    'snapshots keep everything.',
+    'Analyses two gene panels (each with its disease) side by side with the engine of svc_generate_insights and ' +
+    'compares them: pathways significant in both (q on each side) or one only, drug candidates shared or not with ' +
+    'tiers (withheld for the free tier), quality and integrity differences (B minus A), and a short written ' +
+    'comparison. Saves each panel and the comparison as snapshots; lists show their first items.',
   input: compareInput,
   output: compareOutput,
+  answer: { schema: compareOutput, compact: compactComparison },
+  summarize: summarizeComparison,
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true, idempotentHint: false },
   async handler(input, call) {
     const { ctx } = call;
@@ -47,8 +47,8 @@ export const compareTargetsTool = defineTool({
         ctx.log.error('comparison snapshot could not be saved', { err });
         return false;
       });
-    const answer = compactComparison(full);
-    if (!saved) answer.warnings = [...answer.warnings, 'the comparison snapshot could not be saved; each panel’s own snapshot id still works'];
-    return answer;
+    if (!saved) full.warnings = [...full.warnings, 'the comparison snapshot could not be saved; each panel’s own snapshot id still works'];
+    // The full comparison (the CLI's --json, the HTML report); the MCP answer is compactComparison of it.
+    return full;
   },
 });

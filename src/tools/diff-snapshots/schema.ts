@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { integrityDeltas, listCounts, pathwayAbsence } from '../shared/comparison-schemas.js';
 import { snapshotId } from '../shared/snapshot-schemas.js';
 
-export const diffInput = z.object({
-  snapshotIdA: snapshotId.describe('The earlier analysis (a snapshotId of svc_generate_insights, or one side of svc_compare_targets)'),
+export const diffInput = z.strictObject({
+  snapshotIdA: snapshotId.describe('The earlier analysis (of svc_generate_insights, or one side of svc_compare_targets)'),
   snapshotIdB: snapshotId.describe('The later analysis, compared against A'),
 });
 

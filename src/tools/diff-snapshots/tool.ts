@@ -36,14 +36,15 @@ export const diffSnapshotsTool = defineTool({
   name: 'svc_diff_snapshots',
   title: 'What changed between two saved panel analyses',
   description:
-    'Compares two saved panel analyses, A (earlier) and B (later): genes added or removed and disease changed, pathways ' +
-    'new or no longer reported and q changes of the others, drug candidates that entered, left or changed tier, rank or ' +
-    'score (with the factor that moved most), hypothesis confidence changes, quality and integrity differences, and ' +
-    'sources that answered differently. Works on svc_generate_insights snapshots and on the two sides of a ' +
-    'svc_compare_targets comparison. Reads saved snapshots only: no source is called.',
+    'Compares two saved panel analyses, A (earlier) and B (later): genes and disease, pathways new, gone or with a ' +
+    'changed q, drug candidates that entered, left or changed tier, rank or score, hypothesis confidence, quality, ' +
+    'integrity and sources. Works on svc_generate_insights snapshots and the two sides of a svc_compare_targets ' +
+    'comparison; calls no source.',
   input: diffInput,
   output: diffOutput,
-  annotations: { readOnlyHint: true, openWorldHint: false, idempotentHint: true },
+  answer: { schema: diffOutput, compact: (full) => compactDiff(full) },
+  summarize: (a) => summarizeDiff(a),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   quota: 'none',
   async handler({ snapshotIdA, snapshotIdB }, { ctx }) {
     const [a, b] = await Promise.all([loadSnapshot(ctx, snapshotIdA), loadSnapshot(ctx, snapshotIdB)]);
@@ -53,39 +54,64 @@ export const diffSnapshotsTool = defineTool({
     const warnings: string[] = [];
     if (a.id === b.id) warnings.push('snapshotIdA and snapshotIdB are the same snapshot: nothing can differ.');
     else if (a.createdAt > b.createdAt) warnings.push(`snapshot A (${a.createdAt}) is newer than snapshot B (${b.createdAt}): "new" and "removed" read from A to B as given.`);
-    const lists = new ListCut();
     const shifts = d.drugCandidateShifts;
-    const answer: DiffOutput = {
+    // The full diff (the CLI's --json); the MCP answer is compactDiff of it.
+    return {
       snapshotA: ref(a),
       snapshotB: ref(b),
       summary: d.summary,
-      inputs: {
-        genesAdded: lists.take('inputs.genesAdded', d.inputs.genesAdded, SHOWN.genes),
-        genesRemoved: lists.take('inputs.genesRemoved', d.inputs.genesRemoved, SHOWN.genes),
-        diseaseChanged: d.inputs.diseaseChanged,
-      },
-      newPathways: lists.take('newPathways', d.newPathways, SHOWN.pathways),
-      removedPathways: lists.take('removedPathways', d.removedPathways, SHOWN.pathways),
-      qChanges: lists.take('qChanges', d.qChanges, SHOWN.pathways),
-      drugCandidateShifts: shifts && {
-        entered: lists.take('drugCandidateShifts.entered', shifts.entered, SHOWN.drugs),
-        left: lists.take('drugCandidateShifts.left', shifts.left, SHOWN.drugs),
-        changed: lists.take('drugCandidateShifts.changed', shifts.changed, SHOWN.drugs),
-      },
+      inputs: d.inputs,
+      newPathways: d.newPathways,
+      removedPathways: d.removedPathways,
+      qChanges: d.qChanges,
+      drugCandidateShifts: shifts && { entered: shifts.entered, left: shifts.left, changed: shifts.changed },
       ...(d.drugAnalysisNote ? { drugAnalysisNote: d.drugAnalysisNote } : {}),
-      hypothesisConfidenceChanges: lists.take('hypothesisConfidenceChanges', d.hypothesisConfidenceChanges, SHOWN.hypotheses),
+      hypothesisConfidenceChanges: d.hypothesisConfidenceChanges,
       qualityScoreDelta: d.qualityScoreDelta,
       groundedRatioDelta: d.groundedRatioDelta,
       integrityDeltas: d.integrityDeltas,
-      sourceChanges: lists.take('sourceChanges', d.sourceChanges, SHOWN.sources),
-      counts: lists.counts,
+      sourceChanges: d.sourceChanges,
+      counts: {},
       warnings,
     };
-    const cut = lists.cut();
-    if (cut.length) answer.more = `Lists cut to their first items (${cut.join(', ')}). Both analyses in full: svc_get_snapshot ${a.id} / ${b.id}.`;
-    return answer;
   },
 });
+
+/** The answer: every list cut to its first items, `counts` saying how many there are in all. */
+export function compactDiff(full: DiffOutput): DiffOutput {
+  const lists = new ListCut();
+  const shifts = full.drugCandidateShifts;
+  const answer: DiffOutput = {
+    ...full,
+    inputs: {
+      genesAdded: lists.take('inputs.genesAdded', full.inputs.genesAdded, SHOWN.genes),
+      genesRemoved: lists.take('inputs.genesRemoved', full.inputs.genesRemoved, SHOWN.genes),
+      diseaseChanged: full.inputs.diseaseChanged,
+    },
+    newPathways: lists.take('newPathways', full.newPathways, SHOWN.pathways),
+    removedPathways: lists.take('removedPathways', full.removedPathways, SHOWN.pathways),
+    qChanges: lists.take('qChanges', full.qChanges, SHOWN.pathways),
+    drugCandidateShifts: shifts && {
+      entered: lists.take('drugCandidateShifts.entered', shifts.entered, SHOWN.drugs),
+      left: lists.take('drugCandidateShifts.left', shifts.left, SHOWN.drugs),
+      changed: lists.take('drugCandidateShifts.changed', shifts.changed, SHOWN.drugs),
+    },
+    hypothesisConfidenceChanges: lists.take('hypothesisConfidenceChanges', full.hypothesisConfidenceChanges, SHOWN.hypotheses),
+    sourceChanges: lists.take('sourceChanges', full.sourceChanges, SHOWN.sources),
+    counts: lists.counts,
+  };
+  const cut = lists.cut();
+  if (cut.length) answer.more = `Lists cut to their first items (${cut.join(', ')}). The whole diff: biointel snapshots diff ${full.snapshotA.id} ${full.snapshotB.id} --json; both analyses: svc_get_snapshot by section.`;
+  return answer;
+}
+
+/** The MCP text block: the written summary and what moved, in a few lines. */
+function summarizeDiff(a: DiffOutput): string {
+  const lines = [`Diff ${a.snapshotA.id} -> ${a.snapshotB.id}: ${a.summary}`];
+  if (a.warnings.length) lines.push(`Warnings: ${a.warnings.join(' | ')}`);
+  if (a.more) lines.push(a.more);
+  return lines.join('\n');
+}
 
 function ref(s: Snapshot): DiffOutput['snapshotA'] {
   return { id: s.id, createdAt: s.createdAt, tool: s.tool, geneCount: s.genes.length, diseaseContext: s.diseaseContext };

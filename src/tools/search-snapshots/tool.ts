@@ -9,22 +9,18 @@ import { z } from 'zod';
 import { normaliseSymbol, type ResolutionHow } from '../../sources/hgnc.js';
 import { SourceReport } from '../../sources/report.js';
 import { defineTool, type ToolCall } from '../define.js';
-import { geneSymbol, LIMITS, provenance } from '../shared/schemas.js';
+import { freeText, geneSymbol, LIMITS, provenance } from '../shared/schemas.js';
 import { SEARCH_LIMIT, snapshotSummary } from '../shared/snapshot-schemas.js';
 
 const limitMessage = `limit must be a whole number from ${SEARCH_LIMIT.min} to ${SEARCH_LIMIT.max}`;
 
-const input = z.object({
-  disease: z
-    .string()
-    .trim()
-    .min(1, 'the disease filter cannot be empty (omit it to match every disease)')
-    .max(LIMITS.diseaseChars, `the disease filter is limited to ${LIMITS.diseaseChars} characters`)
+const input = z.strictObject({
+  disease: freeText('the disease filter', 1, LIMITS.diseaseChars)
     .optional()
-    .describe('Part of the disease context, case-insensitive: "breast" matches "Breast cancer" and "HER2+ breast carcinoma"'),
+    .describe('Part of the disease context, case-insensitive ("breast" matches "HER2+ breast carcinoma")'),
   gene: geneSymbol
     .optional()
-    .describe('One gene symbol. Aliases and previous symbols are resolved through HGNC (HER2 -> ERBB2), then matched exactly against saved panels'),
+    .describe('One gene symbol (aliases resolved through HGNC: HER2 -> ERBB2), matched exactly against saved panels'),
   limit: z
     .number()
     .int(limitMessage)
@@ -57,13 +53,13 @@ export const searchSnapshotsTool = defineTool({
   name: 'svc_search_snapshots',
   title: 'Search saved analyses',
   description:
-    'Finds saved analyses (snapshots) by disease context (partial match, case-insensitive) and/or gene (exact match ' +
-    'after HGNC resolution of aliases and previous symbols), newest first. Returns ids, creation times, tools, gene ' +
-    'panels, disease contexts and quality scores, plus the total number of matches. Without filters it lists the ' +
-    'latest analyses. Use svc_get_snapshot to read one whole.',
+    'Finds saved analyses by disease (partial, case-insensitive) and/or gene (exact, after HGNC resolution), newest ' +
+    'first: ids, times, tools, genes, diseases, quality scores and the total. Without filters, the latest. ' +
+    'svc_get_snapshot reads one.',
   input,
   output,
-  annotations: { readOnlyHint: true, openWorldHint: true, idempotentHint: true },
+  summarize: summarizeSearch,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   quota: 'none',
   handler: searchSnapshots,
 });
@@ -86,6 +82,14 @@ export async function searchSnapshots(args: z.output<typeof input>, call: ToolCa
     sources: report.list(),
     warnings: [...report.warnings, ...(gene?.warning ? [gene.warning] : [])],
   };
+}
+
+/** The MCP text block: one line per snapshot found. */
+function summarizeSearch(r: Output): string {
+  const lines = [r.snapshots.length ? `${r.snapshots.length} of ${r.total} matching snapshots, newest first:` : 'No saved analysis matches.'];
+  for (const s of r.snapshots) lines.push(`${s.id}  ${s.createdAt}  ${s.tool}  ${s.genes.slice(0, 6).join(',')}${s.genes.length > 6 ? `,+${s.genes.length - 6}` : ''}  "${s.diseaseContext}"  quality ${s.qualityScore.toFixed(2)}`);
+  if (r.warnings.length) lines.push(`Warnings: ${r.warnings.join(' | ')}`);
+  return lines.join('\n');
 }
 
 async function resolveGene(typed: string, call: ToolCall, report: SourceReport): Promise<{ symbol: string; how: Resolution; warning?: string }> {

@@ -1,87 +1,102 @@
-// Drug candidate gathering shared by the panel tools: Open Targets and DGIdb evidence per gene,
-// ChEMBL/PubChem details and literature for the drafts, and the ranking that combines them.
-import { buildDrugCandidates, rankForTier, type DrugCandidate, type GeneDrugEvidence, type LiteratureSupport } from '../../analysis/drug-candidates.js';
-import type { EnrichmentRow } from '../../analysis/enrichment.js';
-import type { Edge } from '../../analysis/hypotheses.js';
-import type { DrugLiterature } from '../../analysis/evidence-brief.js';
-import type { ChemblMolecule } from '../../sources/chembl.js';
-import type { CompoundProperties } from '../../sources/pubchem.js';
+// Drug candidate gathering shared by the panel tools, round 2 (every call needs only the resolved
+// panel and the matched diseases, and all run together): per gene, Open Targets candidates, the
+// association with the context diseases (asked for directly, Bs-filtered) and COSMIC hallmarks,
+// in one batched targets(ensemblIds:) request per 25 genes; the context's ontology (descendants,
+// cross-references, ancestors) in one diseases(efoIds:) request; DGIdb interactions; ChEMBL
+// targets of the panel's UniProt accessions (to place the mechanisms fetched in round 3).
+// Round 3 (drug-details.ts) then asks about the best draft candidates.
+import type { DiseaseContext, GeneDrugEvidence } from '../../analysis/drug-candidates.js';
+import { geneRoleOf, isCancerContext, type GeneRole } from '../../analysis/gene-role.js';
+import type { ChemblTarget } from '../../sources/chembl.js';
+import type { DiseaseHit } from '../../sources/opentargets.js';
 import type { ToolCall } from '../define.js';
-import { CAPS, type Gather } from './gather.js';
-import { literature } from './literature.js';
+import type { Gather } from './gather.js';
 import type { PanelResolution } from './panel.js';
 
-/** Per gene: Open Targets candidates and disease association, DGIdb interactions. */
-export async function drugEvidence(g: Gather, panel: PanelResolution, diseaseIds: readonly string[]): Promise<{ evidence: GeneDrugEvidence[]; associations: Map<string, number | null> }> {
+export interface DrugEvidence {
+  evidence: GeneDrugEvidence[];
+  /** Association per gene for the brief (0 = none listed; null = unknown). */
+  associations: Map<string, number | null>;
+  roles: Map<string, GeneRole>;
+  disease: DiseaseContext;
+  /** ChEMBL target id -> panel genes it contains (single proteins, complexes, families). */
+  chemblTargets: Map<string, string[]> | undefined;
+}
+
+export async function drugEvidence(g: Gather, panel: PanelResolution, diseases: readonly DiseaseHit[], diseaseText: string): Promise<DrugEvidence> {
+  const s = g.call.ctx.sources;
+  const signal = g.call.signal;
   const bySymbol = new Map(panel.results.filter((r) => r.symbol).map((r) => [r.symbol!, r]));
-  const ensembl = panel.symbols.map((s) => bySymbol.get(s)?.ensemblGeneId).filter((x): x is string => Boolean(x));
-  const [contexts, interactions] = await Promise.all([
-    g.report.call('opentargets', () => g.call.ctx.sources.opentargets.clinicalContexts(ensembl, { associations: 200 }, g.call.signal), {
-      records: (m) => [...m.values()].reduce((s, c) => s + (c?.candidates.length ?? 0), 0),
-      degrades: 'Open Targets drug and clinical candidates are missing',
-    }),
-    g.report.call('dgidb', () => g.call.ctx.sources.dgidb.interactions(panel.symbols, g.call.signal), {
-      records: (m) => [...m.values()].reduce((s, x) => s + (x?.interactions.length ?? 0), 0),
+  const ensembl = panel.symbols.map((x) => bySymbol.get(x)?.ensemblGeneId).filter((x): x is string => Boolean(x));
+  const accessions = panel.symbols.map((x) => bySymbol.get(x)?.uniprotId).filter((x): x is string => Boolean(x));
+  const diseaseIds = diseases.map((d) => d.id);
+  const [contexts, ontology, interactions, targets] = await Promise.all([
+    ensembl.length
+      ? g.report.call('opentargets', () => s.opentargets.drugContexts(ensembl, diseaseIds, signal), {
+          records: (m) => [...m.values()].reduce((n, c) => n + (c?.candidates.length ?? 0), 0),
+          degrades: 'Open Targets drug candidates, associations and cancer roles are missing',
+        })
+      : Promise.resolve(new Map()),
+    diseaseIds.length
+      ? g.report.call('opentargets', () => s.opentargets.diseaseOntology(diseaseIds, signal), {
+          degrades: 'indications for diseases below the context are not recognised, and whether the context is a cancer is unknown',
+        })
+      : Promise.resolve([]),
+    g.report.call('dgidb', () => s.dgidb.interactions(panel.symbols, signal), {
+      records: (m) => [...m.values()].reduce((n, x) => n + (x?.interactions.length ?? 0), 0),
       degrades: 'DGIdb drug-gene interactions are missing',
     }),
+    accessions.length
+      ? g.report.call('chembl', () => s.chembl.targetsByAccessions(accessions, signal), { degrades: 'ChEMBL mechanisms cannot be placed on panel genes' })
+      : Promise.resolve(new Map<string, ChemblTarget[]>()),
   ]);
-  const ids = new Set(diseaseIds);
+
+  const isCancer = ontology === undefined ? null : isCancerContext(ontology);
+  const disease: DiseaseContext = {
+    ids: diseaseIds,
+    name: diseaseText,
+    names: diseases.map((d) => d.name),
+    // null: the lookup failed; then only the context ids themselves and exact names match.
+    related: ontology === undefined ? null : ontology.flatMap((d) => [...d.descendants, ...d.dbXRefs]),
+  };
   const associations = new Map<string, number | null>();
+  const roles = new Map<string, GeneRole>();
   const evidence = panel.symbols.map((symbol): GeneDrugEvidence => {
     const id = bySymbol.get(symbol)?.ensemblGeneId;
-    const ctx = id ? contexts?.get(id) : undefined;
-    const assoc = ctx?.associations.filter((a) => ids.has(a.diseaseId)).sort((a, b) => b.score - a.score)[0];
-    associations.set(symbol, ctx ? (assoc?.score ?? null) : null);
+    if (!id) {
+      roles.set(symbol, geneRoleOf(symbol, undefined));
+      associations.set(symbol, null);
+      return { gene: symbol, ...(interactions ? { interactions: interactions.get(symbol)?.interactions ?? [] } : {}) };
+    }
+    // undefined: the batch failed; null: Open Targets answered and does not know the target.
+    const ctx = contexts?.get(id);
+    roles.set(symbol, geneRoleOf(symbol, ctx === undefined ? undefined : (ctx?.hallmarks ?? null), isCancer));
+    let association: GeneDrugEvidence['association'];
+    if (contexts === undefined) association = null;
+    else if (!diseaseIds.length) association = undefined;
+    else if (ctx === null || ctx === undefined) association = { score: 0, note: `Open Targets does not know ${symbol} (${id})` };
+    else {
+      const best = [...(ctx.associations ?? [])].sort((a, b) => b.score - a.score)[0];
+      association = best ? { score: best.score, diseaseId: best.diseaseId, diseaseName: best.diseaseName } : { score: 0 };
+    }
+    associations.set(symbol, association === undefined || association === null ? null : typeof association === 'number' ? association : association.score);
     return {
       gene: symbol,
-      ...(ctx ? { association: assoc ? { score: assoc.score, diseaseId: assoc.diseaseId, diseaseName: assoc.diseaseName } : null, candidates: ctx.candidates } : {}),
+      ...(association !== undefined ? { association } : {}),
+      ...(ctx ? { candidates: ctx.candidates } : {}),
       ...(interactions ? { interactions: interactions.get(symbol)?.interactions ?? [] } : {}),
     };
   });
-  return { evidence, associations };
-}
 
-/** ChEMBL molecules (ADMET, phase, withdrawal) for the best-ranked drafts; PubChem where ChEMBL has no id. */
-export async function drugDetails(g: Gather, drafts: readonly DrugCandidate[]): Promise<{ molecules: Map<string, ChemblMolecule | null>; pubchem: Map<string, CompoundProperties | null> }> {
-  const ids = [...new Set(drafts.flatMap((d) => (d.chemblId ? [d.chemblId] : [])))].slice(0, CAPS.chemblMolecules);
-  const missing = drafts.filter((d) => !d.chemblId).slice(0, CAPS.pubchemFallbacks);
-  const [molecules, pubchem] = await Promise.all([
-    ids.length
-      ? g.report.call('chembl', () => g.call.ctx.sources.chembl.molecules(ids, g.call.signal), { degrades: 'ADMET properties from ChEMBL are missing' })
-      : Promise.resolve(undefined),
-    Promise.all(
-      missing.map(async (d) => {
-        const found = await g.report.call('pubchem', () => g.call.ctx.sources.pubchem.byName(d.name, g.call.signal), { degrades: `PubChem properties of ${d.name} are missing` });
-        return [d.name, found?.[0] ?? null] as const;
-      }),
-    ),
-  ]);
-  if (!ids.length) g.report.skip('chembl', 'no candidate with a ChEMBL id');
-  if (!missing.length) g.report.skip('pubchem', 'ChEMBL covered every candidate');
-  return { molecules: molecules ?? new Map(), pubchem: new Map(pubchem) };
-}
-
-/** Drug + disease co-mentions (the literature factor) and drug + gene PMIDs (brief statements). */
-export async function drugLiterature(g: Gather, drafts: readonly DrugCandidate[], disease: string): Promise<{ support: Map<string, LiteratureSupport>; statements: DrugLiterature[] }> {
-  const top = drafts.slice(0, CAPS.drugsForLiterature);
-  const support = new Map<string, LiteratureSupport>();
-  const statements: DrugLiterature[] = [];
-  await Promise.all(
-    top.flatMap((d, i) => {
-      const name = d.name.toLowerCase();
-      const gene = d.targetGenes[0];
-      const jobs = [
-        literature(g, [name, disease], 5).then((lit) => {
-          if (lit.count !== null) support.set(d.chemblId ?? d.name, { coMentions: lit.count, pmids: lit.pmids, query: lit.query });
-        }),
-      ];
-      if (i < CAPS.drugTargetStatements && gene) {
-        jobs.push(literature(g, [name, gene], 3).then((lit) => void (statements[i] = { drug: d.name, gene, pmids: lit.pmids })));
-      }
-      return jobs;
-    }),
-  );
-  return { support, statements: statements.filter(Boolean) };
+  let chemblTargets: Map<string, string[]> | undefined;
+  if (targets) {
+    chemblTargets = new Map();
+    for (const symbol of panel.symbols) {
+      const acc = bySymbol.get(symbol)?.uniprotId?.toUpperCase();
+      for (const t of (acc && targets.get(acc)) || []) chemblTargets.set(t.targetChemblId, [...new Set([...(chemblTargets.get(t.targetChemblId) ?? []), symbol])]);
+    }
+  }
+  return { evidence, associations, roles, disease, chemblTargets };
 }
 
 /** Why drug candidates are absent, or undefined when they are analysed (DESIGN.md 2.3). */
@@ -91,26 +106,4 @@ export function drugAnalysisNote(includeDrugs: boolean, call: ToolCall): string 
     return 'Ranked drug candidates are not included for the free tier. Use an API key of tier "researcher" (X-API-Key header), or run biointel locally, to get tiered candidates with scores and ADMET.';
   }
   return undefined;
-}
-
-export async function rankCandidates(
-  g: Gather,
-  evidence: GeneDrugEvidence[],
-  disease: { ids: string[]; name: string },
-  pathways: EnrichmentRow[],
-  edges: Edge[],
-): Promise<{ ranked: DrugCandidate[]; statements: { drug: string; gene: string; pmids: string[] }[] }> {
-  const networkDegree = new Map<string, number>();
-  for (const e of edges) for (const x of [e.a, e.b]) networkDegree.set(x, (networkDegree.get(x) ?? 0) + 1);
-  const base = { genes: evidence, disease, pathways, networkDegree };
-  // Drafts decide which drugs deserve the (per-drug) detail and literature calls.
-  const drafts = buildDrugCandidates(base);
-  if (drafts.length === 0) {
-    for (const id of ['chembl', 'pubchem'] as const) g.report.skip(id, 'no drug candidate for this panel');
-    return { ranked: [], statements: [] };
-  }
-  const [details, literature] = await Promise.all([drugDetails(g, drafts), drugLiterature(g, drafts, disease.name)]);
-  // Tiered list: tier I first, then II, then III, by score within a tier.
-  const ranked = rankForTier(buildDrugCandidates({ ...base, molecules: details.molecules, pubchem: details.pubchem, literature: literature.support }), 'all');
-  return { ranked, statements: literature.statements };
 }

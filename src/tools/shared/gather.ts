@@ -16,6 +16,7 @@ export const CAPS = {
   drugsForLiterature: 6,
   drugTargetStatements: 3,
   hypothesisPairs: 8,
-  chemblMolecules: 40,
+  /** Draft candidates whose details (Open Targets drugs, ChEMBL molecules, mechanisms, indications) are fetched. */
+  drugDetails: 40,
   pubchemFallbacks: 5,
 } as const;

@@ -20,9 +20,15 @@ export interface PanelResolution {
   unresolved: string[];
 }
 
-/** HGNC resolution; an empty remainder is an input error listing the unresolved genes. */
+/**
+ * HGNC resolution; an empty remainder is an input error listing the unresolved genes. The local
+ * HGNC table (src/genes/) is loaded first, so the report says where it came from (hgnc_files:
+ * downloaded now, or read from disk) apart from the REST requests made for what it lacks (hgnc).
+ */
 export async function resolvePanel(g: Gather, genes: readonly string[]): Promise<PanelResolution> {
-  const resolution = await g.report.call('hgnc', () => g.call.ctx.sources.hgnc.resolveSymbols(genes), {
+  const table = await g.call.ctx.genes.load({ report: g.report, ...(g.call.signal ? { signal: g.call.signal } : {}) });
+  g.report.warnings.push(...table.warnings);
+  const resolution = await g.report.call('hgnc', () => g.call.ctx.sources.hgnc.resolveSymbols(genes, g.call.signal), {
     records: (r) => r.symbols.length,
     degrades: 'gene symbols were used as given, without alias or previous-symbol resolution',
   });
@@ -30,6 +36,7 @@ export async function resolvePanel(g: Gather, genes: readonly string[]): Promise
     const symbols = [...new Set(genes.map((x) => x.trim().toUpperCase()))];
     return { results: symbols.map((s) => ({ input: s, symbol: s, how: 'unchecked', ensemblGeneId: null, uniprotId: null })), symbols, unresolved: [] };
   }
+  g.report.warnings.push(...resolution.notes);
   if (resolution.symbols.length === 0) {
     throw new InvalidInputError('genes', `none of the genes could be resolved to an HGNC symbol: ${resolution.unresolved.join(', ')}`, 'Check the spelling, or use approved HGNC symbols (https://www.genenames.org).');
   }
@@ -47,4 +54,41 @@ export async function networkEdges(g: Gather, symbols: readonly string[]): Promi
     degrades: 'interaction evidence is missing from hypotheses',
   });
   return (rows ?? []).map((r) => ({ a: r.partnerA, b: r.partnerB, score: r.score }));
+}
+
+/** STRING's best partners of each panel gene at high confidence (one request); null when STRING failed. */
+export async function stringPartners(g: Gather, symbols: readonly string[], options: { perGene: number; minScore: number }): Promise<{ gene: string; partner: string; score: number }[] | null> {
+  if (symbols.length === 0) {
+    g.report.skip('string', 'no gene: no partners');
+    return [];
+  }
+  const rows = await g.report.call(
+    'string',
+    () => g.call.ctx.sources.string.interactionPartners(symbols.slice(0, CAPS.networkGenes), { limit: options.perGene, requiredScore: Math.round(options.minScore * 1000) }, g.call.signal),
+    { degrades: 'STRING partners of the panel are missing: drugs acting on them are not searched' },
+  );
+  if (rows === undefined) return null;
+  // null: STRING knows none of the identifiers, so they have no partner.
+  return (rows ?? []).map((r) => ({ gene: r.partnerA, partner: r.partnerB, score: r.score }));
+}
+
+/**
+ * Genes beyond the panel (pathway members, STRING partners) as panel genes for the drug engine:
+ * their Ensembl ids from one Open Targets mapIds request. Genes Open Targets does not map are
+ * returned apart; when the request fails every gene is, with a warning.
+ */
+export async function extraGenes(g: Gather, symbols: readonly string[]): Promise<{ genes: PanelGene[]; unmapped: string[] }> {
+  if (symbols.length === 0) return { genes: [], unmapped: [] };
+  const hits = await g.report.call('opentargets', () => g.call.ctx.sources.opentargets.mapTargets(symbols, g.call.signal), {
+    records: (m) => [...m.values()].filter(Boolean).length,
+    degrades: 'genes beyond the panel could not be mapped to Open Targets targets: only drugs acting on panel genes are searched',
+  });
+  const genes: PanelGene[] = [];
+  const unmapped: string[] = [];
+  for (const s of symbols) {
+    const hit = hits?.get(s);
+    if (hit) genes.push({ input: s, symbol: hit.symbol.toUpperCase(), how: 'neighbourhood', ensemblGeneId: hit.ensemblId, uniprotId: null });
+    else unmapped.push(s);
+  }
+  return { genes, unmapped };
 }

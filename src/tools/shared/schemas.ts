@@ -6,74 +6,108 @@ export const LIMITS = { genes: 500, pmids: 200, claimChars: 2000, diseaseChars: 
 
 export const pmid = z.string().regex(/^[1-9]\d{0,8}$/, 'a PMID is 1 to 9 digits, e.g. "22663011"');
 
+/**
+ * HGNC symbols are upper-case Latin letters and Arabic numerals, with hyphens in some groups
+ * (HLA-A, MT-ND1) and lower-case "orf" in C#orf symbols (Bruford et al. 2020, PMID 32747822);
+ * previous symbols and aliases, which are resolved too, add "." , "_" and "@" (e.g. IGH@), and
+ * people type any case. Nothing else reaches HGNC: no spaces, markup, control characters or
+ * non-ASCII letters (which also rules out unpaired surrogates).
+ */
+export const GENE_SYMBOL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._@-]*$/;
+
 export const geneSymbol = z
   .string()
   .trim()
   .min(1, 'a gene symbol cannot be empty')
-  .max(40, 'a gene symbol is at most 40 characters');
+  .max(40, 'a gene symbol is at most 40 characters')
+  .regex(GENE_SYMBOL_PATTERN, 'a gene symbol has only letters, digits and - . _ @ (HGNC symbols, previous symbols and aliases), e.g. "TP53", "HLA-A", "C1orf112"');
 
 export const genePanel = z
   .array(geneSymbol)
   .min(1, 'give at least one gene')
   .max(LIMITS.genes, `at most ${LIMITS.genes} genes per panel`);
 
-export const diseaseContext = z
-  .string()
-  .trim()
-  .min(1, 'the disease context cannot be empty')
-  .max(LIMITS.diseaseChars, `the disease context is limited to ${LIMITS.diseaseChars} characters`);
+// C0 and C1 control characters, DEL; line breaks and tabs are allowed only in multi-line text.
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const CONTROL_OR_BREAK = /[\u0000-\u001F\u007F-\u009F]/;
+
+/**
+ * Free text (claims, disease contexts, hypotheses): well-formed Unicode (no unpaired surrogate,
+ * which cannot be encoded into a URL or a UTF-8 file), no control characters, trimmed, bounded.
+ */
+export function freeText(what: string, min: number, max: number, options: { multiline?: boolean } = {}) {
+  const control = options.multiline ? CONTROL : CONTROL_OR_BREAK;
+  return z
+    .string()
+    .trim()
+    .min(min, min <= 1 ? `${what} cannot be empty` : `${what} must be at least ${min} characters`)
+    .max(max, `${what} is limited to ${max} characters`)
+    .refine((s) => s.isWellFormed(), `${what} is not well-formed Unicode (it holds an unpaired surrogate)`)
+    .refine((s) => !control.test(s), `${what} holds a control character${options.multiline ? '' : ' (line breaks included)'}`);
+}
+
+export const diseaseContext = freeText('the disease context', 1, LIMITS.diseaseChars);
 
 export const sourceEntry = z.object({
   id: z.string(),
-  status: z.enum(['ok', 'cached', 'failed', 'skipped']),
+  status: z.enum(['ok', 'cached', 'partial', 'failed', 'skipped']).describe('partial: some calls failed (calls, failedCalls); failed: all did'),
   ms: z.number(),
   records: z.number(),
+  calls: z.number().int().optional(),
+  failedCalls: z.number().int().optional(),
   error: z.string().optional(),
+  late: z.boolean().optional().describe("Still out when the call's deadline passed"),
   note: z.string().optional(),
-});
+}).meta({ id: 'source' });
 
-export const integrity = z.object({
-  pmidsChecked: z.boolean().describe('False when PubMed could not be reached to check PMIDs'),
-  hallucinated: z.number().int().describe('Cited PMIDs that do not exist'),
-  hallucinationRate: z.number().min(0).max(1),
-  groundedRatio: z.number().min(0).max(1).describe('Share of statements an NLI model found entailed by a cited abstract and contradicted by none; 0 without a model'),
-  citationPrecision: z.number().min(0).max(1),
-  citationRecall: z.number().min(0).max(1),
-  citeF1: z.number().min(0).max(1),
-  nliEnabled: z.boolean().describe('False when no NLI model judged: then nothing is supported or contradicted, and the citation metrics are 0 because nothing was judged'),
-  entailmentMethod: z.string().describe('nli:<model>@<dtype>, or "none" when no model judged'),
-});
+const nullableRatio = z.number().min(0).max(1).nullable();
+
+export const integrity = z
+  .object({
+    pmidsChecked: z.boolean(),
+    pmidsCited: z.number().int(),
+    hallucinated: z.number().int().nullable(),
+    hallucinationRate: nullableRatio,
+    groundedRatio: nullableRatio,
+    citationPrecision: nullableRatio,
+    citationRecall: nullableRatio,
+    citeF1: nullableRatio,
+    nliEnabled: z.boolean(),
+    entailmentMethod: z.string(),
+  })
+  .meta({ id: 'integrity', description: 'null = not computed (PubMed unreachable, nothing readable, or no NLI model)' });
+
+export type IntegrityOut = z.input<typeof integrity>;
 
 export const evidenceStatus = z.enum(EVIDENCE_STATUSES);
 
 export const provenance = {
-  sources: z.array(sourceEntry).describe('Every source consulted, with status'),
-  warnings: z.array(z.string()).describe('What is missing from this answer and why'),
+  sources: z.array(sourceEntry).describe('Sources consulted'),
+  warnings: z.array(z.string()).describe('What is missing and why'),
 };
 
 /** ADMET of a drug (src/analysis/admet.ts): every value names its source. */
 const sourced = z
+  .object({ value: z.number(), source: z.enum(['chembl', 'pubchem']) })
+  .nullable()
+  .meta({ id: 'sourcedValue' });
+
+export const admet = z
   .object({
-    value: z.number().describe('The value'),
-    source: z.enum(['chembl', 'pubchem']).describe('Where the value comes from'),
+    molecularWeight: sourced,
+    logP: sourced,
+    qed: sourced,
+    hbd: sourced,
+    hba: sourced,
+    lipinskiViolations: z.object({ value: z.number().int(), source: z.enum(['chembl', 'computed']) }).nullable(),
+    lipinskiPass: z.boolean().nullable(),
+    note: z.string().optional().describe('Why values are missing (e.g. an antibody)'),
   })
-  .nullable();
+  .meta({
+    id: 'admet',
+    description:
+      'Each value with its source (null: unknown): molecularWeight of the parent (Da; ChEMBL, else PubChem), logP, qed (weighted QED 0-1, ChEMBL), ' +
+      'hbd/hba (H-bond donors/acceptors), lipinskiViolations (MW > 500, LogP > 5, HBD > 5, HBA > 10; ChEMBL or computed here), lipinskiPass (at most one)',
+  });
 
-export const admet = z.object({
-  molecularWeight: sourced.describe('Molecular weight of the parent (Da): ChEMBL mw_freebase/full_mwt, else PubChem'),
-  logP: sourced.describe('LogP: ChEMBL cx_logp/alogp, else PubChem XLogP3'),
-  qed: sourced.describe('Weighted QED drug-likeness, 0-1 (ChEMBL only)'),
-  hbd: sourced.describe('Hydrogen-bond donors'),
-  hba: sourced.describe('Hydrogen-bond acceptors'),
-  lipinskiViolations: z
-    .object({
-      value: z.number().int().describe('Rule-of-five violations (MW > 500, LogP > 5, HBD > 5, HBA > 10)'),
-      source: z.enum(['chembl', 'computed']).describe('chembl: num_ro5_violations; computed: counted here from the values above'),
-    })
-    .nullable()
-    .describe('Lipinski rule-of-five violations; null when no property is known'),
-  lipinskiPass: z.boolean().nullable().describe('At most one violation (Lipinski’s tolerance); null when unknown'),
-  note: z.string().optional().describe('Why values are missing (e.g. an antibody)'),
-});
-
-export const pathwayRef = z.object({ id: z.string(), name: z.string(), library: z.string(), q: z.number() });
+export const pathwayRef = z.object({ id: z.string(), name: z.string(), library: z.string(), q: z.number() }).meta({ id: 'pathwayRef' });

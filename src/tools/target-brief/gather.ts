@@ -6,22 +6,24 @@
 //   round 2  UniProt entry, AlphaFold, Reactome (accession) | Open Targets clinical context,
 //            tractability, context-disease score (Ensembl id; + disease ids) | STRING,
 //            ClinicalTrials.gov, DGIdb (symbol)
-//   round 3  ChEMBL molecules of the top drugs (Open Targets) | PubMed esummary + efetch for the
-//            cited statements (UniProt function PMIDs; DGIdb PMIDs of the top drugs)
+//            + the Open Targets ontology of the context diseases (descendants, cross-references)
+//   round 3  ChEMBL molecules and drug_indication rows, and Open Targets drug details (per-disease
+//            indications, withdrawal warnings) of the top drugs, in batched requests | PubMed esummary +
+//            efetch for the cited statements (UniProt function PMIDs; DGIdb PMIDs of the top drugs)
 //   round 4  PubChem, only for small molecules whose ChEMBL record lacks a Lipinski input
 //
 // So the critical path is 3 rounds (4 when the PubChem fallback is needed). HGNC's cascade adds
 // requests inside round 1 for aliases and previous symbols (one per field tried); HGNC down adds a
 // round (see gene.ts). A UniProt accession missing from HGNC is taken from the
 // UniProt gene search, which puts AlphaFold and Reactome in round 3.
-import { diseaseMatcher, matchInteraction, needsPubchem, rankCandidates, type DiseaseMatcher, type RankedCandidate } from '../../analysis/top-drugs.js';
+import { diseaseMatcher, matchInteraction, needsPubchem, rankCandidates, withIndications, type DiseaseMatcher, type RankedCandidate } from '../../analysis/top-drugs.js';
 import { enrich } from '../../analysis/enrichment.js';
 import type { LoadResult } from '../../genesets/service.js';
 import type { AlphaFoldModel } from '../../sources/alphafold.js';
-import type { ChemblMolecule } from '../../sources/chembl.js';
+import type { ChemblIndication, ChemblMolecule } from '../../sources/chembl.js';
 import type { TrialSearch } from '../../sources/clinicaltrials.js';
 import type { DrugGeneInteraction, GeneInteractions } from '../../sources/dgidb.js';
-import type { DiseaseHit, TargetClinicalContext, Tractability } from '../../sources/opentargets.js';
+import type { DiseaseHit, DiseaseOntology, DrugDetails, TargetClinicalContext, Tractability } from '../../sources/opentargets.js';
 import type { CompoundProperties } from '../../sources/pubchem.js';
 import type { ReactomePathway } from '../../sources/reactome.js';
 import type { SourceId } from '../../sources/registry.js';
@@ -101,13 +103,21 @@ export async function gatherBrief(call: ToolCall, report: SourceReport, input: {
     if (!ens || !top) return undefined;
     return report
       .call('opentargets', () => s.opentargets.associationScores(ens, [top.id], signal), { degrades: 'no association score with the disease context' })
-      .then((m) => (m === undefined ? undefined : (m?.get(top.id) ?? null)));
+      // null: Open Targets does not know the target, so it has no association (a measured 0).
+      .then((m) => (m === undefined ? undefined : (m?.get(top.id) ?? 0)));
   });
   const partnersP = report.call('string', () => s.string.interactionPartners(symbol, { limit: BRIEF_LIMITS.partners }, signal), { degrades: 'no interaction partners' });
   const trialsP = report.call('clinicaltrials', () => s.clinicaltrials.activeTrials(symbol, input.diseaseContext, { pageSize: BRIEF_LIMITS.trials }, signal), {
     degrades: 'no clinical trials',
     records: (t) => t.trials.length,
   });
+  // Descendants and cross-references of the context count as the context for "approved for".
+  const ontologyP: Promise<DiseaseOntology[] | undefined> = withDrugs
+    ? diseaseP.then((hits) => {
+        const ids = [...diseaseMatcher(input.diseaseContext, hits).ids];
+        return ids.length ? report.call('opentargets', () => s.opentargets.diseaseOntology(ids, signal), { degrades: 'indications for diseases below the context are not recognised' }) : undefined;
+      })
+    : Promise.resolve(undefined);
   const dgidbP: Promise<GeneInteractions | null | undefined> = withDrugs
     ? report
         .call('dgidb', () => s.dgidb.interactions([symbol], signal), { degrades: 'no interaction types for the top drugs', records: (m) => [...m.values()].reduce((n, g) => n + (g?.interactions.length ?? 0), 0) })
@@ -117,8 +127,9 @@ export async function gatherBrief(call: ToolCall, report: SourceReport, input: {
   // ---- round 3: drugs (ChEMBL, as soon as Open Targets answers) and the integrity check
   const [clinical, diseaseHits] = await Promise.all([clinicalP, diseaseP]);
   step(2, 'Ranking drugs and checking citations');
-  const matcher = diseaseMatcher(input.diseaseContext, diseaseHits);
-  const ranking = withDrugs ? (clinical ? rankCandidates(clinical.candidates, matcher) : { top: [], total: 0 }) : null;
+  const provisional = diseaseMatcher(input.diseaseContext, diseaseHits);
+  const ranking = withDrugs ? (clinical ? rankCandidates(clinical.candidates, provisional) : { top: [], total: 0 }) : null;
+  const indicationsP = ranking ? drugIndications(call, report, ranking.top) : Promise.resolve(null);
   const interactionsP = dgidbP.then((g) => new Map((ranking?.top ?? []).map((r) => [r.candidate.drugId, matchInteraction(r.candidate, g?.interactions ?? [])])));
   const admetP = ranking ? drugProperties(call, report, ranking.top) : Promise.resolve(null);
   if (!ranking) {
@@ -139,12 +150,14 @@ export async function gatherBrief(call: ToolCall, report: SourceReport, input: {
       ),
     ),
   );
-  const [entry, alphafold, pathways, tractability, contextScore, partners, trials, interactions, admet, integrity] = await Promise.all([
-    entryP, alphafoldP, pathwaysP, tractabilityP, contextP, partnersP, trialsP, interactionsP, admetP, integrityP,
+  const [entry, alphafold, pathways, tractability, contextScore, partners, trials, interactions, admet, integrity, ontology, indications] = await Promise.all([
+    entryP, alphafoldP, pathwaysP, tractabilityP, contextP, partnersP, trialsP, interactionsP, admetP, integrityP, ontologyP, indicationsP,
   ]);
+  const matcher = diseaseMatcher(input.diseaseContext, diseaseHits, ontology);
   const pathwayQ = neighbourhoodQ(symbol, partners, await reactomeLibP, report);
   step(4, 'Assembling the brief');
-  const drugs = ranking && admet ? { ranked: ranking.top, total: ranking.total, interactions, ...admet } : null;
+  const ranked = ranking && indications ? withIndications(ranking.top, matcher, indications.details, indications.chembl) : (ranking?.top ?? []);
+  const drugs = ranking && admet ? { ranked, total: ranking.total, interactions, ...admet } : null;
   return { gene, diseaseHits, matcher, entry, alphafold, clinical, tractability, contextScore, partners, pathways, pathwayQ, trials, drugs, integrity };
 }
 
@@ -196,6 +209,22 @@ async function drugProperties(
     }),
   );
   return { molecules, pubchem };
+}
+
+/** Per-disease indications of the top drugs (round 3): Open Targets drug details and ChEMBL drug_indication, each one batched request. */
+async function drugIndications(
+  call: ToolCall,
+  report: SourceReport,
+  ranked: readonly RankedCandidate[],
+): Promise<{ details: Map<string, DrugDetails | null> | undefined; chembl: Map<string, ChemblIndication[]> | undefined }> {
+  if (!ranked.length) return { details: undefined, chembl: undefined };
+  const s = call.ctx.sources;
+  const ids = ranked.map((r) => r.candidate.drugId);
+  const [details, chembl] = await Promise.all([
+    report.call('opentargets', () => s.opentargets.drugs(ids, call.signal), { degrades: 'per-disease indications and withdrawal warnings of the top drugs from Open Targets are missing' }),
+    report.call('chembl', () => s.chembl.drugIndications(ids, call.signal), { degrades: 'ChEMBL indications of the top drugs are missing' }),
+  ]);
+  return { details, chembl };
 }
 
 function skipped(report: SourceReport, source: SourceId, reason: string): Promise<undefined> {

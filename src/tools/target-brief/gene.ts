@@ -67,6 +67,32 @@ export async function resolveBriefGene(call: ToolCall, report: SourceReport, inp
   throw new NotFoundError('gene', input, hint);
 }
 
+/**
+ * HGNC unreachable and neither fallback confirmed the symbol. "Unknown gene" is said only of what a
+ * source answered; a source that could not be reached is named, and the gene is then unchecked,
+ * not unknown (offline, BRAF must not read as "not an approved symbol").
+ */
+function unchecked(input: string, hgncError: UpstreamError, answered: { opentargets: boolean; uniprot: boolean }): UpstreamError {
+  const names = { opentargets: 'Open Targets', uniprot: 'UniProt' } as const;
+  const down = ['HGNC', ...(['opentargets', 'uniprot'] as const).filter((k) => !answered[k]).map((k) => names[k])];
+  const asked = (['opentargets', 'uniprot'] as const).filter((k) => answered[k]).map((k) => names[k]);
+  const message = asked.length
+    ? `"${input}" could not be checked in HGNC (unreachable), and ${asked.join(' and ')} ${asked.length > 1 ? 'do' : 'does'} not know it as an approved symbol` +
+      `${down.length > 1 ? `; ${down.slice(1).join(' and ')} could not be reached either` : ''}; aliases and previous symbols could not be resolved`
+    : `"${input}" could not be checked: ${down.join(', ').replace(/, ([^,]*)$/, ' and $1')} could not be reached`;
+  return new UpstreamError({
+    source: 'hgnc',
+    failure: hgncError.failure,
+    ...(hgncError.status === undefined ? {} : { status: hgncError.status }),
+    message,
+    ...(hgncError.upstreamMessage ? { upstreamMessage: hgncError.upstreamMessage } : {}),
+    hint: asked.length
+      ? 'Give the approved HGNC symbol, or retry when HGNC answers so aliases and previous symbols can be resolved.'
+      : 'This says nothing about the gene: retry when the network or the sources are back (`biointel sources` shows their status).',
+    cause: hgncError,
+  });
+}
+
 function fromHgnc(input: string, r: ResolvedSymbol, resolvedBy: GeneResolution): BriefGene {
   return {
     input,
@@ -89,17 +115,7 @@ async function fallback(call: ToolCall, report: SourceReport, input: string, hgn
   ]);
   const hit = mapped?.get(symbol) ?? null;
   const own = entry && entry.geneName?.toUpperCase() === symbol.toUpperCase() ? entry : null;
-  if (!hit && !own) {
-    throw new UpstreamError({
-      source: 'hgnc',
-      failure: hgncError.failure,
-      ...(hgncError.status === undefined ? {} : { status: hgncError.status }),
-      message: `could not resolve "${input}", and neither Open Targets nor UniProt knows it as an approved symbol`,
-      ...(hgncError.upstreamMessage ? { upstreamMessage: hgncError.upstreamMessage } : {}),
-      hint: 'Retry when HGNC answers, or give the approved HGNC symbol.',
-      cause: hgncError,
-    });
-  }
+  if (!hit && !own) throw unchecked(input, hgncError, { opentargets: mapped !== undefined, uniprot: entry !== undefined });
   const by = [hit ? 'Open Targets' : null, own ? 'UniProt' : null].filter(Boolean).join(' and ');
   report.warnings.push(
     `HGNC could not be reached (${hgncError.message}); "${symbol}" was used as typed, confirmed as a gene symbol by ${by}. ` +

@@ -8,7 +8,8 @@
 // integrity check takes one dependent round instead of two. PMIDs that turn out not to exist
 // were fetched for nothing, which costs no extra round.
 import type { z } from 'zod';
-import { integrityBlock, round, runIntegrity } from '../../evidence/pipeline.js';
+import { round, runIntegrity } from '../../evidence/pipeline.js';
+import { notRun, reportIntegrity } from '../shared/integrity.js';
 import { splitSentences } from '../../evidence/statements.js';
 import { Eutils, type PubmedArticle } from '../../sources/eutils.js';
 import type { UpstreamClient } from '../../sources/http.js';
@@ -103,7 +104,7 @@ export async function briefIntegrity(call: ToolCall, report: SourceReport, state
     report.warnings.push(`PubMed does not know PMID ${[...hallucinated].join(', ')} cited by the sources; removed from the brief.`);
   }
   return {
-    integrity: integrityBlock(i),
+    integrity: reportIntegrity(run),
     evidence: run.statements.map((s, k) => ({
       ...(statements[k] as BriefStatement),
       judged: s.judged,
@@ -116,16 +117,3 @@ export async function briefIntegrity(call: ToolCall, report: SourceReport, state
   };
 }
 
-export function notRun(reason: string): z.input<typeof integritySchema> {
-  return {
-    pmidsChecked: false,
-    hallucinated: 0,
-    hallucinationRate: 0,
-    groundedRatio: 0,
-    citationPrecision: 0,
-    citationRecall: 0,
-    citeF1: 0,
-    nliEnabled: false,
-    entailmentMethod: `not run: ${reason}`,
-  };
-}

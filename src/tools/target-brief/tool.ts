@@ -8,9 +8,11 @@ import { druggability } from '../../analysis/druggability.js';
 import { topDrugView } from '../../analysis/top-drugs.js';
 import { SourceReport } from '../../sources/report.js';
 import { defineTool, type ToolCall } from '../define.js';
+import { throughResultCache } from '../shared/result-cache.js';
 import { diseaseContext, geneSymbol } from '../shared/schemas.js';
 import { BRIEF_LIMITS, gatherBrief, type BriefData } from './gather.js';
 import { briefOutput, type BriefOutput } from './output.js';
+import { summarizeBrief } from './summary.js';
 
 export const DEFAULT_DISEASE = 'cancer';
 
@@ -20,7 +22,7 @@ export const FREE_TIER_DRUGS_NOTE =
   '(X-API-Key header; keys are issued by the operator with `biointel keys create --tier researcher`), ' +
   'or run biointel locally (`npx biointel` over stdio, or `biointel brief <gene>`), where you are the researcher-tier operator.';
 
-const input = z.object({
+const input = z.strictObject({
   gene: geneSymbol.describe('Gene symbol (HGNC approved symbol, alias or previous symbol), e.g. "EGFR", "HER2", "tp53"'),
   diseaseContext: diseaseContext
     .default(DEFAULT_DISEASE)
@@ -31,19 +33,22 @@ export const targetBriefTool = defineTool({
   name: 'svc_get_target_brief',
   title: 'Target brief for one gene',
   description:
-    'One-page brief on a gene as a drug target: protein name and mass (UniProt), AlphaFold mean pLDDT, a ' +
-    'druggability score 0-1 with its parts (Open Targets tractability, EC numbers, druggable family), UniProt ' +
-    'function with PMIDs, disease associations (Open Targets) and the association with diseaseContext, top drugs ' +
-    'with phase, mechanism, indication for the disease and ADMET (ChEMBL/PubChem, DGIdb interaction types), ' +
-    'Reactome pathways, recruiting/active trials (ClinicalTrials.gov) and STRING partners. Cited PMIDs go through ' +
-    'the integrity pipeline. A failing source is listed in sources[] and warnings[]; the brief still returns.',
+    'One-page brief on a gene as a drug target: protein (UniProt), AlphaFold pLDDT, druggability with its parts, ' +
+    'function with PMIDs, disease associations (Open Targets), top drugs with phase, approval for the disease and ' +
+    'ADMET, pathways, active trials and STRING partners; cited PMIDs pass the integrity pipeline.',
   input,
   output: briefOutput,
-  annotations: { readOnlyHint: true, openWorldHint: true, idempotentHint: true },
+  summarize: summarizeBrief,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   handler: getTargetBrief,
 });
 
+/** A brief saves nothing, so a repeated call is answered whole from the result cache. */
 export async function getTargetBrief(args: z.output<typeof input>, call: ToolCall): Promise<BriefOutput> {
+  return throughResultCache(call, 'svc_get_target_brief', args, () => computeBrief(args, call));
+}
+
+async function computeBrief(args: z.output<typeof input>, call: ToolCall): Promise<BriefOutput> {
   const report = new SourceReport(call.ctx.http);
   const data = await gatherBrief(call, report, { gene: args.gene, diseaseContext: args.diseaseContext });
   const out = assembleBrief(args.diseaseContext, data, call.tier === 'free', report.warnings);
@@ -57,7 +62,7 @@ export function assembleBrief(query: string, d: BriefData, free: boolean, warnin
   const strip = (pmids: readonly string[]) => pmids.filter((p) => !d.integrity.hallucinated.has(p));
   if (!gene.ensemblId) warnings.push(`HGNC lists no Ensembl gene id for ${gene.symbol}: no Open Targets associations, tractability or drugs.`);
   if (clinical === null) warnings.push(`Open Targets does not know ${gene.ensemblId}: no associations or drug candidates.`);
-  if (d.diseaseHits && d.diseaseHits.length === 0) warnings.push(`"${query}" matched no Open Targets disease: indications are matched by name only and no context association is given.`);
+  if (d.diseaseHits && d.diseaseHits.length === 0) warnings.push(`"${query}" matched no Open Targets disease: indications are matched by exact name only and no context association is given.`);
   const missingOt = !gene.ensemblId ? `no Ensembl gene id for ${gene.symbol}` : d.tractability === undefined ? 'Open Targets failed' : 'Open Targets does not know the target';
   const drug = druggability({
     tractability: d.tractability ?? null,

@@ -133,7 +133,7 @@ async function drugTargets(g: Gather, hits: readonly { word: string; molecule: C
       if (molecule === null) return { input: word, chemblId: null, name: null, maxPhase: null, targets: [], actionTypes: [], how: 'not a ChEMBL drug name' };
       const id = molecule.chemblId;
       const [indications, mechanisms] = await Promise.all([
-        g.report.call('opentargets', () => opentargets.drugIndications(id, g.call.signal), { degrades: `the targets of ${word} are unknown` }),
+        g.report.call('opentargets', async () => (await opentargets.drugs([id], g.call.signal)).get(id) ?? null, { degrades: `the targets of ${word} are unknown` }),
         g.report.call('chembl', () => chembl.mechanismsForMolecules([id], g.call.signal), { degrades: `the action of ${word} is unknown` }),
       ]);
       const actionTypes = [...new Set((mechanisms?.get(id) ?? []).flatMap((m) => (m.actionType ? [m.actionType] : [])))];

@@ -7,19 +7,19 @@ import { diseaseContext, evidenceStatus, geneSymbol, integrity, LIMITS, provenan
 /** A plan is about the few genes a hypothesis names; more context genes would only dilute it. */
 export const PLAN_LIMITS = { hypothesisMin: 10, hypothesisChars: LIMITS.claimChars, geneContext: 20 } as const;
 
-export const planInput = z.object({
+export const planInput = z.strictObject({
   hypothesis: z
     .string()
     .trim()
     .min(PLAN_LIMITS.hypothesisMin, `the hypothesis must be at least ${PLAN_LIMITS.hypothesisMin} characters: name a gene and what it does or what is done to it`)
     .max(PLAN_LIMITS.hypothesisChars, `the hypothesis is limited to ${PLAN_LIMITS.hypothesisChars} characters`)
-    .describe('The hypothesis in plain scientific language, e.g. "Inhibiting EGFR reduces proliferation in EGFR-mutant NSCLC" or "PARP1 inhibition is synthetically lethal in BRCA1-deficient breast cancer"'),
+    .describe('The hypothesis in plain scientific language, e.g. "PARP1 inhibition is synthetically lethal in BRCA1-deficient breast cancer"'),
   geneContext: z
     .array(geneSymbol)
     .max(PLAN_LIMITS.geneContext, `at most ${PLAN_LIMITS.geneContext} context genes`)
     .optional()
-    .describe('Gene symbols the hypothesis is about, when the text does not name them (aliases and previous symbols are resolved through HGNC)'),
-  diseaseContext: diseaseContext.optional().describe('The disease, when the text does not name it (overrides the disease found in the text), e.g. "breast cancer"'),
+    .describe('Gene symbols the hypothesis is about, if the text does not name them (aliases resolved through HGNC)'),
+  diseaseContext: diseaseContext.optional().describe('The disease, if the text does not name it (overrides the text), e.g. "breast cancer"'),
 });
 
 export type PlanArgs = z.output<typeof planInput>;

@@ -10,12 +10,13 @@ import type { Mechanism } from '../../analysis/hypothesis-text.js';
 import { qualityScore } from '../../analysis/quality.js';
 import { assemblePlan, missingInputs, needsInputMessage, planLiteratureTerms, planRoles, type PlanGene, type Roles, type Stage } from '../../analysis/validation-plan.js';
 import { stripPmids } from '../../evidence/pmid-fields.js';
-import { integrityBlock, round, runIntegrity, type StatementCheck } from '../../evidence/pipeline.js';
+import { round, runIntegrity, type StatementCheck } from '../../evidence/pipeline.js';
 import { SourceReport } from '../../sources/report.js';
 import { newSnapshotId } from '../../store/snapshot-id.js';
 import { defineTool, type ToolCall } from '../define.js';
 import type { Gather } from '../shared/gather.js';
-import { notRun } from '../target-brief/integrity.js';
+import { notRun, reportIntegrity } from '../shared/integrity.js';
+import { summarizePlan } from './summary.js';
 import { activeTrials, cellModels, planLiterature, toolCompounds } from './gather.js';
 import { recognise, type Recognition } from './recognise.js';
 import { planInput, planOutput, type PlanArgs, type PlanOutput } from './schema.js';
@@ -36,15 +37,14 @@ export const validationPlanTool = defineTool({
   name: PLAN_TOOL,
   title: 'Validation plan for a hypothesis: in vitro, in vivo, translational',
   description:
-    'Turns a hypothesis in plain scientific language into an ordered validation plan (in vitro, in vivo, translational ' +
-    'clinical). Recognises genes (HGNC symbols and aliases), drugs (ChEMBL names), the disease (Open Targets) and the ' +
-    'mechanism asked about (inhibition, loss or gain of function, overexpression, biomarker, interaction, synthetic ' +
-    'lethality) and says how. Each stage gives assay type, design, expected outcome, critical controls, timeline and ' +
-    'go/no-go criteria, built on tool compounds with potency (ChEMBL), cell-line models of the disease and genotype ' +
-    '(Cellosaurus), active trials (ClinicalTrials.gov) and literature (Europe PMC) whose PMIDs pass the integrity ' +
-    'pipeline. Without a recognisable gene or mechanism it says what to add. Saved as a snapshot.',
+    'Turns a hypothesis in plain language into a validation plan: in vitro, in vivo, translational clinical. Says which ' +
+    'genes (HGNC), drugs (ChEMBL), disease (Open Targets) and mechanism it recognised. Each stage: assay, design, ' +
+    'expected outcome, controls, timeline, go/no-go, built on tool compounds with potency (ChEMBL), cell lines ' +
+    '(Cellosaurus), active trials and literature (Europe PMC) checked by the integrity pipeline. Without a gene or ' +
+    'mechanism it says what to add. Saved as a snapshot.',
   input: planInput,
   output: planOutput,
+  summarize: summarizePlan,
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true, idempotentHint: false },
   handler: generateValidationPlan,
 });
@@ -128,7 +128,7 @@ export async function generateValidationPlan(args: PlanArgs, call: ToolCall): Pr
     trials,
     literature,
     hypothesisEvidence: evidenceOf(run.statements[0], args.hypothesis, literature.hypothesis.pmids),
-    integrity: integrityBlock(i),
+    integrity: reportIntegrity(run),
     qualityScore: quality.qualityScore,
     sources,
     warnings: report.warnings,

@@ -4,14 +4,16 @@
 // the status (contradicting papers are never hidden); citation metrics do not apply then, since
 // the claim cited nothing.
 import { claimQueries } from '../../evidence/claim-query.js';
-import { integrityBlock, round, runIntegrity } from '../../evidence/pipeline.js';
+import { round, runIntegrity } from '../../evidence/pipeline.js';
+import { reportIntegrity } from '../shared/integrity.js';
+import { compactVerify, summarizeVerify } from './compact.js';
 import { citedStatements } from '../../evidence/statements.js';
 import { evidenceStatus as statusOf } from '../../evidence/status.js';
 import type { PubmedArticle } from '../../sources/eutils.js';
 import { SourceReport } from '../../sources/report.js';
 import { defineTool, type ToolCall } from '../define.js';
 import { perPmid } from './per-pmid.js';
-import { verifyInput, verifyOutput, type VerifyInput, type VerifyOutput } from './schema.js';
+import { verifyAnswer, verifyInput, verifyOutput, type VerifyInput, type VerifyOutput } from './schema.js';
 import { summarize } from './summary.js';
 
 /** Abstracts judged when the claim comes without PMIDs. */
@@ -21,14 +23,15 @@ export const verifyClaimTool = defineTool({
   name: 'svc_verify_claim',
   title: 'Verify a biomedical claim against PubMed',
   description:
-    'Checks a claim against PubMed abstracts with the evidence integrity pipeline: cited PMIDs must exist ' +
-    '(hallucinated ones are counted), every part of each abstract is judged by a local NLI model (entailment / ' +
-    'neutral / contradiction), and citation precision, recall and F1 are computed as in ALCE. Mixed evidence is ' +
-    '"contested", with both sides listed; without a model nothing is judged ("unjudged"). Without pmids it searches ' +
-    'PubMed (optionally focused by geneContext) and judges every abstract found, supporting and contradicting.',
+    'Checks a claim against PubMed abstracts: cited PMIDs must exist, every part of each abstract is judged by a local ' +
+    'NLI model, and citation precision/recall/F1 are computed as in ALCE. Mixed evidence is "contested" (both sides ' +
+    'listed); without a model nothing is judged ("unjudged"). Without pmids it searches PubMed (optionally with ' +
+    'geneContext) and judges every abstract found.',
   input: verifyInput,
   output: verifyOutput,
-  annotations: { readOnlyHint: true, openWorldHint: true, idempotentHint: true },
+  answer: { schema: verifyAnswer, compact: compactVerify },
+  summarize: summarizeVerify,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   handler: verifyClaim,
 });
 
@@ -71,22 +74,24 @@ export async function verifyClaim(args: VerifyInput, call: ToolCall): Promise<Ve
     hallucinated: run.citedHallucinated,
     readable: run.readable,
   });
-  const metric = (x: number) => (searched ? null : x);
+  // Figures not computed are null (shared/integrity.ts); citation metrics do not apply to a search.
+  const reported = reportIntegrity(run);
+  const metric = (x: number | null) => (searched ? null : x);
   progress.report(4, 4, 'Done');
   return {
     claim: args.claim,
     evidenceStatus: status,
     summary: summarize(status, run, rows, searched),
     mode: searched ? 'search' : 'cited',
-    pmidsChecked: i.pmidsChecked,
-    hallucinated: i.hallucinated,
-    citeF1: metric(i.citeF1),
-    citationPrecision: metric(i.citationPrecision),
-    citationRecall: metric(i.citationRecall),
+    pmidsChecked: reported.pmidsChecked,
+    hallucinated: reported.hallucinated,
+    citeF1: metric(reported.citeF1),
+    citationPrecision: metric(reported.citationPrecision),
+    citationRecall: metric(reported.citationRecall),
     nliEnabled: i.nliEnabled,
     entailmentMethod: i.entailmentMethod,
     threshold: i.threshold,
-    integrity: { ...integrityBlock(i), citeF1: metric(i.citeF1), citationPrecision: metric(i.citationPrecision), citationRecall: metric(i.citationRecall) },
+    integrity: { ...reported, citeF1: metric(reported.citeF1), citationPrecision: metric(reported.citationPrecision), citationRecall: metric(reported.citationRecall) },
     statements: run.statements.map((s) => ({
       text: s.text,
       citations: s.citations,

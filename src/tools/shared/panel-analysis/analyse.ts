@@ -3,14 +3,17 @@
 // hypotheses and an evidence brief out, every statement checked by the integrity pipeline, the
 // whole saved as a snapshot.
 //
-// Rounds on the critical path (independent work runs in parallel inside each):
-//   1. HGNC resolution | Open Targets disease search | gene-set libraries
-//   2. STRING network | Open Targets candidates + DGIdb | gene-disease literature | focus-gene profiles
-//      (UniProt, AlphaFold, MyGene, Ensembl, gnomAD, CIViC, ClinPGx) | g:Profiler | Reactome summaries |
-//      preprints (Europe PMC, then bioRxiv)                                          (enrichment is pure)
-//   3. ChEMBL/PubChem for the drafts | drug literature | pair literature
+// Rounds on the critical path. Each piece of work starts as soon as what it needs is known, not when
+// the whole previous step is done, so every dependent round is one wave of requests:
+//   1. Open Targets disease search | gene-set libraries | (HGNC table on disk: no request) STRING
+//      network, gene-disease literature (PubMed) and g:Profiler, which need only the resolved panel
+//   2. Open Targets candidates + DGIdb (need the diseases) | focus-gene profiles (UniProt, AlphaFold,
+//      MyGene, Ensembl, gnomAD, CIViC, ClinPGx), Reactome summaries, preprint search and pair
+//      literature (need the enrichment, which is pure, and the network)
+//   3. ChEMBL/PubChem for the drafts | drug literature | bioRxiv details of the preprints found
 //   4. integrity: esummary + efetch, then NLI | citation metrics (iCite, Semantic Scholar) |
 //      trials (ClinicalTrials.gov) and FDA labels (openFDA) of the final top candidates
+// Work whose result only goes into the answer (preprints, profiles, cross-check) is awaited last.
 import { type DrugCandidate } from '../../../analysis/drug-candidates.js';
 import { enrichMany } from '../../../analysis/enrichment.js';
 import { focusGenes } from '../../../analysis/focus-genes.js';
@@ -18,17 +21,22 @@ import { canonicalStatements, renderBrief, type BriefFacts } from '../../../anal
 import { buildHypotheses, candidatePairs } from '../../../analysis/hypotheses.js';
 import { qualityScore } from '../../../analysis/quality.js';
 import { buildStrategies } from '../../../analysis/strategies.js';
-import { integrityBlock, round, runIntegrity } from '../../../evidence/pipeline.js';
-import { collectPmids, stripPmids } from '../../../evidence/pmid-fields.js';
+import { round, runIntegrity } from '../../../evidence/pipeline.js';
+import { collectPmids } from '../../../evidence/pmid-fields.js';
+import { formatMs, startDeadline, toolDeadlineMs, type CallDeadline, type WorkPlan } from '../../../sources/deadline.js';
+import { reportIntegrity } from '../integrity.js';
 import { SourceReport } from '../../../sources/report.js';
 import { newSnapshotId } from '../../../store/snapshot-id.js';
 import type { ToolCall } from '../../define.js';
+import { rankCandidates } from '../drug-details.js';
 import { matchDisease } from '../disease.js';
-import { drugAnalysisNote, drugEvidence, rankCandidates } from '../drugs.js';
+import { drugAnalysisNote, drugEvidence } from '../drugs.js';
+import { saveAnswer, withoutUnknownPmids } from '../finish.js';
 import type { Gather } from '../gather.js';
 import { geneLiterature, pairLiterature } from '../literature.js';
 import { networkEdges, resolvePanel } from '../panel.js';
 import { candidateContext, citationMetrics, gprofilerCrossCheck, preprints, reactomeSummaries, type CandidateContext } from './extras.js';
+import { enrichmentNotComputedNote, enrichmentStatus } from './enrichment-status.js';
 import { candidateOut, crossCheckOut, pathwayOut } from './output.js';
 import { geneProfiles } from './profiles.js';
 import type { InsightsInput, InsightsOutput } from './schema.js';
@@ -39,54 +47,89 @@ const MAX_PATHWAYS = 25;
 /** Drug candidates reported (the rest of the ranking is not kept). */
 export const MAX_CANDIDATES = 25;
 
+/**
+ * Requests a panel of `genes` genes may send to each rate-limited source: sizes the call's deadline
+ * so that a 500-gene panel is not held to a budget meant for four genes (deadline.ts).
+ */
+export function plannedWork(genes: number): WorkPlan {
+  return {
+    hgnc: genes, // without the local table, at least one request per gene
+    opentargets: Math.ceil(genes / 10) + 2,
+    dgidb: Math.ceil(genes / 50),
+    europepmc: 20,
+    eutils: 14,
+    civic: 4,
+    pharmgkb: 4,
+    clinicaltrials: 3,
+    openfda: 5,
+    semanticscholar: 1,
+  };
+}
+
 export async function analysePanel(input: InsightsInput, call: ToolCall): Promise<InsightsOutput> {
+  // At the deadline the analysis goes on with what it has; the late sources are named (report.ts).
+  const deadline = startDeadline(toolDeadlineMs(call.ctx.config, INSIGHTS_TOOL, plannedWork(input.genes.length)), call.signal);
+  try {
+    return await analyse(input, { ...call, signal: deadline.signal }, deadline);
+  } finally {
+    deadline.dispose();
+  }
+}
+
+async function analyse(input: InsightsInput, call: ToolCall, deadline: CallDeadline): Promise<InsightsOutput> {
   const { ctx, signal } = call;
-  const report = new SourceReport(ctx.http);
+  const report = new SourceReport(ctx.http, { deadline });
   const g: Gather = { call, report };
   const disease = input.diseaseContext;
   const steps = 6;
   const step = (i: number, message: string) => call.progress.report(i, steps, message);
 
   step(0, 'Resolving genes, disease and gene-set libraries');
-  const [panel, diseases, libs] = await Promise.all([
-    resolvePanel(g, input.genes),
-    matchDisease(g, disease),
-    ctx.genesets.load({ report, ...(signal ? { signal } : {}) }),
-  ]);
+  const drugNote = drugAnalysisNote(input.includeDrugs, call);
+  if (drugNote) for (const id of ['dgidb', 'chembl', 'pubchem', 'clinicaltrials', 'openfda'] as const) report.skip(id, drugNote);
+  const panelP = resolvePanel(g, input.genes);
+  const diseasesP = matchDisease(g, disease);
+  const libsP = ctx.genesets.load({ report, ...(signal ? { signal } : {}) });
+  // Needs only the resolved panel: starts with round 1 when the HGNC table is on disk.
+  const edgesP = handled(panelP.then((p) => networkEdges(g, p.symbols)));
+  const geneLitP = handled(panelP.then((p) => geneLiterature(g, p.symbols, disease, new Map())));
+  const crossCheckP = handled(panelP.then((p) => gprofilerCrossCheck(g, p.symbols)));
+  const drugsP = handled(Promise.all([panelP, diseasesP]).then(([p, d]) => (drugNote ? undefined : drugEvidence(g, p, d, disease))));
+  const [panel, diseases, libs] = await Promise.all([panelP, diseasesP, libsP]);
   const symbols = panel.symbols;
-  const diseaseIds = diseases.map((d) => d.id);
   // Enrichr failures are already in the report's warnings; user GMT files are not fetched, so say it here.
   for (const f of libs.failures.filter((x) => x.path)) report.warnings.push(`gene-set file ${f.path} not used: ${f.error}`);
   report.warnings.push(...libs.warnings);
   if (panel.unresolved.length) report.warnings.push(`unresolved genes left out: ${panel.unresolved.join(', ')}`);
+  const enrichmentState = enrichmentStatus(libs);
+  const enrichmentNote = enrichmentNotComputedNote(enrichmentState);
+  if (enrichmentNote) report.warnings.unshift(`${enrichmentNote} ${enrichmentState.fix ?? ''}`.trim());
 
   step(1, `Enrichment over ${libs.libraries.length} libraries; network, drugs, literature and focus-gene profiles`);
   // Only significant rows are reported, so only they get overlap lists and row objects.
   const enrichment = enrichMany(symbols, libs.libraries.map((l) => l.library), { rows: 'significant' });
   const significant = enrichment.flatMap((e) => e.rows.filter((r) => r.significant)).sort((a, b) => a.q - b.q || a.p - b.p);
-  const drugNote = drugAnalysisNote(input.includeDrugs, call);
-  if (drugNote) for (const id of ['dgidb', 'chembl', 'pubchem', 'clinicaltrials', 'openfda'] as const) report.skip(id, drugNote);
   const focus = focusGenes(symbols, significant);
   const panelBySymbol = new Map(panel.results.filter((r) => r.symbol).map((r) => [r.symbol!, r]));
-  const [edges, drugs, geneLit, profiles, crossCheck, reactome, preprintList] = await Promise.all([
-    networkEdges(g, symbols),
-    drugNote ? Promise.resolve(undefined) : drugEvidence(g, panel, diseaseIds),
-    geneLiterature(g, symbols, disease, new Map()),
-    geneProfiles(g, focus, panelBySymbol, disease),
-    gprofilerCrossCheck(g, symbols),
-    reactomeSummaries(g, significant),
-    preprints(g, focus.map((f) => f.symbol), disease),
-  ]);
-  for (const lit of geneLit) lit.association = drugs?.associations.get(lit.gene) ?? null;
+  const profilesP = handled(geneProfiles(g, focus, panelBySymbol, disease));
+  const reactomeP = handled(reactomeSummaries(g, significant));
+  const preprintsP = handled(preprints(g, focus.map((f) => f.symbol), disease));
+  const pairsP = handled(edgesP.then((edges) => candidatePairs(symbols, edges, significant)));
+  const pairLitP = handled(pairsP.then((pairs) => pairLiterature(g, pairs, disease)));
+  // Ranking needs the drug evidence and the network, not the gene literature (PubMed at 3/s takes
+  // several windows for ten genes): that is awaited with the pair literature, for the brief.
+  const [edges, drugs] = await Promise.all([edgesP, drugsP]);
 
   step(2, 'Ranking drug candidates and checking the literature of hypotheses');
-  const pairs = candidatePairs(symbols, edges, significant);
-  const [candidates, pairLit] = await Promise.all([
-    drugs ? rankCandidates(g, drugs.evidence, { ids: diseaseIds, name: disease }, significant, edges) : Promise.resolve({ ranked: [] as DrugCandidate[], statements: [] }),
-    pairLiterature(g, pairs, disease),
+  const [candidates, pairs, pairLit, geneLit] = await Promise.all([
+    drugs ? rankCandidates(g, drugs.evidence, drugs.disease, drugs.chemblTargets, significant, edges) : Promise.resolve({ ranked: [] as DrugCandidate[], statements: [] }),
+    pairsP,
+    pairLitP,
+    geneLitP,
   ]);
+  for (const lit of geneLit) lit.association = drugs?.associations.get(lit.gene) ?? null;
   const hypotheses = buildHypotheses(pairs, pairLit, disease);
-  const strategies = buildStrategies(significant, candidates.ranked);
+  const strategies = buildStrategies({ pathways: significant, candidates: candidates.ranked, genes: symbols, ...(drugs ? { roles: drugs.roles } : {}) });
 
   step(3, 'Checking every statement against PubMed; trials, labels and citation metrics');
   const facts: BriefFacts = {
@@ -99,13 +142,16 @@ export async function analysePanel(input: InsightsInput, call: ToolCall): Promis
     pathways: significant,
     strategies,
     ...(drugNote ? { drugsNote: drugNote } : {}),
+    ...(enrichmentNote ? { enrichmentNote } : {}),
   };
   const statements = canonicalStatements(facts);
   const shown = candidates.ranked.slice(0, MAX_CANDIDATES);
+  // The focus-gene profiles (round 2) carry CIViC PMIDs that go through stage 0 too.
+  const profiles = await profilesP;
   // Every PMID the answer carries goes through stage 0 with the brief's, in the same esummary
   // batches: hypotheses, drug candidates, strategies, CIViC evidence of the focus genes.
   const answerPmids = collectPmids({ hypotheses, drugCandidates: shown.map((c) => candidateOut(c, undefined)), therapeuticStrategies: strategies, focusGenes: profiles });
-  const [run, metrics, context] = await Promise.all([
+  const [run, metrics, context, crossCheck, reactome, preprintList] = await Promise.all([
     runIntegrity(
       { eutils: ctx.sources.eutils, nli: ctx.nli, report, ...(signal ? { signal } : {}) },
       statements.map((s) => ({ text: s.claim, pmids: s.pmids })),
@@ -113,6 +159,9 @@ export async function analysePanel(input: InsightsInput, call: ToolCall): Promis
     ),
     citationMetrics(g, [...statements.flatMap((s) => s.pmids), ...answerPmids]),
     drugs ? candidateContext(g, candidates.ranked, disease) : Promise.resolve(new Map<string, CandidateContext>()),
+    crossCheckP,
+    reactomeP,
+    preprintsP,
   ]);
   const i = run.integrity;
   const gone = new Set(i.hallucinatedPmids);
@@ -121,6 +170,10 @@ export async function analysePanel(input: InsightsInput, call: ToolCall): Promis
   const checks = new Map(statements.map((s, k) => [s.id, run.statements[k]]));
 
   step(4, 'Scoring and saving the snapshot');
+  if (deadline.expired) {
+    const late = report.late();
+    report.warnings.push(`the analysis reached its ${formatMs(deadline.ms)} deadline${late.length ? ` before ${late.join(', ')} answered` : ''}: this answer leaves out what ${late.length === 1 ? 'it' : 'they'} would have added`);
+  }
   const sources = report.list();
   const quality = qualityScore({ ...i, sources });
   if (quality.unverified) report.warnings.push('qualityScore is 0: nothing in this answer was verified (no PMID could be checked and no statement was judged by an NLI model).');
@@ -135,10 +188,12 @@ export async function analysePanel(input: InsightsInput, call: ToolCall): Promis
     unresolvedGenes: panel.unresolved,
     enrichedPathways: significant.slice(0, MAX_PATHWAYS).map((r) => pathwayOut(r, crossCheck, reactome.get(r.id)?.summary ?? null)),
     enrichment: enrichment.map((e) => ({ library: e.library, N: e.N, n: e.n, tested: e.tested, significant: e.rows.filter((r) => r.significant).length, notInLibrary: e.notInLibrary })),
+    enrichmentStatus: enrichmentState,
     enrichmentCrossCheck: crossCheckOut(crossCheck, significant.slice(0, MAX_PATHWAYS)),
     focusGenes: profiles,
     therapeuticStrategies: strategies,
     drugCandidates: shown.map((c) => candidateOut(c, context.get(c.chemblId ?? c.name))),
+    drugCandidatesTotal: candidates.ranked.length,
     ...(drugNote ? { drugAnalysisNote: drugNote } : {}),
     hypotheses,
     evidenceBrief: {
@@ -150,28 +205,25 @@ export async function analysePanel(input: InsightsInput, call: ToolCall): Promis
     },
     preprints: preprintList,
     citationMetrics: metrics,
-    integrity: integrityBlock(i),
+    integrity: reportIntegrity(run),
     qualityScore: quality.qualityScore,
     qualityParts: quality.parts,
     sources,
     warnings: report.warnings,
   };
   // A PMID PubMed does not know is removed everywhere it appears, and the removal is counted.
-  const stripped = stripPmids(assembled, gone, { dropRowsUnder: ['citationMetrics'] });
-  const result = stripped.value;
   const fromBrief = brief.statements.reduce((n, b) => n + (statements.find((s) => s.id === b.id)?.pmids.filter((p) => gone.has(p)).length ?? 0), 0);
-  const removed = stripped.removed + fromBrief;
-  if (gone.size > 0) {
-    result.warnings.push(`PubMed does not know PMID ${[...gone].join(', ')}: removed from ${removed} place${removed === 1 ? '' : 's'} in this answer (counted in integrity.hallucinated).`);
-  }
-  const saved = await ctx.snapshots
-    .save({ id: snapshotId, tool: INSIGHTS_TOOL, genes: symbols, diseaseContext: disease, qualityScore: quality.qualityScore, inputs: input, result })
-    .then(() => true)
-    .catch((err: unknown) => {
-      ctx.log.error('snapshot could not be saved', { err });
-      return false;
-    });
-  if (!saved) result.warnings.push('the snapshot could not be saved; this result cannot be fetched again by its snapshotId');
+  const result = withoutUnknownPmids(assembled, gone, { dropRowsUnder: ['citationMetrics'], alsoRemoved: fromBrief });
+  await saveAnswer(ctx, { id: snapshotId, tool: INSIGHTS_TOOL, genes: symbols, diseaseContext: disease, qualityScore: quality.qualityScore, inputs: input, result });
   step(steps, 'Done');
   return result;
+}
+
+/**
+ * A promise started early and awaited later: if the call fails before it is awaited (every gene
+ * unresolved, say), its rejection must not surface as an unhandled one. Awaiting it still throws.
+ */
+function handled<T>(p: Promise<T>): Promise<T> {
+  p.catch(() => undefined);
+  return p;
 }

@@ -45,8 +45,19 @@ export async function geneProfiles(g: Gather, focus: readonly FocusGene[], panel
     return [];
   }
   const clinical = symbols.slice(0, CLINICAL_PROFILE_GENES);
-  const [perGene, ensembl, constraint, civic, pgx] = await Promise.all([
-    Promise.all(symbols.map((s) => proteinAndGene(g, s, panel.get(s)?.uniprotId ?? null))),
+  // UniProt and MyGene.info answer the whole focus set in one request each; AlphaFold is asked per
+  // accession, at once when HGNC gave it, after UniProt otherwise.
+  const entriesP = g.report.call('uniprot', () => sources.uniprot.entriesForGenes(symbols.map((s) => ({ symbol: s, accession: panel.get(s)?.uniprotId ?? null })), signal), {
+    records: (m) => [...m.values()].filter(Boolean).length,
+    degrades: 'UniProt annotation of the focus genes is missing',
+  });
+  const [entries, models, mygene, ensembl, constraint, civic, pgx] = await Promise.all([
+    entriesP,
+    Promise.all(symbols.map((s) => structureOf(g, s, panel.get(s)?.uniprotId ?? null, entriesP))),
+    g.report.call('mygene', () => sources.mygene.bySymbols(symbols, signal), {
+      records: (m) => [...m.values()].filter(Boolean).length,
+      degrades: 'MyGene.info summaries of the focus genes are missing',
+    }),
     g.report.call('ensembl', () => sources.ensembl.lookupSymbols(symbols, signal), {
       records: (m) => [...m.values()].filter(Boolean).length,
       degrades: 'gene biotype and location from Ensembl are missing',
@@ -72,14 +83,15 @@ export async function geneProfiles(g: Gather, focus: readonly FocusGene[], panel
     ),
   ]);
   return focus.map((f, i) => {
-    const { entry, model, mygene } = perGene[i]!;
+    const entry = entries?.get(f.symbol) ?? null;
+    const model = models[i];
     const c = clinical.indexOf(f.symbol);
     return {
       symbol: f.symbol,
       why: f.why,
       protein: entry ? proteinOf(entry) : null,
       structure: model ? { entryId: model.entryId, meanPlddt: model.meanPlddt, band: model.plddtBand, url: model.pageUrl } : null,
-      gene: geneOf(mygene, ensembl?.get(f.symbol) ?? null),
+      gene: geneOf(mygene?.get(f.symbol) ?? null, ensembl?.get(f.symbol) ?? null),
       constraint: constraintOf(constraint?.get(f.symbol) ?? null),
       clinicalEvidence: c >= 0 && civic[c] ? clinicalOf(civic[c]!, disease) : null,
       pharmacogenomics: c >= 0 && pgx[c] ? pgxOf(pgx[c]!) : null,
@@ -87,19 +99,12 @@ export async function geneProfiles(g: Gather, focus: readonly FocusGene[], panel
   });
 }
 
-/** UniProt entry, then AlphaFold by accession (HGNC's accession first, so both run at once when known), and MyGene. */
-async function proteinAndGene(g: Gather, symbol: string, hgncAccession: string | null) {
+/** AlphaFold's model of the gene's protein: HGNC's accession first, so it runs beside the UniProt batch. */
+async function structureOf(g: Gather, symbol: string, hgncAccession: string | null, entries: Promise<Map<string, UniProtEntry | null> | undefined>) {
+  const accession = hgncAccession ?? (await entries)?.get(symbol)?.accession ?? null;
+  if (!accession) return null;
   const { sources } = g.call.ctx;
-  const signal = g.call.signal;
-  const entryP = g.report.call('uniprot', () => sources.uniprot.entryForGene(symbol, signal), { degrades: `UniProt annotation of ${symbol} is missing` });
-  const modelP = (async () => {
-    const accession = hgncAccession ?? (await entryP)?.accession ?? null;
-    if (!accession) return undefined;
-    return g.report.call('alphafold', () => sources.alphafold.prediction(accession, signal), { degrades: `AlphaFold structure confidence of ${symbol} is missing` });
-  })();
-  const mygeneP = g.report.call('mygene', () => sources.mygene.bySymbol(symbol, signal), { degrades: `MyGene.info summary of ${symbol} is missing` });
-  const [entry, model, mygene] = await Promise.all([entryP, modelP, mygeneP]);
-  return { entry: entry ?? null, model: model ?? null, mygene: mygene ?? null };
+  return (await g.report.call('alphafold', () => sources.alphafold.prediction(accession, g.call.signal), { degrades: `AlphaFold structure confidence of ${symbol} is missing` })) ?? null;
 }
 
 function proteinOf(e: UniProtEntry): NonNullable<GeneProfile['protein']> {

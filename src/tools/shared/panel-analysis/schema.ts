@@ -4,12 +4,13 @@ import { EVIDENCE_STATUSES } from '../../../evidence/status.js';
 import { AUDIENCES } from '../../../analysis/evidence-brief.js';
 import { FACTOR_NAMES } from '../../../analysis/drug-scoring.js';
 import { admet, diseaseContext, genePanel, integrity, pathwayRef, provenance } from '../schemas.js';
+import { enrichmentStatusSchema } from './enrichment-status.js';
 
-export const insightsInput = z.object({
+export const insightsInput = z.strictObject({
   genes: genePanel.describe('Gene symbols of the panel (HGNC symbols; aliases and previous symbols are resolved). 1-500.'),
   diseaseContext: diseaseContext.describe('Disease or phenotype the panel is studied in, e.g. "breast cancer".'),
   audience: z.enum(AUDIENCES).default('researcher').describe('Who the evidence brief is written for: wording and emphasis change, data does not.'),
-  includeDrugs: z.boolean().default(true).describe('Rank drug candidates (set false for a faster pathway-only analysis: no drug sources are called).'),
+  includeDrugs: z.boolean().default(true).describe('Rank drug candidates (false: a faster pathway-only analysis calling no drug source).'),
 });
 
 const factor = z.object({
@@ -31,12 +32,27 @@ export const drugCandidate = z.object({
   actionTypes: z.array(z.string()),
   mechanisms: z.array(z.string()),
   maxPhase: z.number().nullable(),
-  approved: z.boolean(),
-  withdrawn: z.boolean(),
-  indicatedForDisease: z.boolean(),
+  approved: z.boolean().describe('Approved somewhere (Open Targets, ChEMBL max_phase 4 or DGIdb) and not withdrawn'),
+  withdrawn: z.boolean().describe('ChEMBL withdrawn flag, an Open Targets "Withdrawn" warning or stage WITHDRAWAL: never tier I or II'),
+  withdrawnReason: z.string().nullable().describe('Which source says it was withdrawn (country and year when given)'),
+  status: z.enum(['approved', 'investigational', 'withdrawn', 'unknown']),
+  indicatedForDisease: z.boolean().describe('Approved for the disease context (tier I): an approved per-disease indication matches'),
+  matchingIndications: z
+    .array(
+      z.object({
+        id: z.string().nullable(),
+        name: z.string(),
+        phase: z.number().nullable().describe('Phase reached for this disease; null when the record gives none (the target row)'),
+        approved: z.boolean(),
+        source: z.enum(['Open Targets indications', 'ChEMBL drug_indication', 'Open Targets target row']),
+        via: z.string().describe('Why the disease counts for the context'),
+      }),
+    )
+    .describe('Indications that belong to the disease context'),
   admet,
-  evidenceQuality: z.enum(['high', 'moderate', 'low']),
+  evidenceQuality: z.enum(['high', 'moderate', 'low']).describe('By independent curations: high >= 3 with a ChEMBL-curated mechanism, moderate 2, low 1'),
   evidenceQualityReason: z.string(),
+  evidenceCurations: z.array(z.string()).describe('The independent curations counted (ChEMBL once, whether via Open Targets, ChEMBL or DGIdb)'),
   sources: z.array(z.string()),
   pmids: z.array(z.string()),
   trials: z
@@ -121,6 +137,7 @@ export const insightsOutput = z.object({
     )
     .describe('Gene sets significant at q <= 0.05 (hypergeometric, Benjamini-Hochberg per library), best first'),
   enrichment: z.array(z.object({ library: z.string(), N: z.number().int(), n: z.number().int(), tested: z.number().int(), significant: z.number().int(), notInLibrary: z.array(z.string()) })),
+  enrichmentStatus: enrichmentStatusSchema,
   enrichmentCrossCheck: z
     .object({ source: z.literal('gprofiler'), version: z.string().nullable(), significantTerms: z.number().int(), confirmed: z.number().int(), checked: z.number().int() })
     .nullable()
@@ -129,15 +146,32 @@ export const insightsOutput = z.object({
   therapeuticStrategies: z.array(
     z.object({
       strategy: z.string(),
-      approach: z.enum(['drug-targeting', 'pathway-modulation']),
+      approach: z.enum(['drug-targeting', 'function-restoration', 'pathway-modulation']),
+      direction: z
+        .enum(['inhibit', 'restore', 'context-dependent', 'unknown'])
+        .describe("From the gene's role (COSMIC role in cancer and hallmarks, via Open Targets), never from a drug's action alone"),
+      directionBasis: z.string().describe('What the direction rests on, naming the source'),
       rationale: z.string(),
       targetGenes: z.array(z.string()),
       pathways: z.array(pathwayRef),
-      drugs: z.array(z.object({ name: z.string(), chemblId: z.string().nullable(), tier: z.string(), maxPhase: z.number().nullable(), actionTypes: z.array(z.string()) })),
+      drugs: z
+        .array(
+          z.object({
+            name: z.string(),
+            chemblId: z.string().nullable(),
+            tier: z.string(),
+            maxPhase: z.number().nullable(),
+            actionTypes: z.array(z.string()),
+            flag: z.string().optional().describe('Why the fit of this drug with the direction is not established'),
+          }),
+        )
+        .describe('Usable drugs whose action fits (or is not known to contradict) the direction; never withdrawn ones'),
+      excludedDrugs: z.array(z.object({ name: z.string(), reason: z.string() })).describe('Drugs on the gene left out: action contrary to its role, or withdrawn'),
       evidencePmids: z.array(z.string()),
     }),
   ),
-  drugCandidates: z.array(drugCandidate),
+  drugCandidates: z.array(drugCandidate).describe('The top ranked candidates (at most 25), tier I first'),
+  drugCandidatesTotal: z.number().int().describe('Candidates ranked before that cut'),
   drugAnalysisNote: z.string().optional().describe('Why drug candidates are absent (tier or includeDrugs false)'),
   hypotheses: z.array(
     z.object({

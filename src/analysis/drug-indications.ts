@@ -1,0 +1,99 @@
+// Which of a drug's indications belong to the disease context, and at what phase. Only records
+// that give a phase per disease can say "approved for this disease": Open Targets drug indications
+// (drugs(chemblIds:) indications rows, maxClinicalStage per disease) and ChEMBL drug_indication
+// (max_phase_for_ind). An Open Targets candidate row lists diseases with one stage per target,
+// not per disease, so a disease found there only has phase null ("studied for, stage unknown").
+//
+// An indication belongs to the context when its disease id is a context id, a descendant of one,
+// or a cross-reference of one (ChEMBL writes EFO:0003060 where Open Targets writes MONDO_0005233);
+// a record without an id matches by exact name (the context text or a matched disease's name).
+import { isApprovedStage } from './clinical-candidates.js';
+import type { DiseaseContext, DrugEvidence } from './drug-merge.js';
+import type { ChemblIndication } from '../sources/chembl.js';
+import type { DrugDetails } from '../sources/opentargets.js';
+
+export type IndicationSource = 'Open Targets indications' | 'ChEMBL drug_indication' | 'Open Targets target row';
+
+/** A context indication: the disease, the phase reached for it (null when unknown), and where it was read. */
+export interface MatchedIndication {
+  id: string | null;
+  name: string;
+  phase: number | null;
+  /** Approved for this disease (Open Targets stage APPROVAL / PHASE_4, or ChEMBL max_phase_for_ind 4). */
+  approved: boolean;
+  source: IndicationSource;
+  /** Why it counts for the context: "the context disease", "a descendant of the context", ... */
+  via: string;
+}
+
+export interface ContextMatcher {
+  ids: ReadonlySet<string>;
+  related: ReadonlySet<string>;
+  names: ReadonlySet<string>;
+}
+
+const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+/** Ids in Open Targets' form: "EFO:0003060" -> "EFO_0003060". */
+export const normDiseaseId = (id: string) => id.trim().replace(':', '_');
+
+export function contextMatcher(disease: DiseaseContext): ContextMatcher {
+  return {
+    ids: new Set(disease.ids.map(normDiseaseId)),
+    related: new Set((disease.related ?? []).map(normDiseaseId)),
+    names: new Set([disease.name, ...(disease.names ?? [])].map(norm).filter(Boolean)),
+  };
+}
+
+/** Why a disease belongs to the context, or null when it does not. */
+export function matchDisease(m: ContextMatcher, id: string | null, name: string): string | null {
+  if (id) {
+    const n = normDiseaseId(id);
+    if (m.ids.has(n)) return 'the context disease';
+    if (m.related.has(n)) return 'below or cross-referenced to the context disease';
+  }
+  // Exact names only: "lung cancer" must not match "small cell lung cancer".
+  return m.names.has(norm(name)) ? 'same name as the context' : null;
+}
+
+/** Best record per disease and source, furthest phase first. */
+export function matchIndications(
+  drug: Pick<DrugEvidence, 'records'>,
+  details: DrugDetails | null,
+  chembl: readonly ChemblIndication[] | null,
+  m: ContextMatcher,
+): MatchedIndication[] {
+  const out = new Map<string, MatchedIndication>();
+  const offer = (x: MatchedIndication) => {
+    const key = `${x.source}|${x.id ?? norm(x.name)}`;
+    const prev = out.get(key);
+    if (!prev || (x.phase ?? -1) > (prev.phase ?? -1)) out.set(key, x);
+  };
+  for (const ind of details?.indications ?? []) {
+    const via = matchDisease(m, ind.diseaseId, ind.diseaseName);
+    if (!via) continue;
+    // Withdrawn for this indication: it reached the market here and left it, so no phase counts.
+    if (ind.stage === 'WITHDRAWAL') offer({ id: ind.diseaseId, name: `${ind.diseaseName} (withdrawn for this indication)`, phase: null, approved: false, source: 'Open Targets indications', via });
+    else offer({ id: ind.diseaseId, name: ind.diseaseName, phase: ind.phase, approved: isApprovedStage(ind.stage), source: 'Open Targets indications', via });
+  }
+  for (const ind of chembl ?? []) {
+    const name = ind.efoTerm ?? ind.meshHeading ?? 'unnamed disease';
+    const via = matchDisease(m, ind.efoId, name) ?? (ind.meshHeading ? matchDisease(m, null, ind.meshHeading) : null);
+    if (via) offer({ id: ind.efoId, name, phase: ind.maxPhase, approved: (ind.maxPhase ?? 0) >= 4, source: 'ChEMBL drug_indication', via });
+  }
+  for (const rec of drug.records) {
+    if (rec.kind !== 'opentargets') continue;
+    for (const d of rec.candidate.indications) {
+      const via = matchDisease(m, d.id, d.name);
+      if (via) offer({ id: d.id, name: d.name, phase: null, approved: false, source: 'Open Targets target row', via });
+    }
+  }
+  const rank = (x: MatchedIndication) => (x.approved ? 10 : 0) + (x.phase ?? -1);
+  return [...out.values()].sort((a, b) => rank(b) - rank(a) || a.name.localeCompare(b.name));
+}
+
+/** Why Open Targets calls the drug withdrawn (a "Withdrawn" warning, or the stage WITHDRAWAL), or null. */
+export function openTargetsWithdrawal(d: Pick<DrugDetails, 'warnings' | 'stage'> | null | undefined): string | null {
+  const w = d?.warnings.find((x) => x.type.trim().toLowerCase() === 'withdrawn');
+  if (w) return `Open Targets drug warning: withdrawn${w.country ? ` in ${w.country}` : ''}${w.year ? ` (${w.year})` : ''}`;
+  return d?.stage === 'WITHDRAWAL' ? 'Open Targets stage WITHDRAWAL' : null;
+}

@@ -1,0 +1,281 @@
+// Drug repurposing (svc_prioritize_repurposing): which of the ranked drug candidates are
+// repurposing candidates, and what a scientist needs to weigh each one. Pure: the tool gathers,
+// this decides and explains. The candidates themselves (tiers, six-factor score, ADMET, evidence
+// quality, withdrawal) come from the shared drug engine (drug-candidates.ts), unchanged.
+//
+// Decisions (tests pin them):
+// - A repurposing candidate is approved somewhere, withdrawn (kept so that it is seen flagged), or
+//   reached at least phase 2/3 (LATE_PHASE) for some indication; and it is NOT approved for the
+//   disease context (tier I: an approved per-disease indication for the context, a descendant or
+//   a cross-reference). Those are listed apart as `alreadyApproved`. So no candidate is ever tier I:
+//   tierFilter "I" returns none, and says why.
+// - A candidate whose indications could not be read (Open Targets drugs and ChEMBL drug_indication
+//   both failed for it, or it was beyond the detail cap) is not listed when it is, or may be (phase
+//   unknown), late-stage: it may already be approved for the disease. It is counted in `unchecked`.
+// - Ranking is the engine's: tier II before tier III, then the six-factor score.
+// - A drug's action on a target gene is checked against the gene's role (gene-role.ts: COSMIC via
+//   Open Targets); an inhibitor of a tumour suppressor or an activator of an oncogene is flagged
+//   with the reason, never silently kept or dropped. Only per-gene curated action types count.
+// - A source that failed reads "not checked", never "no trials" or "no boxed warning".
+import { isApprovedStage } from './clinical-candidates.js';
+import { lookedUp, rankForTier, type DrugCandidate, type DrugCandidateInput } from './drug-candidates.js';
+import { normDiseaseId } from './drug-indications.js';
+import { phaseText } from './drug-tiers.js';
+import type { GeneRole } from './gene-role.js';
+import type { NeighbourGene, PathwayRef } from './repurposing-neighbourhood.js';
+import { actionOf, contradiction } from './strategies.js';
+import type { ChemblIndication } from '../sources/chembl.js';
+import type { TrialSearch } from '../sources/clinicaltrials.js';
+import type { DrugLabel } from '../sources/openfda.js';
+import type { DrugDetails } from '../sources/opentargets.js';
+
+/** Phase 2/3 on ChEMBL's scale: the lowest phase called late-stage here. */
+export const LATE_PHASE = 2.5;
+
+export const TIER_FILTERS = ['I', 'II', 'all'] as const;
+export type TierFilter = (typeof TIER_FILTERS)[number];
+
+export interface RepurposingSelection {
+  /** Repurposing candidates within the tier filter, ranked (tier, then score). */
+  candidates: DrugCandidate[];
+  /** Approved for the disease context already (tier I): not repurposing candidates. */
+  alreadyApproved: DrugCandidate[];
+  counts: {
+    /** Drug candidates the engine ranked (panel and neighbourhood). */
+    considered: number;
+    alreadyApproved: number;
+    /** Neither approved anywhere, withdrawn, nor past phase 2. */
+    earlyStage: number;
+    /** Phase or indications could not be read: possibly approved for the disease already. */
+    unchecked: number;
+    /** Eligible, but outside the tier filter. */
+    outsideTierFilter: number;
+  };
+}
+
+/** Whether the drug's per-disease indications were looked up (Open Targets drugs or ChEMBL drug_indication answered for it). */
+export function indicationsLookedUp(c: Pick<DrugCandidate, 'chemblId' | 'otherChemblIds'>, input: Pick<DrugCandidateInput, 'drugs' | 'chemblIndications'>): boolean {
+  const drug = { chemblIds: [c.chemblId, ...c.otherChemblIds].filter((x): x is string => !!x) };
+  return lookedUp(input.drugs, drug) || lookedUp(input.chemblIndications, drug);
+}
+
+/** Approved anywhere, withdrawn, or at least phase 2/3 for some indication. */
+export function isLateStage(c: Pick<DrugCandidate, 'approved' | 'withdrawn' | 'maxPhase'>): boolean {
+  return c.approved || c.withdrawn || (c.maxPhase ?? 0) >= LATE_PHASE;
+}
+
+export function selectRepurposing(all: readonly DrugCandidate[], options: { indicationsChecked: (c: DrugCandidate) => boolean; tierFilter: TierFilter }): RepurposingSelection {
+  const alreadyApproved: DrugCandidate[] = [];
+  const eligible: DrugCandidate[] = [];
+  let earlyStage = 0;
+  let unchecked = 0;
+  for (const c of all) {
+    const checked = options.indicationsChecked(c);
+    if (c.indicatedForDisease) alreadyApproved.push(c);
+    // Not looked up: a late-stage drug may be approved here, and a drug of unknown phase may be late-stage.
+    else if (!checked && (isLateStage(c) || c.maxPhase === null)) unchecked++;
+    else if (!isLateStage(c)) earlyStage++;
+    else eligible.push(c);
+  }
+  const candidates = rankForTier(eligible, options.tierFilter);
+  return {
+    candidates,
+    alreadyApproved: rankForTier(alreadyApproved, 'all'),
+    counts: { considered: all.length, alreadyApproved: alreadyApproved.length, earlyStage, unchecked, outsideTierFilter: eligible.length - candidates.length },
+  };
+}
+
+/** Why the list is empty or short because of the tier filter, or undefined when it is not. */
+export function tierFilterNote(filter: TierFilter, s: RepurposingSelection, disease: string): string | undefined {
+  if (filter === 'I') {
+    return (
+      `Tier I means approved for ${disease}; a drug already approved for it is not a repurposing candidate, so tier I is always empty here` +
+      ` (${s.counts.alreadyApproved} such drug${s.counts.alreadyApproved === 1 ? ' is' : 's are'} listed in alreadyApproved). Use tierFilter "II" or "all".`
+    );
+  }
+  if (s.counts.outsideTierFilter > 0) return `${s.counts.outsideTierFilter} tier III candidate${s.counts.outsideTierFilter === 1 ? '' : 's'} left out by tierFilter "${filter}".`;
+  return undefined;
+}
+
+// ---------------------------------------------------------------- targets and their roles
+
+export interface RoleConflict {
+  gene: string;
+  reason: string;
+}
+
+/** Curated action types of the drug on one gene (Open Targets rows and ChEMBL mechanisms). */
+export function actionsOn(c: Pick<DrugCandidate, 'mechanisms'>, gene: string): string[] {
+  return [...new Set(c.mechanisms.filter((m) => m.gene === gene && m.actionType).map((m) => m.actionType!.toUpperCase()))];
+}
+
+/** Targets whose role the drug's curated action contradicts (an inhibited tumour suppressor, an activated oncogene). */
+export function roleConflicts(c: Pick<DrugCandidate, 'targetGenes' | 'mechanisms'>, roles: ReadonlyMap<string, GeneRole>): RoleConflict[] {
+  return c.targetGenes.flatMap((gene) => {
+    const role = roles.get(gene);
+    const why = role ? contradiction(role.direction, actionOf(actionsOn(c, gene)), gene) : null;
+    return why ? [{ gene, reason: `${why} (${role!.basis})` }] : [];
+  });
+}
+
+/** How a target gene was reached: a panel gene, or a neighbour through pathways and STRING. */
+export function reachOf(gene: string, panel: ReadonlySet<string>, neighbours: ReadonlyMap<string, NeighbourGene>): string {
+  if (panel.has(gene)) return 'panel gene';
+  const n = neighbours.get(gene);
+  if (!n) return 'not in the panel';
+  const parts = [
+    n.partnerOf[0] ? `STRING partner of ${n.partnerOf.map((p) => p.gene).slice(0, 2).join(', ')} (${n.partnerOf[0].score.toFixed(3)})` : '',
+    n.pathways[0] ? `member of ${n.pathways[0].name} (q = ${sci(n.pathways[0].q)})` : '',
+  ].filter(Boolean);
+  return `not in the panel: ${parts.join(' and ') || 'neighbourhood gene'}`;
+}
+
+// ---------------------------------------------------------------- indications
+
+export type IndicationSource = 'Open Targets indications' | 'ChEMBL drug_indication';
+
+export interface IndicationRef {
+  name: string;
+  id: string | null;
+  source: IndicationSource;
+}
+
+const key = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+
+/** The drug's approved indications, whatever the disease (Open Targets first, then ChEMBL's other ones). */
+export function approvedIndications(details: DrugDetails | null, chembl: readonly ChemblIndication[] | null): IndicationRef[] {
+  const out: IndicationRef[] = [];
+  const seen = new Set<string>();
+  const offer = (x: IndicationRef) => {
+    const keys = [key(x.name), ...(x.id ? [normDiseaseId(x.id)] : [])];
+    if (keys.some((k) => seen.has(k))) return;
+    keys.forEach((k) => seen.add(k));
+    out.push(x);
+  };
+  for (const i of details?.indications ?? []) if (isApprovedStage(i.stage)) offer({ name: i.diseaseName, id: i.diseaseId, source: 'Open Targets indications' });
+  for (const i of chembl ?? []) {
+    const name = i.efoTerm ?? i.meshHeading;
+    if (name && (i.maxPhase ?? 0) >= 4) offer({ name, id: i.efoId, source: 'ChEMBL drug_indication' });
+  }
+  return out;
+}
+
+/** The indication a non-approved drug got furthest in (phase and source), or null. */
+export function furthestIndication(details: DrugDetails | null, chembl: readonly ChemblIndication[] | null): (IndicationRef & { phase: number }) | null {
+  const all = [
+    // Withdrawn for an indication: it left that market, so its phase there says nothing (as in drug-indications.ts).
+    ...(details?.indications ?? []).filter((i) => i.stage !== 'WITHDRAWAL').map((i) => ({ name: i.diseaseName, id: i.diseaseId, phase: i.phase, source: 'Open Targets indications' as const })),
+    ...(chembl ?? []).map((i) => ({ name: i.efoTerm ?? i.meshHeading ?? '', id: i.efoId, phase: i.maxPhase, source: 'ChEMBL drug_indication' as const })),
+  ].filter((i): i is IndicationRef & { phase: number } => i.phase !== null && i.name !== '');
+  return all.sort((a, b) => b.phase - a.phase || a.name.localeCompare(b.name))[0] ?? null;
+}
+
+// ---------------------------------------------------------------- why it could work here
+
+export interface RationaleContext {
+  disease: string;
+  panel: ReadonlySet<string>;
+  neighbours: ReadonlyMap<string, NeighbourGene>;
+  /** Significant pathways containing a gene (panel overlap, or a neighbour's membership), best q first. */
+  pathwaysOf: (gene: string) => readonly PathwayRef[];
+  /** Open Targets association of each gene with the disease (0 none listed, null unknown). */
+  associations: ReadonlyMap<string, number | null>;
+}
+
+export interface IndicationFacts {
+  approved: readonly IndicationRef[];
+  furthest: (IndicationRef & { phase: number }) | null;
+}
+
+const VERB = { inhibit: 'Inhibits', activate: 'Activates', mixed: 'Modulates', none: 'Acts on' } as const;
+
+export function sci(q: number): string {
+  return q === 0 ? '0' : q.toExponential(1);
+}
+
+/** The target the sentence leads with: a panel gene first, then the best associated, then the most pathways. */
+function leadGene(c: Pick<DrugCandidate, 'targetGenes'>, ctx: RationaleContext): string {
+  const rank = (g: string) => [ctx.panel.has(g) ? 1 : 0, ctx.associations.get(g) ?? -1, ctx.pathwaysOf(g).length] as const;
+  return [...c.targetGenes].sort((a, b) => {
+    const [x, y] = [rank(a), rank(b)];
+    return y[0] - x[0] || y[1] - x[1] || y[2] - x[2] || c.targetGenes.indexOf(a) - c.targetGenes.indexOf(b);
+  })[0]!;
+}
+
+/** One sentence, built from data: what the drug does to which gene, why that gene matters here, and where the drug stands. */
+export function rationale(c: Pick<DrugCandidate, 'targetGenes' | 'mechanisms' | 'approved' | 'withdrawn' | 'withdrawnReason' | 'maxPhase'>, ctx: RationaleContext, ind: IndicationFacts): string {
+  const gene = leadGene(c, ctx);
+  const verb = VERB[actionOf(actionsOn(c, gene))];
+  const top = ctx.pathwaysOf(gene)[0];
+  const assoc = ctx.associations.get(gene);
+  const why = [
+    ctx.panel.has(gene) ? `a panel gene${top ? ` in ${top.name} (q = ${sci(top.q)})` : ''}` : reachOf(gene, ctx.panel, ctx.neighbours),
+    assoc === undefined || assoc === null ? '' : assoc > 0 ? `Open Targets association with ${ctx.disease} ${assoc.toFixed(2)}` : `no Open Targets association with ${ctx.disease}`,
+  ].filter(Boolean);
+  const others = c.targetGenes.length > 1 ? ` (and ${c.targetGenes.length - 1} more target${c.targetGenes.length > 2 ? 's' : ''})` : '';
+  return `${verb} ${gene}, ${why.join('; ')}${others}; ${standing(c, ind)}.`;
+}
+
+function standing(c: Pick<DrugCandidate, 'approved' | 'withdrawn' | 'withdrawnReason' | 'maxPhase'>, ind: IndicationFacts): string {
+  if (c.withdrawn) return `withdrawn (${c.withdrawnReason ?? 'source'}): listed for reference, not as an option`;
+  const names = ind.approved.map((i) => i.name);
+  if (c.approved && names.length) return `approved for ${names.slice(0, 2).join(' and ')}${names.length > 2 ? ` (+${names.length - 2} more)` : ''} (${ind.approved[0]!.source})`;
+  if (c.approved) return 'approved (no approved indication named by Open Targets or ChEMBL)';
+  if (ind.furthest) return `reached ${phaseText(ind.furthest.phase)} for ${ind.furthest.name} (${ind.furthest.source})`;
+  return c.maxPhase === null ? 'clinical phase unknown' : `highest ${phaseText(c.maxPhase)}`;
+}
+
+// ---------------------------------------------------------------- trials and labels
+
+export interface TrialsCheck {
+  /** 'not-checked': ClinicalTrials.gov could not be asked; then `running` is null, never 0. */
+  status: 'checked' | 'not-checked';
+  /** Recruiting, active or about-to-start trials of the drug in the disease. */
+  running: number | null;
+  nctIds: string[];
+  maxPhase: number | null;
+  /** Why it was not checked. */
+  note?: string;
+}
+
+/** What ClinicalTrials.gov said; `answer` undefined = not asked or failed (`why` says which). */
+export function trialsCheck(answer: TrialSearch | undefined, why: string): TrialsCheck {
+  if (!answer) return { status: 'not-checked', running: null, nctIds: [], maxPhase: null, note: `not checked: ${why}` };
+  const phases = answer.trials.map((t) => t.phase).filter((p): p is number => p !== null);
+  return { status: 'checked', running: answer.total ?? answer.trials.length, nctIds: answer.trials.map((t) => t.nctId), maxPhase: phases.length ? Math.max(...phases) : null };
+}
+
+export interface BoxedWarningCheck {
+  /** present / absent on the US label; no-label: openFDA has no label by that name; not-checked: not asked or failed. */
+  status: 'present' | 'absent' | 'no-label' | 'not-checked';
+  text?: string;
+  url?: string;
+  /** Why it was not checked. */
+  note?: string;
+}
+
+/** What openFDA said; `label` undefined = not asked or failed (`why` says which), null = no label found. */
+export function boxedWarningCheck(label: DrugLabel | null | undefined, why: string, maxChars = 300): BoxedWarningCheck {
+  if (label === undefined) return { status: 'not-checked', note: `not checked: ${why}` };
+  if (label === null) return { status: 'no-label' };
+  if (!label.boxedWarning) return { status: 'absent', url: label.url };
+  const flat = label.boxedWarning.replace(/\s+/g, ' ').trim();
+  return { status: 'present', text: flat.length > maxChars ? `${flat.slice(0, maxChars - 1).trimEnd()}…` : flat, url: label.url };
+}
+
+/** Trials and boxed warning in words, as a reader should take them ("not checked" is never "none"). */
+export function checksText(t: TrialsCheck, b: BoxedWarningCheck): { trials: string; boxedWarning: string } {
+  const trials =
+    t.status === 'not-checked'
+      ? `trials not checked (${t.note?.replace(/^not checked: /, '') ?? 'ClinicalTrials.gov not asked'})`
+      : t.running === 0
+        ? 'no recruiting or active trial in this disease (ClinicalTrials.gov)'
+        : `${t.running} recruiting or active trial${t.running === 1 ? '' : 's'} in this disease${t.nctIds.length ? `: ${t.nctIds.join(', ')}` : ''} (ClinicalTrials.gov)`;
+  const boxedWarning = {
+    present: 'BOXED WARNING on the US label (openFDA)',
+    absent: 'no boxed warning on the US label (openFDA)',
+    'no-label': 'no US label found (openFDA): boxed warning unknown',
+    'not-checked': `boxed warning not checked (${b.note?.replace(/^not checked: /, '') ?? 'openFDA not asked'})`,
+  }[b.status];
+  return { trials, boxedWarning };
+}

@@ -1,0 +1,32 @@
+// The MCP text block of svc_generate_insights: what an assistant that reads only text needs, in a
+// few lines. The structured content holds the same facts (and more); this is not a copy of it.
+import { describeIntegrity, describeSources } from '../shared/summary.js';
+import type { InsightsAnswer } from './compact.js';
+
+const fmtQ = (q: number) => (q < 0.001 ? q.toExponential(1) : q.toFixed(3));
+
+export function summarizeInsights(a: InsightsAnswer): string {
+  const lines: string[] = [];
+  lines.push(`${a.evidenceBrief.headline} (snapshot ${a.snapshotId})`);
+  lines.push(`Genes: ${a.genes.join(', ')}${a.unresolvedGenes.length ? `; unresolved: ${a.unresolvedGenes.join(', ')}` : ''}.`);
+  const st = a.enrichmentStatus;
+  if (st.state === 'not_computed') {
+    lines.push(`ENRICHMENT NOT COMPUTED: no gene-set library could be loaded (${st.failed.map((f) => f.library).join(', ') || 'none available'}). ${st.fix ?? ''}`.trim());
+  } else {
+    const total = a.enrichment.reduce((n, e) => n + e.significant, 0);
+    const top = a.enrichedPathways.slice(0, 3).map((p) => `${p.name} (${p.library}, q=${fmtQ(p.q)})`);
+    lines.push(total ? `Pathways: ${total} gene sets at q <= 0.05; top: ${top.join('; ')}.` : `Pathways: none at q <= 0.05 in ${a.enrichment.length} libraries tested.`);
+    if (st.state === 'partial') lines.push(`Libraries not tested: ${st.failed.map((f) => f.library).join(', ')}.`);
+  }
+  if (a.drugAnalysisNote) lines.push(`Drugs: ${a.drugAnalysisNote}`);
+  else if (a.drugCandidates.length) {
+    const top = a.drugCandidates.slice(0, 5).map((d) => `${d.name} (tier ${d.tier}, ${d.score.toFixed(2)})`);
+    lines.push(`Drug candidates: ${a.drugCandidatesTotal} ranked; top: ${top.join(', ')}.`);
+  } else lines.push('Drug candidates: none found for these genes.');
+  const h = a.hypotheses[0];
+  if (h) lines.push(`Top hypothesis (${h.confidenceLabel}${h.novel ? ', novel' : ''}): ${h.statement}`);
+  lines.push(describeIntegrity(a.integrity), `Quality ${a.qualityScore.toFixed(2)}. ${describeSources(a.sources)}`);
+  if (a.warnings.length) lines.push(`Warnings (${a.warnings.length}): ${a.warnings.slice(0, 3).join(' | ')}${a.warnings.length > 3 ? ' | ...' : ''}`);
+  if (a.more) lines.push(a.more);
+  return lines.join('\n');
+}

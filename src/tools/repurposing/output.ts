@@ -1,0 +1,67 @@
+// Assembly of one repurposing candidate as reported: the engine's fields plus targets with their
+// reach and role, approved indications, the rationale, trials, safety and the checked target claim.
+import type { DrugCandidate } from '../../analysis/drug-candidates.js';
+import type { GeneRole } from '../../analysis/gene-role.js';
+import { actionsOn, approvedIndications, furthestIndication, rationale, reachOf, roleConflicts, type RationaleContext } from '../../analysis/repurposing.js';
+import type { StatementStatus } from '../../evidence/status.js';
+import type { CandidateChecks } from './gather.js';
+import type { RepurposingCandidateOut } from './schema.js';
+
+const MAX_INDICATIONS = 5;
+const MAX_MECHANISMS = 4;
+const MAX_TARGETS = 6;
+const round3 = (x: number | null) => (x === null ? null : Math.round(x * 1000) / 1000);
+
+export interface CandidateFacts {
+  rationale: RationaleContext;
+  roles: ReadonlyMap<string, GeneRole>;
+  indications: { details: Parameters<typeof approvedIndications>[0]; chembl: Parameters<typeof approvedIndications>[1] };
+  checks: CandidateChecks;
+  targetClaim: { claim: string; citations: string[]; status: StatementStatus } | null;
+}
+
+export function candidateOut(c: DrugCandidate, rank: number, f: CandidateFacts): RepurposingCandidateOut {
+  const approved = approvedIndications(f.indications.details, f.indications.chembl);
+  const conflicts = new Map(roleConflicts(c, f.roles).map((x) => [x.gene, x.reason]));
+  const ctx = f.rationale;
+  return {
+    rank,
+    name: c.name,
+    chemblId: c.chemblId,
+    tier: c.tier,
+    tierReason: c.tierReason,
+    score: c.score,
+    factors: Object.fromEntries(Object.entries(c.factors).map(([k, x]) => [k, { value: round3(x.value), detail: x.detail }])) as RepurposingCandidateOut['factors'],
+    rationale: rationale(c, ctx, { approved, furthest: c.approved ? null : furthestIndication(f.indications.details, f.indications.chembl) }),
+    // Panel genes first: a multi-target drug's neighbourhood targets are the ones cut.
+    targets: [...c.targetGenes.filter((x) => ctx.panel.has(x)), ...c.targetGenes.filter((x) => !ctx.panel.has(x))].slice(0, MAX_TARGETS).map((gene) => {
+      const conflict = conflicts.get(gene);
+      return {
+        gene,
+        inPanel: ctx.panel.has(gene),
+        ...(ctx.panel.has(gene) ? {} : { reach: reachOf(gene, ctx.panel, ctx.neighbours) }),
+        actionTypes: actionsOn(c, gene),
+        ...(conflict ? { roleConflict: conflict } : {}),
+      };
+    }),
+    targetsTotal: c.targetGenes.length,
+    mechanisms: [...new Set(c.mechanisms.map((m) => m.mechanismOfAction).filter((m): m is string => Boolean(m)))].slice(0, MAX_MECHANISMS),
+    maxPhase: c.maxPhase,
+    status: c.status,
+    approvedIndications: approved.slice(0, MAX_INDICATIONS),
+    approvedIndicationsTotal: approved.length,
+    trials: f.checks.trials,
+    safety: { withdrawn: c.withdrawn, withdrawnReason: c.withdrawnReason, boxedWarning: f.checks.boxedWarning },
+    admet: c.admet,
+    evidenceQuality: c.evidenceQuality,
+    evidenceQualityReason: c.evidenceQualityReason,
+    pmids: c.pmids,
+    targetClaim: f.targetClaim,
+  };
+}
+
+/** Already approved for the disease (tier I): name, id and the approved indication that says so. */
+export function alreadyApprovedOut(c: DrugCandidate): { name: string; chemblId: string | null; indication: string; source: string } {
+  const m = c.matchingIndications.find((x) => x.approved && x.source !== 'Open Targets target row') ?? c.matchingIndications[0];
+  return { name: c.name, chemblId: c.chemblId, indication: m?.name ?? 'the disease context', source: m?.source ?? 'drug engine tier I' };
+}

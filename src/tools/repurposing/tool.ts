@@ -1,0 +1,193 @@
+// svc_prioritize_repurposing: drugs approved elsewhere or in late-stage development that act on a
+// gene panel, its significant pathways or its STRING neighbourhood, and are not yet approved for the
+// disease; ranked by the drug engine's tiers and six-factor score, each with why it could work, the
+// trials already running, safety flags and checked evidence. Saved as a snapshot.
+//
+// Rounds on the critical path:
+//   1. HGNC resolution | Open Targets disease search | gene-set libraries     (enrichment is pure)
+//   2. STRING network and partners of the panel; then Open Targets mapIds of the neighbour genes
+//   3. drug evidence for panel + neighbours (Open Targets, DGIdb, ChEMBL targets, disease ontology)
+//   4. details of the late-stage drafts (Open Targets drugs, ChEMBL molecules, mechanisms, indications)
+//   5. literature of the candidates shown (Europe PMC)
+//   6. integrity (esummary + efetch, NLI) | running trials (ClinicalTrials.gov) | labels (openFDA)
+import { canonicalStatements } from '../../analysis/evidence-brief.js';
+import type { EnrichmentRow } from '../../analysis/enrichment.js';
+import { qualityScore } from '../../analysis/quality.js';
+import { selectRepurposing, tierFilterNote, type RationaleContext } from '../../analysis/repurposing.js';
+import { pathwayRef, type PathwayRef } from '../../analysis/repurposing-neighbourhood.js';
+import { runIntegrity } from '../../evidence/pipeline.js';
+import { reportIntegrity } from '../shared/integrity.js';
+import { compactRepurposing, repurposingAnswer } from './compact.js';
+import { summarizeRepurposing } from './summary.js';
+import { collectPmids } from '../../evidence/pmid-fields.js';
+import { SourceReport } from '../../sources/report.js';
+import { newSnapshotId } from '../../store/snapshot-id.js';
+import { defineTool, type ToolCall } from '../define.js';
+import { drugAnalysisNote, drugEvidence, type DrugEvidence } from '../shared/drugs.js';
+import { saveAnswer, withoutUnknownPmids } from '../shared/finish.js';
+import type { Gather } from '../shared/gather.js';
+import { networkEdges } from '../shared/panel.js';
+import { startPanel } from '../shared/panel-start.js';
+import {
+  candidateChecks,
+  indicationInputs,
+  keyOf,
+  DETAIL_CAP,
+  MAX_SHOWN,
+  membersOf,
+  panelNeighbourhood,
+  rankRepurposing,
+  scoringEdges,
+  scoringPathways,
+  withNeighbours,
+  type CandidateChecks,
+  type PanelNeighbourhood,
+  type RankedRepurposing,
+} from './gather.js';
+import { alreadyApprovedOut, candidateOut } from './output.js';
+import { repurposingInput, repurposingOutput, type RepurposingInput, type RepurposingOutput } from './schema.js';
+
+export const REPURPOSING_TOOL = 'svc_prioritize_repurposing';
+const MAX_ALREADY_APPROVED = 10;
+/** Sources only the drug analysis calls: skipped, with the note, for the free tier. */
+const DRUG_SOURCES = ['string', 'dgidb', 'chembl', 'pubchem', 'europepmc', 'clinicaltrials', 'openfda'] as const;
+
+export async function prioritizeRepurposing(input: RepurposingInput, call: ToolCall): Promise<RepurposingOutput> {
+  const { ctx, signal } = call;
+  const report = new SourceReport(ctx.http);
+  const g: Gather = { call, report };
+  const disease = input.diseaseContext;
+  const steps = 5;
+  const step = (i: number, message: string) => call.progress.report(i, steps, message);
+
+  step(0, 'Resolving genes, disease and gene-set libraries');
+  const { panel, diseases, libs, significant } = await startPanel(g, input.genes, disease);
+  const symbols = panel.symbols;
+
+  const note = drugAnalysisNote(true, call);
+  let found: { drugs: DrugEvidence; extra: PanelNeighbourhood; ranked: RankedRepurposing; pathways: EnrichmentRow[] } | undefined;
+  if (note) {
+    for (const id of DRUG_SOURCES) report.skip(id, note);
+  } else {
+    step(1, 'The panel neighbourhood: STRING partners and members of the significant pathways');
+    const [edges, extra] = await Promise.all([networkEdges(g, symbols), panelNeighbourhood(g, symbols, significant, libs.libraries)]);
+    step(2, `Drug evidence for ${symbols.length} panel and ${extra.genes.length} neighbour genes`);
+    const drugs = await drugEvidence(g, withNeighbours(panel, extra), diseases, disease);
+    const pathways = scoringPathways(significant, (row) => membersOf(libs.libraries, row), extra.genes.map((x) => x.symbol!));
+    step(3, 'Indications, selection and literature of the candidates');
+    const ranked = await rankRepurposing(g, drugs, { pathways, edges: scoringEdges(edges, extra.hood) }, input.tierFilter);
+    found = { drugs, extra, ranked, pathways };
+  }
+
+  step(4, 'Checking PMIDs, running trials and FDA labels');
+  const shown = found?.ranked.shown ?? [];
+  const statements = canonicalStatements({
+    disease,
+    genes: symbols,
+    geneLiterature: [],
+    drugLiterature: found?.ranked.statements ?? [],
+    candidates: shown,
+    hypotheses: [],
+    pathways: [],
+    strategies: [],
+  });
+  const [run, checks] = await Promise.all([
+    runIntegrity(
+      { eutils: ctx.sources.eutils, nli: ctx.nli, report, ...(signal ? { signal } : {}) },
+      statements.map((s) => ({ text: s.claim, pmids: s.pmids })),
+      { alsoCheck: collectPmids(shown.map((c) => ({ pmids: c.pmids }))) },
+    ),
+    found ? candidateChecks(g, shown, disease) : Promise.resolve(new Map<string, CandidateChecks>()),
+  ]);
+  const i = run.integrity;
+  const gone = new Set(i.hallucinatedPmids);
+  const claims = new Map(statements.map((s, k) => [s.subject, { claim: s.claim, citations: s.pmids, status: run.statements[k]!.status }]));
+
+  const sources = report.list();
+  const quality = qualityScore({ ...i, sources });
+  if (quality.unverified) report.warnings.push('qualityScore is 0: nothing in this answer was verified (no PMID could be checked and no statement was judged by an NLI model).');
+  const selection = found?.ranked.selection ?? selectRepurposing([], { indicationsChecked: () => false, tierFilter: input.tierFilter });
+  const { unchecked } = selection.counts;
+  if (unchecked > 0) {
+    report.warnings.push(
+      `${unchecked} drug${unchecked === 1 ? ' is' : 's are'} not listed: ${unchecked === 1 ? 'its' : 'their'} phase or indications could not be read (Open Targets, ChEMBL; beyond the ${DETAIL_CAP} drugs looked up, or the sources failed), so ${unchecked === 1 ? 'it' : 'they'} may already be approved for ${disease}.`,
+    );
+  }
+  const filterNote = note ? undefined : tierFilterNote(input.tierFilter, selection, disease);
+  const why = found ? rationaleContext(disease, symbols, found) : undefined;
+  const snapshotId = newSnapshotId();
+  const assembled: RepurposingOutput = {
+    snapshotId,
+    diseaseContext: disease,
+    diseaseMatches: diseases.map((d) => ({ id: d.id, name: d.name })),
+    genes: symbols,
+    unresolvedGenes: panel.unresolved,
+    tierFilter: input.tierFilter,
+    neighbourhood: found
+      ? {
+          pathways: found.extra.hood.pathways,
+          genes: found.extra.genes.map((x) => x.symbol!),
+          leftOut: found.extra.hood.leftOut,
+          unmapped: found.extra.unmapped.slice(0, 10),
+          unmappedTotal: found.extra.unmapped.length,
+          stringChecked: found.extra.hood.stringChecked,
+        }
+      : null,
+    candidates: found
+      ? shown.map((c, k) =>
+          candidateOut(c, k + 1, {
+            rationale: why!,
+            roles: found!.drugs.roles,
+            indications: indicationInputs(found!.ranked.input, c),
+            checks: checks.get(keyOf(c))!,
+            targetClaim: claims.get(c.name) ?? null,
+          }),
+        )
+      : [],
+    candidatesTotal: selection.candidates.length,
+    alreadyApproved: selection.alreadyApproved.slice(0, MAX_ALREADY_APPROVED).map(alreadyApprovedOut),
+    counts: selection.counts,
+    ...(note ? { note } : {}),
+    ...(filterNote ? { tierFilterNote: filterNote } : {}),
+    integrity: reportIntegrity(run),
+    qualityScore: quality.qualityScore,
+    qualityParts: quality.parts,
+    sources,
+    warnings: report.warnings,
+  };
+  const result = withoutUnknownPmids(assembled, gone);
+  await saveAnswer(ctx, { id: snapshotId, tool: REPURPOSING_TOOL, genes: symbols, diseaseContext: disease, qualityScore: quality.qualityScore, inputs: input, result });
+  step(steps, 'Done');
+  return result;
+}
+
+/** What the rationale of every candidate draws on: panel, neighbours, pathways per gene, associations. */
+function rationaleContext(disease: string, symbols: readonly string[], found: { drugs: DrugEvidence; extra: PanelNeighbourhood; pathways: EnrichmentRow[] }): RationaleContext {
+  const byGene = new Map<string, PathwayRef[]>();
+  for (const row of found.pathways) for (const gene of row.overlapGenes) byGene.set(gene, [...(byGene.get(gene) ?? []), pathwayRef(row)]);
+  for (const list of byGene.values()) list.sort((a, b) => a.q - b.q);
+  return {
+    disease,
+    panel: new Set(symbols),
+    neighbours: new Map(found.extra.hood.genes.map((n) => [n.gene, n])),
+    pathwaysOf: (gene) => byGene.get(gene) ?? [],
+    associations: found.drugs.associations,
+  };
+}
+
+export const prioritizeRepurposingTool = defineTool({
+  name: REPURPOSING_TOOL,
+  title: 'Drug repurposing candidates for a gene panel and a disease',
+  description:
+    'Drugs approved for other diseases (or at phase 2/3 and later) that act on the panel genes, members of its top ' +
+    'enriched pathways or its STRING partners, and are not yet approved for the disease (listed apart). Ranked by tier ' +
+    'and a 6-factor score; each with targets, mechanism, approved indications, rationale, running trials, safety flags ' +
+    `(withdrawn, FDA boxed warning, action against the gene's role), ADMET and checked PMIDs. Top ${MAX_SHOWN}; withheld ` +
+    'for the free tier. Saved as a snapshot.',
+  input: repurposingInput,
+  output: repurposingOutput,
+  answer: { schema: repurposingAnswer, compact: compactRepurposing },
+  summarize: summarizeRepurposing,
+  annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true, idempotentHint: false },
+  handler: prioritizeRepurposing,
+});

@@ -1,0 +1,58 @@
+// The `integrity` block of a result as reported: a figure that could not be computed is null, never
+// a zero (which reads as "every citation failed") or a full mark (a 0 % hallucination rate when no
+// PMID was checked). What "could not be computed" means:
+// - pmidsChecked: true only when PubMed answered about at least one cited PMID (nothing cited is
+//   not "checked": offline, failed literature searches leave nothing cited, and "PMIDs checked:
+//   yes" would then claim a check that never happened); pmidsCited says how many there were;
+// - hallucinated, hallucinationRate: PubMed could not be asked whether the PMIDs exist;
+// - groundedRatio and the citation figures: no statement was judged, because no NLI model was
+//   available, no cited abstract was readable (PubMed down, or no abstracts), or nothing cited a
+//   PMID at all. When
+//   PubMed answered that every cited PMID is fake, the zeros are a finding and are kept.
+import { integrityBlock, type IntegrityRun } from '../../evidence/pipeline.js';
+import type { IntegrityOut } from './schemas.js';
+
+export function reportIntegrity(run: Pick<IntegrityRun, 'integrity' | 'cited'>): IntegrityOut {
+  const block = integrityBlock(run.integrity);
+  const i = run.integrity;
+  const checked = i.pmidsChecked && run.cited.length > 0;
+  const allFake = checked && i.hallucinated === run.cited.length;
+  const judged = i.judgedStatements > 0 || allFake;
+  return {
+    ...block,
+    pmidsChecked: checked,
+    pmidsCited: run.cited.length,
+    hallucinated: checked ? block.hallucinated : null,
+    hallucinationRate: checked ? block.hallucinationRate : null,
+    groundedRatio: judged ? block.groundedRatio : null,
+    citationPrecision: judged ? block.citationPrecision : null,
+    citationRecall: judged ? block.citationRecall : null,
+    citeF1: judged ? block.citeF1 : null,
+  };
+}
+
+/** "0.83", or "not computed" for a figure that could not be computed. */
+export function figure(x: number | null, digits = 2): string {
+  return x === null ? 'not computed' : x.toFixed(digits);
+}
+
+/** "83%", or "not computed". */
+export function percent(x: number | null): string {
+  return x === null ? 'not computed' : `${(x * 100).toFixed(0)}%`;
+}
+
+/** The integrity block of an answer whose pipeline did not run (nothing to check), with the reason. */
+export function notRun(reason: string): IntegrityOut {
+  return {
+    pmidsChecked: false,
+    pmidsCited: 0,
+    hallucinated: null,
+    hallucinationRate: null,
+    groundedRatio: null,
+    citationPrecision: null,
+    citationRecall: null,
+    citeF1: null,
+    nliEnabled: false,
+    entailmentMethod: `not run: ${reason}`,
+  };
+}

@@ -1,0 +1,37 @@
+// Sentences every tool's text summary shares (the integrity block and the sources), written once so
+// "not computed" and "failed" read the same everywhere.
+import { figure, percent } from './integrity.js';
+import type { IntegrityOut } from './schemas.js';
+
+interface SourceLike {
+  id: string;
+  status: string;
+  error?: string | undefined;
+}
+
+export function describeIntegrity(i: IntegrityOut): string {
+  const pmids = i.pmidsChecked
+    ? `PMIDs checked: yes (${i.pmidsCited}), ${i.hallucinated ?? 0} hallucinated`
+    : i.pmidsCited === 0
+      ? 'PMIDs checked: none cited (nothing to check)'
+      : `PMIDs checked: NO (PubMed could not be reached: existence of ${i.pmidsCited} cited PMIDs not verified)`;
+  const judge = `judge ${i.entailmentMethod}${i.nliEnabled ? '' : ' (no NLI model)'}`;
+  if (i.citeF1 === null && i.groundedRatio === null) {
+    const why = !i.nliEnabled ? 'no NLI model' : i.pmidsCited ? 'no readable abstract' : 'nothing cited';
+    return `Integrity: ${pmids}; citations not judged (${why}); ${judge}.`;
+  }
+  return `Integrity: ${pmids}; grounded ${percent(i.groundedRatio)}; citation precision ${figure(i.citationPrecision)}, recall ${figure(i.citationRecall)}, F1 ${figure(i.citeF1)}; ${judge}.`;
+}
+
+export function describeSources(sources: readonly SourceLike[]): string {
+  const count = (status: string) => sources.filter((s) => s.status === status).length;
+  const answered = count('ok') + count('cached');
+  const failed = sources.filter((s) => s.status === 'failed');
+  const partial = sources.filter((s) => s.status === 'partial');
+  const parts = [`Sources: ${answered} answered`];
+  if (partial.length) parts.push(`${partial.length} partly failed (${partial.map((s) => s.id).join(', ')})`);
+  if (failed.length) parts.push(`${failed.length} failed (${failed.map((s) => s.id).join(', ')})`);
+  const skipped = count('skipped');
+  if (skipped) parts.push(`${skipped} skipped`);
+  return `${parts.join(', ')}.`;
+}

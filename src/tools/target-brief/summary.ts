@@ -1,0 +1,27 @@
+// The MCP text block of svc_get_target_brief: the brief in a few lines for an assistant that reads
+// only text. Every list of the brief is already capped (gather.ts BRIEF_LIMITS) and names its total,
+// so the structured answer is the whole brief.
+import { describeIntegrity, describeSources } from '../shared/summary.js';
+import type { BriefOutput } from './output.js';
+
+const f2 = (x: number | null) => (x === null ? 'unknown' : x.toFixed(2));
+
+export function summarizeBrief(r: BriefOutput): string {
+  const g = r.gene;
+  const lines: string[] = [];
+  const resolved = g.resolvedBy === 'approved' ? '' : ` ("${g.input}", resolved as ${g.resolvedBy})`;
+  lines.push(`${g.symbol}${resolved}${r.proteinName ? `: ${r.proteinName}` : ''}${r.molecularWeight ? `, ${r.molecularWeight} Da` : ''}.`);
+  const dc = r.diseaseContext;
+  lines.push(`Disease context "${dc.query}": ${dc.diseaseName ? `${dc.diseaseName} (${dc.diseaseId}), association ${f2(dc.associationScore)}` : 'no Open Targets disease matched'}.`);
+  lines.push(`Druggability ${f2(r.druggabilityScore)}${r.druggabilityComplete ? '' : ' (lower bound: a part is missing)'}; AlphaFold mean pLDDT ${r.alphaFoldPlddt ?? 'unknown'}.`);
+  if (r.topDrugsNote) lines.push(`Top drugs: ${r.topDrugsNote}`);
+  else if (r.topDrugs.length) {
+    const drugs = r.topDrugs.slice(0, 5).map((d) => `${d.name} (phase ${d.phase ?? '?'}${d.withdrawn ? ', WITHDRAWN' : d.approved ? ', approved' : ''}${d.indicatedForDisease ? ', approved for this disease' : ''})`);
+    lines.push(`Top drugs (${r.topDrugs.length}${r.drugCandidatesTotal === undefined ? '' : ` of ${r.drugCandidatesTotal}`}): ${drugs.join(', ')}.`);
+  } else lines.push('Top drugs: none listed.');
+  if (r.diseaseAssociations.length) lines.push(`Top associations: ${r.diseaseAssociations.slice(0, 3).map((a) => `${a.diseaseName} ${a.score.toFixed(2)}`).join(', ')}.`);
+  lines.push(`Pathways ${r.pathways.length} of ${r.pathwaysTotal}; trials ${r.clinicalTrials.length}${r.clinicalTrialsTotal === null ? '' : ` of ${r.clinicalTrialsTotal}`}; STRING partners ${r.interactionPartners.length}.`);
+  lines.push(describeIntegrity(r.integrity), describeSources(r.sources));
+  if (r.warnings.length) lines.push(`Warnings: ${r.warnings.join(' | ')}`);
+  return lines.join('\n');
+}

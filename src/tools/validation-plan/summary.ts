@@ -1,0 +1,25 @@
+// The MCP text block of svc_generate_validation_plan: the plan in a few lines for an assistant that
+// reads only text. A section whose source failed says so; it never reads as "found nothing".
+import { describeIntegrity, describeSources } from '../shared/summary.js';
+import type { PlanOutput } from './schema.js';
+
+const STAGE_NAME: Record<string, string> = { in_vitro: 'In vitro', in_vivo: 'In vivo', translational_clinical: 'Translational / clinical' };
+
+export function summarizePlan(r: PlanOutput): string {
+  const lines: string[] = [`Hypothesis: ${r.hypothesis}`];
+  if (r.status === 'needs_input') {
+    lines.push(`No plan made: ${r.message}`);
+    return lines.join('\n');
+  }
+  lines.push(r.message);
+  for (const s of r.stages) {
+    lines.push(`${STAGE_NAME[s.stage] ?? s.stage}: ${s.title} (${s.assayType}; ${s.timeline}). Go: ${s.goNoGo.go} Premise ${s.evidence.status}.${s.buildsOn.gaps.length ? ` Gaps: ${s.buildsOn.gaps.join('; ')}.` : ''}`);
+  }
+  const section = (name: string, sec: { status: string; items: unknown[] }) => `${name} ${sec.status === 'found' ? sec.items.length : sec.status === 'none' ? 'none found' : sec.status}`;
+  lines.push(`${section('Tool compounds', r.toolCompounds)}; ${section('cell models', r.models)}; ${section('trials', r.trials)}.`);
+  if (r.hypothesisEvidence) lines.push(`The hypothesis against its literature: ${r.hypothesisEvidence.status}.`);
+  lines.push(`Quality score ${r.qualityScore.toFixed(2)}. ${describeIntegrity(r.integrity)}`, describeSources(r.sources));
+  if (r.warnings.length) lines.push(`Warnings: ${r.warnings.join(' | ')}`);
+  if (r.snapshotId) lines.push(`Saved as snapshot ${r.snapshotId}.`);
+  return lines.join('\n');
+}

@@ -1,0 +1,62 @@
+// How many upstream requests, and how many dependent rounds of them, an analysis costs: a 4-, 50-
+// and 500-gene panel against the fake world (counts, not times: answers are held and released one
+// round at a time, see test/support/rounds.ts). The benchmark (bench/speed) times the same runs.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { analysePanel } from '../../src/tools/shared/panel-analysis/analyse.js';
+import { createMemoryStore } from '../../src/store/index.js';
+import { silentProgress } from '../../src/tools/define.js';
+import { testContext, tempDir } from '../support/context.js';
+import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
+import { mountFakeWorld, worldPanel } from '../support/fake-world.js';
+import { countRounds } from '../support/rounds.js';
+import { describeShared } from '../support/shared.js';
+
+let fake: FakeUpstream;
+beforeAll(async () => {
+  fake = await startFakeUpstream();
+});
+afterAll(() => fake.close());
+
+async function measure(size: number) {
+  fake.reset();
+  const panel = worldPanel(size);
+  mountFakeWorld(fake, { articles: [{ pmid: '2001', title: 'EGFR in breast cancer', abstract: 'EGFR is associated with breast cancer.' }], literature: [{ terms: ['EGFR', 'breast cancer'], pmids: ['2001'], hitCount: 1520 }], extraGenes: panel.extraGenes });
+  const ctx = await testContext({ cache: true, dataDir: tempDir() }, fake.url, { store: createMemoryStore(), limits: { perSecond: 10_000, concurrency: 10_000 } });
+  const counter = countRounds(fake, ctx.http);
+  try {
+    const r = await analysePanel({ genes: panel.genes, diseaseContext: 'breast cancer', audience: 'researcher', includeDrugs: true }, { ctx, tier: 'researcher', progress: silentProgress });
+    const bySource: Record<string, number> = {};
+    for (const q of fake.requests) bySource[q.path.split('/')[1]!] = (bySource[q.path.split('/')[1]!] ?? 0) + 1;
+    return { r, requests: fake.requests.length, bySource, rounds: counter.rounds.map((round) => [...new Set(round.map((q) => q.path.split('/')[1]))].sort().join(' ')) };
+  } finally {
+    counter.stop();
+    await ctx.close();
+  }
+}
+
+/** Sources asked once for the whole panel, whatever its size (batch lookups, local HGNC table). */
+const ONCE = { hgnc_files: 1, string: 1, uniprot: 1, mygene: 1, ensembl: 1, gnomad: 1, gprofiler: 1 };
+
+describeShared('requests and rounds of an analysis', () => {
+  // Upper bounds on the total: today's counts. The drug rework added what tiers need (Open Targets
+  // drug details and disease ontology, ChEMBL mechanisms and indications: 76 for 4 genes, was 70)
+  // and batched Open Targets per 25 genes (24 requests for 500 genes, was 51).
+  it.each([
+    [4, 76],
+    [50, 82],
+    [500, 110],
+  ])('%i genes: four dependent rounds, one request per panel for batch sources, at most %i requests', async (size, budget) => {
+    const m = await measure(size);
+    expect(m.r.genes).toHaveLength(size);
+    // Which round a piece of work lands in depends on how long the enrichment takes against the
+    // answers (profiles go with the drug evidence or with the drug details), but not the count: the
+    // chain is HGNC table | disease -> candidates -> drug details -> checks of the final answer.
+    expect(m.rounds).toHaveLength(4);
+    expect(m.rounds[0]).toBe('enrichr hgnc_files opentargets');
+    expect(m.rounds[3]).toMatch(/^(biorxiv )?clinicaltrials eutils icite openfda semanticscholar$/);
+    expect(m.bySource).toMatchObject(ONCE);
+    expect(m.bySource.hgnc ?? 0).toBe(0); // no request per gene: the complete set answers
+    expect(m.bySource.dgidb).toBe(Math.ceil(size / 50));
+    expect(m.requests).toBeLessThanOrEqual(budget);
+  }, 120_000);
+});

@@ -1,0 +1,113 @@
+// Failures that must never read as findings or as success (issue 9): enrichment that could not run
+// is not "no pathway is enriched", PMIDs that could not be checked are not "checked", and integrity
+// figures that could not be computed are not zeros or full marks: in the MCP answer, its text, the
+// terminal report (built binary), and the HTML report.
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import type { AppContext } from '../../src/context.js';
+import { renderHtmlReport } from '../../src/report/html.js';
+import type { InsightsAnswer } from '../../src/tools/insights/compact.js';
+import type { InsightsOutput } from '../../src/tools/shared/panel-analysis/schema.js';
+import { runCli } from '../support/binary.js';
+import { fakeSourceUrls, tempDir, testContext } from '../support/context.js';
+import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
+import { mountFakeWorld } from '../support/fake-world.js';
+import { connectInMemory } from '../support/mcp-client.js';
+import { describeShared } from '../support/shared.js';
+
+const ARTICLES = [{ pmid: '2001', title: 'EGFR in breast cancer', abstract: 'EGFR is associated with breast cancer progression.' }];
+const LITERATURE = [{ terms: ['EGFR', 'breast cancer'], pmids: ['2001'], hitCount: 1520 }];
+const ARGS = { genes: ['EGFR', 'ERBB2', 'BRAF'], diseaseContext: 'breast cancer' };
+
+let fake: FakeUpstream;
+beforeAll(async () => {
+  fake = await startFakeUpstream();
+});
+afterAll(() => fake.close());
+
+function cliEnv(): Record<string, string> {
+  const out: Record<string, string> = { BIOINTEL_DATA_DIR: tempDir(), BIOINTEL_NLI: 'off', BIOINTEL_LOG_LEVEL: 'error', BIOINTEL_RETRIES: '0' };
+  for (const [id, url] of Object.entries(fakeSourceUrls(fake.url))) out[`BIOINTEL_SOURCE_${id.toUpperCase()}_URL`] = url;
+  return out;
+}
+
+describeShared('never silent', () => {
+  let ctx: AppContext;
+  let client: Client;
+  beforeEach(async () => {
+    fake.reset();
+    mountFakeWorld(fake, { articles: ARTICLES, literature: LITERATURE });
+    ctx = await testContext({ dataDir: tempDir(), retries: 0 }, fake.url);
+    client = await connectInMemory(ctx);
+  });
+
+  const call = async () => {
+    const res = (await client.callTool({ name: 'svc_generate_insights', arguments: ARGS })) as CallToolResult;
+    expect(res.isError, JSON.stringify(res.content)).toBeFalsy();
+    const answer = res.structuredContent as InsightsAnswer;
+    const full = (await ctx.snapshots.get(answer.snapshotId))!.result as unknown as InsightsOutput;
+    return { answer, text: (res.content[0] as { text: string }).text, full };
+  };
+
+  it('enrichment that could not run says so (libraries, why, the fix) and is never "no gene set reaches q <= 0.05"', async () => {
+    fake.route('GET', '/enrichr/geneSetLibrary', { status: 503, body: 'Service Unavailable' });
+    const { answer, text, full } = await call();
+    expect(answer.enrichmentStatus.state).toBe('not_computed');
+    expect(answer.enrichmentStatus.failed.map((f) => f.library).sort()).toEqual(['GO_Biological_Process_2023', 'KEGG_2021_Human', 'MSigDB_Hallmark_2020', 'Reactome_2022', 'WikiPathway_2023_Human']);
+    expect(answer.enrichmentStatus.failed[0]!.error).toContain('503');
+    expect(answer.enrichmentStatus.fix).toContain('--refresh-libraries');
+    expect(answer.warnings[0]).toMatch(/^Pathway enrichment could not run/);
+    expect(answer.evidenceBrief.headline).toContain('pathway enrichment could not run');
+    for (const t of [answer.evidenceBrief.headline, answer.evidenceBrief.summary, text]) expect(t).not.toMatch(/no gene set (reaches|is significantly)/i);
+    expect(text).toContain('ENRICHMENT NOT COMPUTED');
+    const html = renderHtmlReport(full);
+    expect(html).toContain('Enrichment not computed: no gene-set library could be loaded');
+    expect(html).not.toContain('often gives none');
+  });
+
+  it('libraries that answered and found nothing read as a finding, not as a failure', async () => {
+    const { answer } = await call();
+    expect(answer.enrichmentStatus.state).toBe('partial'); // the fake Enrichr serves 3 of the 5 defaults
+    expect(answer.enrichmentStatus.failed.map((f) => f.library).sort()).toEqual(['KEGG_2021_Human', 'WikiPathway_2023_Human']);
+    expect(answer.enrichment.length).toBe(3);
+  });
+
+  it('PubMed down: PMIDs not checked, integrity figures not computed (null), never zeros or full marks', async () => {
+    for (const ep of ['esummary', 'efetch']) for (const m of ['GET', 'POST']) fake.route(m, `/eutils/${ep}.fcgi`, { status: 500, body: { error: 'backend down' } });
+    const { answer, text, full } = await call();
+    expect(answer.integrity).toMatchObject({ pmidsChecked: false, hallucinated: null, hallucinationRate: null, groundedRatio: null, citationPrecision: null, citationRecall: null, citeF1: null });
+    expect(text).toContain('PMIDs checked: NO');
+    expect(text).not.toContain('PMIDs checked: yes');
+    const html = renderHtmlReport(full);
+    expect(html).toContain('not computed');
+    expect(html).not.toMatch(/Hallucination rate<\/dt><dd><span class="metric-value">0/);
+  });
+
+  it('literature and PubMed down: nothing was cited, and that is never "PMIDs checked: yes"', async () => {
+    fake.route('GET', '/europepmc/search', { status: 503, body: 'down' });
+    for (const ep of ['esummary', 'efetch', 'esearch']) for (const m of ['GET', 'POST']) fake.route(m, `/eutils/${ep}.fcgi`, { status: 500, body: { error: 'backend down' } });
+    const { answer, text, full } = await call();
+    expect(answer.integrity).toMatchObject({ pmidsChecked: false, pmidsCited: 0, hallucinated: null, hallucinationRate: null, citeF1: null, groundedRatio: null });
+    expect(text).toContain('PMIDs checked: none cited (nothing to check)');
+    expect(text).not.toContain('PMIDs checked: yes');
+    expect(renderHtmlReport(full)).toContain('none cited');
+  });
+
+  it('biointel analyze offline: exits 1 with the failed libraries and the fix, and never prints "PMIDs checked: yes"', async () => {
+    fake.route('GET', '/enrichr/geneSetLibrary', { status: 503, body: 'Service Unavailable' });
+    for (const ep of ['esummary', 'efetch']) for (const m of ['GET', 'POST']) fake.route(m, `/eutils/${ep}.fcgi`, { status: 500, body: { error: 'backend down' } });
+    const run = await runCli(['analyze', '--genes', 'EGFR,ERBB2,BRAF', '--disease', 'breast cancer'], cliEnv());
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stdout).toContain('NOT COMPUTED: Pathway enrichment could not run');
+    expect(run.stdout).toContain('Reactome_2022: enrichr (HTTP 503)');
+    expect(run.stdout).not.toMatch(/no gene set reaches|None reached q/);
+    expect(run.stderr).toContain('error: Pathway enrichment could not run');
+    expect(run.stderr).toContain('hint: Gene-set libraries are downloaded from Enrichr once');
+    expect(run.stdout).toContain('PMIDs checked: NO');
+    expect(run.stdout).not.toContain('PMIDs checked: yes');
+    const json = await runCli(['analyze', '--genes', 'EGFR', '--disease', 'breast cancer', '--json'], cliEnv());
+    expect(json.code).toBe(1);
+    expect((JSON.parse(json.stdout) as InsightsOutput).enrichmentStatus.state).toBe('not_computed');
+  });
+});

@@ -1,0 +1,166 @@
+// Strategies follow the biology (issue 8): the direction comes from the gene's role (COSMIC role in
+// cancer and hallmarks via Open Targets), a tumour suppressor is never proposed for inhibition, a
+// drug contradicting the role is left out with the reason, withdrawn drugs never drive a strategy,
+// and the clinician wording follows tier and status.
+import { describe, expect, it } from 'vitest';
+import { buildDrugCandidates, type DrugCandidate } from '../../src/analysis/drug-candidates.js';
+import { canonicalStatements, clinicalStanding, renderBrief, type BriefFacts } from '../../src/analysis/evidence-brief.js';
+import { geneRoleOf, isCancerContext, rolesOf, type GeneRole, type Hallmarks } from '../../src/analysis/gene-role.js';
+import { buildStrategies } from '../../src/analysis/strategies.js';
+import { parseTargetsDrugContext } from '../../src/sources/opentargets.js';
+import { colorectal, CRC, details, ot } from '../support/drug-evidence.js';
+import { ownJson } from '../support/shared.js';
+
+const role = (description: string, hallmarks: [string, 'promotes' | 'suppresses'][] = []): Hallmarks => ({
+  attributes: [{ name: 'role in cancer', description, pmid: '123' }],
+  cancerHallmarks: hallmarks.map(([label, impact]) => ({ label, impact, pmid: '456' })),
+});
+
+describe('gene role (COSMIC via Open Targets hallmarks)', () => {
+  it('reads the role values COSMIC uses', () => {
+    expect(rolesOf('oncogene, fusion')).toEqual(['oncogene', 'fusion']);
+    expect(rolesOf('TSG')).toEqual(['tumour suppressor']);
+    expect(rolesOf('Oncogene, TSG')).toEqual(['oncogene', 'tumour suppressor']);
+    expect(rolesOf('fusion')).toEqual(['fusion']);
+  });
+
+  it('gives a direction only from data, and says what it rests on', () => {
+    expect(geneRoleOf('EGFR', role('oncogene'), true)).toMatchObject({ direction: 'inhibit', basis: 'EGFR is an oncogene (COSMIC via Open Targets hallmarks)', pmids: ['123'] });
+    expect(geneRoleOf('PTEN', role('TSG'), true)).toMatchObject({ direction: 'restore', basis: 'PTEN is a tumour suppressor (COSMIC via Open Targets hallmarks)' });
+    expect(geneRoleOf('NOTCH1', role('oncogene, TSG'), true).direction).toBe('context-dependent');
+    expect(geneRoleOf('X', role('fusion', [['proliferative signalling', 'promotes']]), true).direction).toBe('inhibit');
+    expect(geneRoleOf('Y', role('fusion', [['escaping growth suppressors', 'suppresses']]), true).direction).toBe('restore');
+    expect(geneRoleOf('Z', role('fusion'), true).direction).toBe('unknown');
+    expect(geneRoleOf('PTGS2', null, true)).toMatchObject({ direction: 'unknown', basis: 'no COSMIC role in cancer or hallmark for PTGS2 (Open Targets)' });
+    expect(geneRoleOf('PTGS2', undefined, true).basis).toMatch(/could not be looked up/);
+    // A role in cancer says nothing about a disease that is not a cancer.
+    expect(geneRoleOf('EGFR', role('oncogene'), false).direction).toBe('unknown');
+    expect(geneRoleOf('EGFR', role('oncogene'), null).basis).toMatch(/whether the context is a cancer could not be checked/);
+  });
+
+  it('knows a cancer context from its ontology ancestors', () => {
+    expect(isCancerContext([{ id: 'MONDO_0005575', ancestors: ['MONDO_0004992'] }])).toBe(true);
+    expect(isCancerContext([{ id: 'MONDO_0005148', ancestors: ['EFO_0000589'] }])).toBe(false);
+    expect(isCancerContext([])).toBeNull();
+  });
+});
+
+function candidates(): DrugCandidate[] {
+  return buildDrugCandidates({
+    genes: [
+      { gene: 'EGFR', association: 0.8, candidates: [ot('CHEMBL553', 'ERLOTINIB', { stage: 'APPROVAL' }), ot('CHEMBL90', 'EGFRAGONIB', { stage: 'PHASE_1', action: 'AGONIST' })] },
+      { gene: 'PTEN', association: 0.6, candidates: [ot('CHEMBL91', 'VO-OHPIC', { stage: 'PHASE_1', action: 'INHIBITOR' })] },
+      { gene: 'PTGS2', association: 0.2, candidates: [ot('CHEMBL122', 'ROFECOXIB', { stage: 'WITHDRAWAL', drugStage: 'WITHDRAWAL' })] },
+      { gene: 'TP53', association: 0.9, candidates: [ot('CHEMBL92', 'REACTIVATOR', { stage: 'PHASE_2', action: 'STABILISER' })] },
+    ],
+    disease: colorectal,
+  });
+}
+
+function roles(): Map<string, GeneRole> {
+  return new Map([
+    ['EGFR', geneRoleOf('EGFR', role('oncogene'), true)],
+    ['PTEN', geneRoleOf('PTEN', role('TSG'), true)],
+    ['PTGS2', geneRoleOf('PTGS2', null, true)],
+    ['TP53', geneRoleOf('TP53', role('TSG'), true)],
+  ]);
+}
+
+describe('strategies follow the gene role, not the drug action', () => {
+  const list = buildStrategies({ pathways: [], candidates: candidates(), roles: roles(), genes: ['EGFR', 'PTEN', 'PTGS2', 'TP53'] });
+  const of = (gene: string) => list.find((s) => s.targetGenes.includes(gene));
+
+  it('never proposes inhibiting a tumour suppressor; a contrary drug is left out with the reason', () => {
+    expect(list.some((s) => /Inhibit PTEN/.test(s.strategy))).toBe(false);
+    const pten = of('PTEN')!;
+    expect(pten).toMatchObject({ strategy: 'Restore PTEN function or exploit its loss (synthetic lethality)', direction: 'restore', approach: 'function-restoration', drugs: [] });
+    expect(pten.excludedDrugs).toEqual([{ name: 'VO-OHPIC', reason: 'inhibits PTEN, a tumour suppressor: contrary to restoring its function' }]);
+    expect(pten.evidencePmids).toEqual(['123']); // the PMID COSMIC gives for the role
+  });
+
+  it('restores a tumour suppressor with a drug that does so', () => {
+    expect(of('TP53')).toMatchObject({ strategy: 'Restore TP53 function', drugs: [{ name: 'REACTIVATOR', actionTypes: ['STABILISER'] }] });
+  });
+
+  it('inhibits an oncogene with its inhibitors; an activator of it is left out', () => {
+    const egfr = of('EGFR')!;
+    expect(egfr).toMatchObject({ strategy: 'Inhibit EGFR', direction: 'inhibit', directionBasis: 'EGFR is an oncogene (COSMIC via Open Targets hallmarks)' });
+    expect(egfr.drugs.map((d) => d.name)).toEqual(['ERLOTINIB']);
+    expect(egfr.excludedDrugs).toEqual([{ name: 'EGFRAGONIB', reason: 'activates EGFR, which the data call an oncogene: contrary to the direction' }]);
+  });
+
+  it('never lets a withdrawn drug drive a strategy (rofecoxib does not make "Inhibit PTGS2")', () => {
+    expect(list.some((s) => /PTGS2/.test(s.strategy))).toBe(false);
+    expect(list.flatMap((s) => s.drugs.map((d) => d.name))).not.toContain('ROFECOXIB');
+  });
+
+  it('without role data the direction is "not established", and the drug action is flagged, not taken', () => {
+    const noRoles = buildStrategies({ pathways: [], candidates: candidates() });
+    const egfr = noRoles.find((s) => s.targetGenes.includes('EGFR'))!;
+    expect(egfr).toMatchObject({ strategy: 'Target EGFR (direction not established)', direction: 'unknown' });
+    expect(egfr.drugs[0]?.flag).toBe('its action is shown, but no role data says which direction helps');
+    expect(noRoles.some((s) => s.strategy.startsWith('Inhibit'))).toBe(false);
+  });
+});
+
+describe('strategies on the doc-shaped drug context (hallmarks parsed from the answer)', () => {
+  it('EGFR oncogene -> inhibit; PTGS2 (no COSMIC record) with only a withdrawn drug left out and an approved one kept undirected', () => {
+    const ids = ['ENSG00000146648', 'ENSG00000012048', 'ENSG00000073756'];
+    const ctx = parseTargetsDrugContext(ownJson<{ data: unknown }>('opentargets', 'targets-drug-context-EGFR-BRCA1-PTGS2-doc-shaped.json').data, ids, true);
+    const genes = [['EGFR', ids[0]!], ['BRCA1', ids[1]!], ['PTGS2', ids[2]!]] as const;
+    const list = buildDrugCandidates({ genes: genes.map(([gene, id]) => ({ gene, candidates: ctx.get(id)!.candidates })), disease: colorectal });
+    const r = new Map(genes.map(([gene, id]) => [gene, geneRoleOf(gene, ctx.get(id)!.hallmarks, true)]));
+    const s = buildStrategies({ pathways: [], candidates: list, roles: r, genes: genes.map(([g]) => g) });
+    expect(s.find((x) => x.targetGenes[0] === 'EGFR')?.strategy).toBe('Inhibit EGFR');
+    const ptgs2 = s.find((x) => x.targetGenes[0] === 'PTGS2')!;
+    expect(ptgs2).toMatchObject({ strategy: 'Target PTGS2 (direction not established)', drugs: [{ name: 'CELECOXIB' }] });
+    expect(ptgs2.excludedDrugs[0]).toMatchObject({ name: 'ROFECOXIB', reason: expect.stringMatching(/^withdrawn/) });
+    expect(s.find((x) => x.targetGenes[0] === 'BRCA1')?.strategy).toBe('Restore BRCA1 function or exploit its loss (synthetic lethality)');
+  });
+});
+
+describe('audience wording follows tier and status', () => {
+  const list = buildDrugCandidates({
+    genes: [
+      {
+        gene: 'EGFR',
+        association: 0.8,
+        candidates: [ot('CHEMBL1201577', 'CETUXIMAB', { stage: 'APPROVAL' }), ot('CHEMBL553', 'ERLOTINIB', { stage: 'APPROVAL' }), ot('CHEMBL95', 'EARLYMAB', { stage: 'PHASE_1' })],
+      },
+      { gene: 'PTGS2', association: 0.2, candidates: [ot('CHEMBL122', 'ROFECOXIB', { stage: 'WITHDRAWAL', drugStage: 'WITHDRAWAL' })] },
+    ],
+    disease: colorectal,
+    drugs: new Map([
+      ['CHEMBL1201577', details('CHEMBL1201577', 'CETUXIMAB', [[CRC, 'APPROVAL']])],
+      ['CHEMBL553', details('CHEMBL553', 'ERLOTINIB', [[CRC, 'PHASE_2'], [{ id: 'MONDO_0005233', name: 'non-small cell lung carcinoma' }, 'APPROVAL']])],
+    ]),
+  });
+  const facts: BriefFacts = {
+    disease: 'colorectal cancer',
+    genes: ['EGFR', 'PTGS2'],
+    geneLiterature: [],
+    drugLiterature: ['CETUXIMAB', 'ERLOTINIB', 'ROFECOXIB', 'EARLYMAB'].map((d) => ({ drug: d, gene: d === 'ROFECOXIB' ? 'PTGS2' : 'EGFR', pmids: ['1'] })),
+    candidates: list,
+    hypotheses: [],
+    pathways: [],
+    strategies: [],
+  };
+
+  it('does not call every drug "a therapeutic option to review"', () => {
+    const clinician = renderBrief(facts, canonicalStatements(facts), 'clinician').statements.map((s) => s.text);
+    expect(clinician.join(' ')).not.toMatch(/option to review/);
+    const text = (drug: string) => clinician.find((t) => t.toUpperCase().startsWith(drug))!;
+    expect(text('CETUXIMAB')).toContain('approved for colorectal cancer: an established option to weigh against current guidelines');
+    expect(text('ERLOTINIB')).toContain('investigational in colorectal cancer (phase 2): consider within a clinical trial');
+    expect(text('ROFECOXIB')).toContain('withdrawn (Open Targets stage WITHDRAWAL): not a treatment option');
+    expect(renderBrief(facts, canonicalStatements(facts), 'executive').statements.find((s) => s.text.startsWith('Rofecoxib'))?.text).toContain('(withdrawn from the market)');
+  });
+
+  it('words an approved-elsewhere drug as a repurposing hypothesis and tier III as no option', () => {
+    const [cetuximab, erlotinib] = ['CETUXIMAB', 'ERLOTINIB'].map((n) => list.find((c) => c.name === n)!);
+    const elsewhere = { ...erlotinib!, matchingIndications: [] };
+    expect(clinicalStanding(elsewhere, 'colorectal cancer')).toBe('approved for another indication, not for colorectal cancer: a repurposing hypothesis, not an established option');
+    expect(clinicalStanding(list.find((c) => c.name === 'EARLYMAB'), 'colorectal cancer')).toBe('early-stage or interaction evidence only: not a treatment option');
+    expect(cetuximab!.tier).toBe('I');
+  });
+});
