@@ -34,8 +34,9 @@ const deadlineMap = z
     return out;
   });
 
-export const TIERS = ['free', 'researcher'] as const;
-export type Tier = (typeof TIERS)[number];
+import { TIERS, type Tier } from './tiers.js';
+
+export { TIERS, type Tier };
 
 export const configSchema = z.object({
   dataDir: z.string().min(1).describe('Directory for the SQLite store (cache, snapshots, keys) and NLI models'),

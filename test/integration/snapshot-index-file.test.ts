@@ -124,7 +124,29 @@ describe('an index with a base part from disk', () => {
     expect(split.size).toBe(200);
     for (const q of QUERIES) for (const limit of [1, 7, 50]) expect(split.search({ ...q, limit }), JSON.stringify(q)).toEqual(whole.search({ ...q, limit }));
     expect(split.hasGene('pik3ca')).toBe(true);
-    expect(split.all()).toEqual(sorted);
+    expect(split.all().map((o) => o.summary)).toEqual(sorted);
+    expect(new Set(split.all().map((o) => o.owner))).toEqual(new Set(["local"]));
+  });
+
+  it('keeps each entry\'s owner in the base: a caller finds only their own snapshots, the operator all', () => {
+    const all: SnapshotSummary[] = analyses(60).map(({ inputs: _i, result: _r, createdAt, id, ...s }) => ({ ...s, id: id!, createdAt: (createdAt as Date).toISOString(), genes: [...s.genes] }));
+    const sorted = [...all].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || (a.id < b.id ? -1 : 1));
+    const ownerOf = (i: number) => (i % 3 === 0 ? 'key:alice' : i % 3 === 1 ? 'anonymous' : 'local');
+    const whole = new SnapshotIndex();
+    sorted.forEach((s, i) => whole.add(s, ownerOf(i)));
+    const split = new SnapshotIndex();
+    split.setBase(decodeFrozen(encodeFrozen(sorted.slice(0, 40).map((summary, i) => ({ summary, owner: ownerOf(i) })), { lastRowid: 40, rowsSeen: 40, lastKey: 'k' }))!);
+    sorted.slice(40).forEach((s, i) => split.add(s, ownerOf(40 + i)));
+    for (const owner of ['key:alice', 'anonymous', 'local', 'key:nobody', undefined]) {
+      for (const q of QUERIES) expect(split.search({ ...q, owner, limit: 50 }), `${owner} ${JSON.stringify(q)}`).toEqual(whole.search({ ...q, owner, limit: 50 }));
+    }
+    const alice = split.search({ owner: 'key:alice', limit: 50 });
+    expect(alice.total).toBe(20);
+    expect(split.search({ owner: 'key:nobody', limit: 50 }).total).toBe(0);
+    const gene = sorted[0]!.genes[0]!;
+    expect(split.hasGene(gene, 'key:nobody')).toBe(false);
+    expect(split.hasGene(gene, 'key:alice')).toBe(true);
+    expect(split.all().map((o) => o.owner)).toEqual(sorted.map((_, i) => ownerOf(i)));
   });
 
   it('keeps createdAt as written when it is not the canonical ISO form, and wide gene tables', () => {
