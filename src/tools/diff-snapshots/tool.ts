@@ -47,7 +47,11 @@ export const diffSnapshotsTool = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   quota: 'none',
   async handler({ snapshotIdA, snapshotIdB }, { ctx }) {
-    const [a, b] = await Promise.all([loadSnapshot(ctx, snapshotIdA), loadSnapshot(ctx, snapshotIdB)]);
+    // Both read together; when both fail, the error is A's (argument order), never whichever lost the race.
+    const [ra, rb] = await Promise.allSettled([loadSnapshot(ctx, snapshotIdA), loadSnapshot(ctx, snapshotIdB)]);
+    if (ra.status === 'rejected') throw ra.reason;
+    if (rb.status === 'rejected') throw rb.reason;
+    const [a, b] = [ra.value, rb.value];
     assertPanel(a, 'snapshotIdA');
     assertPanel(b, 'snapshotIdB');
     const d = diffPanels(panelView(a.result, a.id, 'snapshotIdA'), panelView(b.result, b.id, 'snapshotIdB'));
