@@ -16,11 +16,13 @@ import { qualityScore } from '../../analysis/quality.js';
 import { selectRepurposing, tierFilterNote, type RationaleContext } from '../../analysis/repurposing.js';
 import { pathwayRef, type PathwayRef } from '../../analysis/repurposing-neighbourhood.js';
 import { runIntegrity } from '../../evidence/pipeline.js';
+import type { CallDeadline } from '../../sources/deadline.js';
+import { deadlineReport, noteDeadline, withCallDeadline } from '../shared/call-deadline.js';
+import { plannedWork } from '../shared/panel-analysis/analyse.js';
 import { reportIntegrity } from '../shared/integrity.js';
 import { compactRepurposing, repurposingAnswer } from './compact.js';
 import { summarizeRepurposing } from './summary.js';
 import { collectPmids } from '../../evidence/pmid-fields.js';
-import { SourceReport } from '../../sources/report.js';
 import { newSnapshotId } from '../../store/snapshot-id.js';
 import { defineTool, type ToolCall } from '../define.js';
 import { drugAnalysisNote, drugEvidence, type DrugEvidence } from '../shared/drugs.js';
@@ -53,8 +55,13 @@ const MAX_ALREADY_APPROVED = 10;
 const DRUG_SOURCES = ['string', 'dgidb', 'chembl', 'pubchem', 'europepmc', 'clinicaltrials', 'openfda'] as const;
 
 export async function prioritizeRepurposing(input: RepurposingInput, call: ToolCall): Promise<RepurposingOutput> {
+  // The panel's work plus its neighbourhood's (pathway members and STRING partners, up to the cap).
+  return withCallDeadline(call, REPURPOSING_TOOL, plannedWork(input.genes.length * 2), (c, deadline) => repurpose(input, c, deadline));
+}
+
+async function repurpose(input: RepurposingInput, call: ToolCall, deadline: CallDeadline): Promise<RepurposingOutput> {
   const { ctx, signal } = call;
-  const report = new SourceReport(ctx.http);
+  const report = deadlineReport(call, deadline);
   const g: Gather = { call, report };
   const disease = input.diseaseContext;
   const steps = 5;
@@ -103,6 +110,7 @@ export async function prioritizeRepurposing(input: RepurposingInput, call: ToolC
   const gone = new Set(i.hallucinatedPmids);
   const claims = new Map(statements.map((s, k) => [s.subject, { claim: s.claim, citations: s.pmids, status: run.statements[k]!.status }]));
 
+  noteDeadline(report, deadline, 'the search for candidates');
   const sources = report.list();
   const quality = qualityScore({ ...i, sources });
   if (quality.unverified) report.warnings.push('qualityScore is 0: nothing in this answer was verified (no PMID could be checked and no statement was judged by an NLI model).');

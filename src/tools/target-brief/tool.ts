@@ -6,8 +6,9 @@
 import { z } from 'zod';
 import { druggability } from '../../analysis/druggability.js';
 import { topDrugView } from '../../analysis/top-drugs.js';
-import { SourceReport } from '../../sources/report.js';
 import { defineTool, type ToolCall } from '../define.js';
+import type { CallDeadline, WorkPlan } from '../../sources/deadline.js';
+import { deadlineReport, noteDeadline, withCallDeadline } from '../shared/call-deadline.js';
 import { throughResultCache } from '../shared/result-cache.js';
 import { diseaseContext, geneSymbol } from '../shared/schemas.js';
 import { BRIEF_LIMITS, gatherBrief, type BriefData } from './gather.js';
@@ -29,8 +30,12 @@ const input = z.strictObject({
     .describe('Disease that focuses associations, trials and drug indications, e.g. "breast cancer" (default "cancer")'),
 });
 
+const BRIEF_TOOL = 'svc_get_target_brief';
+/** Requests a brief sends to its slowest sources (PubMed for the integrity check, the rest one or two each). */
+const BRIEF_PLAN: WorkPlan = { eutils: 3, opentargets: 4, chembl: 4 };
+
 export const targetBriefTool = defineTool({
-  name: 'svc_get_target_brief',
+  name: BRIEF_TOOL,
   title: 'Target brief for one gene',
   description:
     'One-page brief on a gene as a drug target: protein (UniProt), AlphaFold pLDDT, druggability with its parts, ' +
@@ -45,12 +50,13 @@ export const targetBriefTool = defineTool({
 
 /** A brief saves nothing, so a repeated call is answered whole from the result cache. */
 export async function getTargetBrief(args: z.output<typeof input>, call: ToolCall): Promise<BriefOutput> {
-  return throughResultCache(call, 'svc_get_target_brief', args, () => computeBrief(args, call));
+  return throughResultCache(call, BRIEF_TOOL, args, () => withCallDeadline(call, BRIEF_TOOL, BRIEF_PLAN, (c, deadline) => computeBrief(args, c, deadline)));
 }
 
-async function computeBrief(args: z.output<typeof input>, call: ToolCall): Promise<BriefOutput> {
-  const report = new SourceReport(call.ctx.http);
+async function computeBrief(args: z.output<typeof input>, call: ToolCall, deadline: CallDeadline): Promise<BriefOutput> {
+  const report = deadlineReport(call, deadline);
   const data = await gatherBrief(call, report, { gene: args.gene, diseaseContext: args.diseaseContext });
+  noteDeadline(report, deadline, 'the brief');
   const out = assembleBrief(args.diseaseContext, data, call.tier === 'free', report.warnings);
   call.progress.report(5, 5, 'Done');
   return { ...out, sources: report.list(), warnings: report.warnings };

@@ -11,10 +11,12 @@ import { qualityScore } from '../../analysis/quality.js';
 import { assemblePlan, missingInputs, needsInputMessage, planLiteratureTerms, planRoles, type PlanGene, type Roles, type Stage } from '../../analysis/validation-plan.js';
 import { stripPmids } from '../../evidence/pmid-fields.js';
 import { round, runIntegrity, type StatementCheck } from '../../evidence/pipeline.js';
-import { SourceReport } from '../../sources/report.js';
 import { newSnapshotId } from '../../store/snapshot-id.js';
 import { defineTool, type ToolCall } from '../define.js';
 import type { Gather } from '../shared/gather.js';
+import type { SourceReport } from '../../sources/report.js';
+import type { CallDeadline, WorkPlan } from '../../sources/deadline.js';
+import { deadlineReport, noteDeadline, withCallDeadline } from '../shared/call-deadline.js';
 import { notRun, reportIntegrity } from '../shared/integrity.js';
 import { summarizePlan } from './summary.js';
 import { activeTrials, cellModels, planLiterature, toolCompounds } from './gather.js';
@@ -49,8 +51,15 @@ export const validationPlanTool = defineTool({
   handler: generateValidationPlan,
 });
 
+/** Requests a plan sends to its rate-limited sources (literature per stage, ChEMBL pages, PubMed checks). */
+const PLAN_WORK: WorkPlan = { europepmc: 8, chembl: 8, eutils: 4, opentargets: 4 };
+
 export async function generateValidationPlan(args: PlanArgs, call: ToolCall): Promise<PlanOutput> {
-  const report = new SourceReport(call.ctx.http);
+  return withCallDeadline(call, PLAN_TOOL, PLAN_WORK, (c, deadline) => plan(args, c, deadline));
+}
+
+async function plan(args: PlanArgs, call: ToolCall, deadline: CallDeadline): Promise<PlanOutput> {
+  const report = deadlineReport(call, deadline);
   const g: Gather = { call, report };
   const steps = 5;
   const step = (i: number, message: string) => call.progress.report(i, steps, message);
@@ -109,6 +118,7 @@ export async function generateValidationPlan(args: PlanArgs, call: ToolCall): Pr
 
   step(4, 'Scoring and saving the snapshot');
   const i = run.integrity;
+  noteDeadline(report, deadline, 'the plan');
   const sources = report.list();
   const quality = qualityScore({ ...i, sources });
   if (quality.unverified) report.warnings.push('qualityScore is 0: nothing in this plan was verified (no PMID could be checked and no statement was judged by an NLI model).');

@@ -10,7 +10,9 @@ import { compactVerify, summarizeVerify } from './compact.js';
 import { citedStatements } from '../../evidence/statements.js';
 import { evidenceStatus as statusOf } from '../../evidence/status.js';
 import type { PubmedArticle } from '../../sources/eutils.js';
-import { SourceReport } from '../../sources/report.js';
+import type { SourceReport } from '../../sources/report.js';
+import type { CallDeadline } from '../../sources/deadline.js';
+import { deadlineReport, noteDeadline, withCallDeadline } from '../shared/call-deadline.js';
 import { defineTool, type ToolCall } from '../define.js';
 import { perPmid } from './per-pmid.js';
 import { verifyAnswer, verifyInput, verifyOutput, type VerifyInput, type VerifyOutput } from './schema.js';
@@ -19,8 +21,10 @@ import { summarize } from './summary.js';
 /** Abstracts judged when the claim comes without PMIDs. */
 export const SEARCH_TOP = 10;
 
+const VERIFY_TOOL = 'svc_verify_claim';
+
 export const verifyClaimTool = defineTool({
-  name: 'svc_verify_claim',
+  name: VERIFY_TOOL,
   title: 'Verify a biomedical claim against PubMed',
   description:
     'Checks a claim against PubMed abstracts: cited PMIDs must exist, every part of each abstract is judged by a local ' +
@@ -35,9 +39,15 @@ export const verifyClaimTool = defineTool({
   handler: verifyClaim,
 });
 
+/** Under the call deadline: PubMed (3/s without a key) answers esummary and efetch per 200 PMIDs, and the search. */
 export async function verifyClaim(args: VerifyInput, call: ToolCall): Promise<VerifyOutput> {
+  const batches = Math.ceil((args.pmids?.length ?? 0) / 200);
+  return withCallDeadline(call, VERIFY_TOOL, { eutils: 3 + 2 * batches }, (c, deadline) => checkClaim(args, c, deadline));
+}
+
+async function checkClaim(args: VerifyInput, call: ToolCall, deadline: CallDeadline): Promise<VerifyOutput> {
   const { ctx, progress, signal } = call;
-  const report = new SourceReport(ctx.http);
+  const report = deadlineReport(call, deadline);
   const deps = { eutils: ctx.sources.eutils, nli: ctx.nli, report, ...(signal ? { signal } : {}) };
   const given = args.pmids ?? [];
   // [PMID:n] markers cite by themselves: a claim that has them is checked, not searched.
@@ -78,6 +88,7 @@ export async function verifyClaim(args: VerifyInput, call: ToolCall): Promise<Ve
   const reported = reportIntegrity(run);
   const metric = (x: number | null) => (searched ? null : x);
   progress.report(4, 4, 'Done');
+  noteDeadline(report, deadline, 'the check');
   return {
     claim: args.claim,
     evidenceStatus: status,

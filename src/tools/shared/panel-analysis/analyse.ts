@@ -23,9 +23,9 @@ import { qualityScore } from '../../../analysis/quality.js';
 import { buildStrategies } from '../../../analysis/strategies.js';
 import { round, runIntegrity } from '../../../evidence/pipeline.js';
 import { collectPmids } from '../../../evidence/pmid-fields.js';
-import { formatMs, startDeadline, toolDeadlineMs, type CallDeadline, type WorkPlan } from '../../../sources/deadline.js';
+import type { CallDeadline, WorkPlan } from '../../../sources/deadline.js';
+import { deadlineReport, noteDeadline, withCallDeadline } from '../call-deadline.js';
 import { reportIntegrity } from '../integrity.js';
-import { SourceReport } from '../../../sources/report.js';
 import { newSnapshotId } from '../../../store/snapshot-id.js';
 import type { ToolCall } from '../../define.js';
 import { rankCandidates } from '../drug-details.js';
@@ -68,17 +68,12 @@ export function plannedWork(genes: number): WorkPlan {
 
 export async function analysePanel(input: InsightsInput, call: ToolCall): Promise<InsightsOutput> {
   // At the deadline the analysis goes on with what it has; the late sources are named (report.ts).
-  const deadline = startDeadline(toolDeadlineMs(call.ctx.config, INSIGHTS_TOOL, plannedWork(input.genes.length)), call.signal);
-  try {
-    return await analyse(input, { ...call, signal: deadline.signal }, deadline);
-  } finally {
-    deadline.dispose();
-  }
+  return withCallDeadline(call, INSIGHTS_TOOL, plannedWork(input.genes.length), (c, deadline) => analyse(input, c, deadline));
 }
 
 async function analyse(input: InsightsInput, call: ToolCall, deadline: CallDeadline): Promise<InsightsOutput> {
   const { ctx, signal } = call;
-  const report = new SourceReport(ctx.http, { deadline });
+  const report = deadlineReport(call, deadline);
   const g: Gather = { call, report };
   const disease = input.diseaseContext;
   const steps = 6;
@@ -170,10 +165,7 @@ async function analyse(input: InsightsInput, call: ToolCall, deadline: CallDeadl
   const checks = new Map(statements.map((s, k) => [s.id, run.statements[k]]));
 
   step(4, 'Scoring and saving the snapshot');
-  if (deadline.expired) {
-    const late = report.late();
-    report.warnings.push(`the analysis reached its ${formatMs(deadline.ms)} deadline${late.length ? ` before ${late.join(', ')} answered` : ''}: this answer leaves out what ${late.length === 1 ? 'it' : 'they'} would have added`);
-  }
+  noteDeadline(report, deadline, 'the analysis');
   const sources = report.list();
   const quality = qualityScore({ ...i, sources });
   if (quality.unverified) report.warnings.push('qualityScore is 0: nothing in this answer was verified (no PMID could be checked and no statement was judged by an NLI model).');
