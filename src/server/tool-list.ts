@@ -6,7 +6,7 @@
 // - output schemas type the answer's top-level fields and one level below; objects nested deeper
 //   (the items of lists, such as a drug candidate) are listed by their field names in the
 //   description ("Fields: ..." for an object, "Items: ..." for a list of objects) instead of a full
-//   sub-schema per field, which repeated per tool cost most of the catalogue. docs/tools.md describes every field; the structured content itself is validated
+//   sub-schema per field, which repeated per tool cost most of the catalogue. docs/answers.md explains the answers; the structured content itself is validated
 //   against the full zod schema on the server before it is sent;
 // - zod's implicit integer bounds (+-9007199254740991 on every `.int()`) are left out; so are output
 //   value bounds, `additionalProperties: false` and `required` of output schemas; a record is a

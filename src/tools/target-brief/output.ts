@@ -4,7 +4,7 @@
 // neighbourhood), clinicalTrials[]. Every number carries, or sits under, the source it came from.
 //
 // Descriptions are kept to what a field name does not say: the schema is read into a model's
-// context with every tools/list (bench/footprint). docs/tools.md describes every field in full.
+// context with every tools/list (bench/footprint). The README and docs/ describe the fields.
 import { z } from 'zod';
 import { admet, integrity, provenance } from '../shared/schemas.js';
 
