@@ -8,6 +8,7 @@ import type { ConfigInput } from '../../src/config.js';
 import { silentProgress, type ToolCall } from '../../src/tools/define.js';
 import { prioritizeRepurposing } from '../../src/tools/repurposing/tool.js';
 import { getTargetBrief } from '../../src/tools/target-brief/tool.js';
+import { searchSnapshots } from '../../src/tools/search-snapshots/tool.js';
 import { generateValidationPlan } from '../../src/tools/validation-plan/tool.js';
 import { verifyClaim } from '../../src/tools/verify-claim/tool.js';
 import { testContext, tempDir } from '../support/context.js';
@@ -85,5 +86,13 @@ describeShared('the deadline of every source-calling tool', () => {
     expect(result.stages).toHaveLength(3);
     expectLate(result, 'cellosaurus', 'the plan');
     expect(await saved(result.snapshotId!)).not.toBeNull();
+  }, 60_000);
+
+  it('svc_search_snapshots: HGNC never answers; the gene is searched as typed, HGNC named late', async () => {
+    fake.route('GET', /^\/hgnc\//, { body: {}, delayMs: NEVER });
+    const { result } = await withTool('svc_search_snapshots', {}, (call) => searchSnapshots({ gene: 'HER2', limit: 10 }, call));
+    expect(result.total).toBe(0);
+    expect(result.query.gene).toBe('HER2');
+    expectLate(result, 'hgnc', 'the search');
   }, 60_000);
 });

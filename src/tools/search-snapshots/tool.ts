@@ -7,7 +7,9 @@
 // upper-cased input is searched and a warning says so. That HGNC call is why openWorldHint is true.
 import { z } from 'zod';
 import { normaliseSymbol, type ResolutionHow } from '../../sources/hgnc.js';
-import { SourceReport } from '../../sources/report.js';
+import type { CallDeadline } from '../../sources/deadline.js';
+import type { SourceReport } from '../../sources/report.js';
+import { deadlineReport, noteDeadline, withCallDeadline } from '../shared/call-deadline.js';
 import { defineTool, type ToolCall } from '../define.js';
 import { freeText, geneSymbol, LIMITS, provenance } from '../shared/schemas.js';
 import { SEARCH_LIMIT, snapshotSummary } from '../shared/snapshot-schemas.js';
@@ -65,8 +67,14 @@ export const searchSnapshotsTool = defineTool({
 });
 
 export async function searchSnapshots(args: z.output<typeof input>, call: ToolCall): Promise<Output> {
-  const report = new SourceReport(call.ctx.http);
+  // Only a gene that saved panels do not hold as typed asks HGNC: that one request has the deadline.
+  return withCallDeadline(call, 'svc_search_snapshots', { hgnc: 1 }, (c, deadline) => search(args, c, deadline));
+}
+
+async function search(args: z.output<typeof input>, call: ToolCall, deadline: CallDeadline): Promise<Output> {
+  const report = deadlineReport(call, deadline);
   const gene = args.gene === undefined ? undefined : await resolveGene(args.gene, call, report);
+  noteDeadline(report, deadline, 'the search');
   const found = await call.ctx.snapshots.search({
     limit: args.limit,
     ...(args.disease ? { disease: args.disease } : {}),
