@@ -1,6 +1,7 @@
 // Markdown tables generated from the registries (tools, config, sources) so the README cannot
 // drift from the code: `npm run docs` rewrites the marked sections, a test fails when they differ.
 import { configSchema, ENV_VARS } from './config.js';
+import { rateText } from './sources/pacing.js';
 import { SOURCES, sourceUrlVar } from './sources/registry.js';
 import type { AnyTool } from './tools/define.js';
 
@@ -32,7 +33,7 @@ export function configTable(): string {
 }
 
 export function sourcesTable(): string {
-  const rows = SOURCES.map((s) => `| \`${s.id}\` | ${cell(s.name)} | ${s.baseUrl} | \`${sourceUrlVar(s.id)}\` | ${s.perSecond}/s | ${cell(s.licence)} |`);
+  const rows = SOURCES.map((s) => `| \`${s.id}\` | ${cell(s.name)} | ${s.baseUrl} | \`${sourceUrlVar(s.id)}\` | ${rateText(s)} | ${cell(s.licence)} |`);
   return ['| id | source | base URL | override | rate | licence |', '|---|---|---|---|---|---|', ...rows].join('\n');
 }
 

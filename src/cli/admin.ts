@@ -2,6 +2,7 @@
 // one of them runs (definitions: admin-commands.ts).
 import { stat } from 'node:fs/promises';
 import { readMetrics } from '../sources/metrics-store.js';
+import { rateText } from '../sources/pacing.js';
 import { resolveSource, SOURCE_IDS, sourceUrlVar } from '../sources/registry.js';
 import type { Namespace } from '../store/index.js';
 import { EXIT, heading, print, printJson, table } from './output.js';
@@ -21,6 +22,7 @@ export async function listSources(opts: { json?: boolean }, flags: GlobalFlags):
         overridden: s.overridden,
         overrideVariable: sourceUrlVar(id),
         perSecond: s.perSecond,
+        rate: rateText(s),
         ttlHours: Math.round(s.ttlMs / 3_600_000),
         licence: s.licence,
         metrics: m
@@ -34,7 +36,7 @@ export async function listSources(opts: { json?: boolean }, flags: GlobalFlags):
     }
     print(
       table(
-        rows.map((r) => [r.id, `${r.baseUrl}${r.overridden ? ' (override)' : ''}`, `${r.perSecond}/s`, `${r.ttlHours}h`, String(r.metrics.requests), String(r.metrics.cacheHits), String(r.metrics.failures), r.metrics.meanMs ? `${r.metrics.meanMs} ms` : '-']),
+        rows.map((r) => [r.id, `${r.baseUrl}${r.overridden ? ' (override)' : ''}`, r.rate, `${r.ttlHours}h`, String(r.metrics.requests), String(r.metrics.cacheHits), String(r.metrics.failures), r.metrics.meanMs ? `${r.metrics.meanMs} ms` : '-']),
         ['source', 'base URL', 'rate', 'ttl', 'requests', 'cache hits', 'failures', 'mean latency'],
       ),
     );

@@ -62,7 +62,7 @@ export interface Attempt {
   timeoutMs: number;
   /** Requests of the same source ahead of it when it was queued. */
   queuedBehind: number;
-  perSecond: number;
+  rate: string;
   signal: AbortSignal | undefined;
   /** The call's signal had fired before this request was even queued. */
   lateAlready?: boolean;
@@ -75,7 +75,7 @@ export function networkError(err: unknown, a: Attempt, secrets: readonly string[
     const message = a.lateAlready
       ? `not sent: ${reason.message} before it was due`
       : a.sentAt === undefined
-        ? `still queued (${a.queuedBehind} request${a.queuedBehind === 1 ? '' : 's'} ahead at ${a.perSecond}/s) when ${reason.message}; it was never sent`
+        ? `still queued (${a.queuedBehind} request${a.queuedBehind === 1 ? '' : 's'} ahead at ${a.rate}) when ${reason.message}; it was never sent`
         : `sent ${formatMs(Date.now() - a.sentAt)} before ${reason.message}, no answer by then`;
     return new UpstreamError({ source: a.source, failure: 'deadline', message, cause: err });
   }

@@ -18,7 +18,8 @@ export interface SendContext {
   log: Logger;
   secrets: readonly string[];
   queue: PQueue;
-  perSecond: number;
+  /** The source's limit as people read it (rateText). */
+  rate: string;
   metrics: SourceMetrics;
   fetcher: Promise<$Fetch>;
 }
@@ -49,7 +50,7 @@ export async function sendUntilFinal(c: SendContext, out: Outgoing): Promise<Sto
   let firstSent: number | undefined;
   const budgetLeft = () => (firstSent === undefined ? c.config.deadlineMs : firstSent + c.config.deadlineMs - Date.now());
   for (let attempt = 0; ; attempt++) {
-    const a: Attempt = { source: out.source, sentAt: undefined, timeoutMs: c.config.timeoutMs, queuedBehind: c.queue.size + c.queue.pending, perSecond: c.perSecond, signal: out.signal, lateAlready: out.signal?.aborted === true };
+    const a: Attempt = { source: out.source, sentAt: undefined, timeoutMs: c.config.timeoutMs, queuedBehind: c.queue.size + c.queue.pending, rate: c.rate, signal: out.signal, lateAlready: out.signal?.aborted === true };
     let stored: (StoredResponse & { retryAfter?: string }) | undefined;
     let failure: UpstreamError | undefined;
     try {

@@ -24,7 +24,7 @@ import type { Logger } from '../log.js';
 import { redact } from '../log.js';
 import { answerProblem, parseJsonBody } from './http-errors.js';
 import { sendUntilFinal } from './http-send.js';
-import { rateWindow } from './pacing.js';
+import { rateText, rateWindow } from './pacing.js';
 import { exchangeKey, readRecording, writeRecording, type Exchange } from './recordings.js';
 import { resolveSource, SOURCE_IDS, type SourceId } from './registry.js';
 import { ResponseCache, scrubSecrets, type StoredResponse } from './response-cache.js';
@@ -266,9 +266,9 @@ export class UpstreamClient {
   /** Sends the request until it gets a final answer (http-send.ts). */
   private fetchFinal(req: UpstreamRequest, method: 'GET' | 'POST', url: string, body: { text: string; type: string } | undefined, sourceHeaders: Record<string, string> | undefined): Promise<Stored> {
     this.fetcher ??= import('ofetch').then(({ ofetch }) => ofetch.create({ retry: 0, ...(this.fetchImpl ? { fetch: this.fetchImpl } : {}) }));
-    const { perSecond } = { ...resolveSource(req.source, this.config), ...this.limits };
+    const rate = rateText(this.limits ?? resolveSource(req.source, this.config));
     return sendUntilFinal(
-      { config: this.config, log: this.log, secrets: this.secrets, queue: this.queueOf(req.source), perSecond, metrics: this.metricsOf(req.source), fetcher: this.fetcher },
+      { config: this.config, log: this.log, secrets: this.secrets, queue: this.queueOf(req.source), rate, metrics: this.metricsOf(req.source), fetcher: this.fetcher },
       { source: req.source, expect: req.expect, method, url, body, headers: { ...(sourceHeaders ?? {}), ...(req.headers ?? {}) }, ...(req.maxRetries === undefined ? {} : { maxRetries: req.maxRetries }), ...(req.signal ? { signal: req.signal } : {}) },
     );
   }
@@ -315,8 +315,9 @@ export class UpstreamClient {
   private queueOf(id: SourceId): PQueue {
     let q = this.queues.get(id);
     if (!q) {
-      const info = { ...resolveSource(id, this.config), ...this.limits };
-      q = new PQueue({ concurrency: info.concurrency, ...rateWindow(info.perSecond), strict: true });
+      // Test and bench limits replace the source's own, window included.
+      const info = this.limits ?? resolveSource(id, this.config);
+      q = new PQueue({ concurrency: info.concurrency, ...rateWindow(info), strict: true });
       this.queues.set(id, q);
     }
     return q;

@@ -42,8 +42,25 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-/** p-queue window for a rate: whole requests per second, or one request per 1/rate seconds below 1/s. */
-export function rateWindow(perSecond: number): { intervalCap: number; interval: number } {
+/** A provider's limit as it states it: `requests` in any `seconds`-long window (e.g. 240 per minute). */
+export interface RateWindow {
+  requests: number;
+  seconds: number;
+}
+
+/** A source's limit for people: "240 per minute", "3/s". */
+export function rateText({ perSecond, window }: { perSecond: number; window?: RateWindow }): string {
+  if (window) return `${window.requests} per ${window.seconds === 60 ? 'minute' : `${window.seconds} s`}`;
+  return `${perSecond}/s`;
+}
+
+/**
+ * p-queue window for a source's limit. A limit stated per minute is kept as that window, so a
+ * round's few requests leave together (the provider allows the burst) instead of one per second;
+ * a per-second rate is whole requests per second, or one request per 1/rate seconds below 1/s.
+ */
+export function rateWindow({ perSecond, window }: { perSecond: number; window?: RateWindow }): { intervalCap: number; interval: number } {
+  if (window) return { intervalCap: window.requests, interval: window.seconds * 1000 };
   if (perSecond >= 1) return { intervalCap: Math.floor(perSecond), interval: 1000 };
   return { intervalCap: 1, interval: Math.round(1000 / perSecond) };
 }

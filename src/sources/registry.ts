@@ -21,6 +21,8 @@ export type SourceKind =
   | 'genetics'
   | 'cell-lines';
 
+import type { RateWindow } from './pacing.js';
+
 export interface SourceInfo {
   id: string;
   name: string;
@@ -32,6 +34,11 @@ export interface SourceInfo {
   ttlMs: number;
   /** Requests per second allowed by the provider (or by politeness when unpublished). */
   perSecond: number;
+  /**
+   * The limit as the provider states it per minute, where it does: the queue keeps that window
+   * (requests may leave together) rather than spreading them at perSecond (= requests / seconds).
+   */
+  window?: RateWindow;
   /**
    * Parallel requests in flight at once. Up to the rate where the provider sets no concurrency
    * rule: a round's requests then leave together (one wave) instead of queueing behind slow
@@ -157,8 +164,12 @@ export const SOURCES = [
     docs: 'https://clinicaltrials.gov/data-api/api',
     licence: 'Public domain (U.S. NLM)',
     ttlMs: DAY,
-    perSecond: 1,
-    concurrency: 1,
+    // No limit on the API pages (robots.txt asks crawlers for one page a second); about 50 requests a
+    // minute per IP is the figure data catalogues give for the v2 API. Kept as that window, with a
+    // few in flight: the trials of the top candidates are asked together instead of one a second.
+    perSecond: 50 / 60,
+    window: { requests: 50, seconds: 60 },
+    concurrency: 3,
   },
   {
     id: 'string',
@@ -283,9 +294,10 @@ export const SOURCES = [
     docs: 'https://open.fda.gov/apis/drug/label/',
     licence: 'CC0 (public domain, U.S. FDA)',
     ttlMs: 7 * DAY,
-    // Without a key: 240 requests per minute.
+    // Published: 240 requests per minute (with or without a key; 1,000 a day without one).
     perSecond: 4,
-    concurrency: 4,
+    window: { requests: 240, seconds: 60 },
+    concurrency: 5,
   },
   {
     id: 'icite',

@@ -134,6 +134,11 @@ export class SourceReport {
     t.notes.push(note);
   }
 
+  /** Says how a source was used where it was asked less than the input would suggest (a cap). */
+  note(source: SourceId, text: string): void {
+    this.tally(source).notes.push(text);
+  }
+
   /** A source deliberately not consulted (e.g. drugs off, or not needed for this input). */
   skip(source: SourceId, reason: string): void {
     const t = this.tally(source);

@@ -9,6 +9,8 @@ import { testContext, tempDir } from '../support/context.js';
 import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
 import { mountFakeWorld, worldPanel } from '../support/fake-world.js';
 import { countRounds } from '../support/rounds.js';
+import { rateWindow } from '../../src/sources/pacing.js';
+import { resolveSource, type SourceId } from '../../src/sources/registry.js';
 import { describeShared } from '../support/shared.js';
 
 let fake: FakeUpstream;
@@ -27,7 +29,12 @@ async function measure(size: number) {
     const r = await analysePanel({ genes: panel.genes, diseaseContext: 'breast cancer', audience: 'researcher', includeDrugs: true }, { ctx, tier: 'researcher', progress: silentProgress });
     const bySource: Record<string, number> = {};
     for (const q of fake.requests) bySource[q.path.split('/')[1]!] = (bySource[q.path.split('/')[1]!] ?? 0) + 1;
-    return { r, requests: fake.requests.length, bySource, rounds: counter.rounds.map((round) => [...new Set(round.map((q) => q.path.split('/')[1]))].sort().join(' ')) };
+    const roundCounts = counter.rounds.map((round) => {
+      const n: Record<string, number> = {};
+      for (const q of round) n[q.path.split('/')[1]!] = (n[q.path.split('/')[1]!] ?? 0) + 1;
+      return n;
+    });
+    return { r, requests: fake.requests.length, bySource, roundCounts, config: ctx.config, rounds: counter.rounds.map((round) => [...new Set(round.map((q) => q.path.split('/')[1]))].sort().join(' ')) };
   } finally {
     counter.stop();
     await ctx.close();
@@ -58,5 +65,22 @@ describeShared('requests and rounds of an analysis', () => {
     expect(m.bySource.hgnc ?? 0).toBe(0); // no request per gene: the complete set answers
     expect(m.bySource.dgidb).toBe(Math.ceil(size / 50));
     expect(m.requests).toBeLessThanOrEqual(budget);
+
+    // Waves: a source asked more often in one round than its rate window (or its requests in
+    // flight) lets out at once splits that round into waves. The last round, the checks of the final
+    // answer, leaves as one wave (ClinicalTrials.gov's 3 trial questions and openFDA's labels were
+    // 3 and 2 waves at 1/s and 4/s); PubMed's questions before it fit in two windows without a key
+    // (10 gene-literature questions at 3/s were four, and held the last round back).
+    const waves = (source: string, n: number) => {
+      const info = resolveSource(source as SourceId, m.config);
+      return Math.ceil(n / Math.min(rateWindow(info).intervalCap, info.concurrency));
+    };
+    for (const [source, n] of Object.entries(m.roundCounts[3]!)) expect(waves(source, n), `${source} x${n} in the last round`).toBe(1);
+    const pubmedBefore = m.roundCounts.slice(0, 3).reduce((s, r) => s + (r.eutils ?? 0), 0);
+    expect(waves('eutils', pubmedBefore)).toBeLessThanOrEqual(2);
+    // The cap is said, not silent.
+    const eutils = m.r.sources.find((s) => s.id === 'eutils');
+    if (size > 6) expect(eutils?.note).toMatch(new RegExp(`gene literature counted for the first 6 of ${size} genes .*NCBI API key`));
+    else expect(eutils?.note ?? '').not.toMatch(/gene literature/);
   }, 120_000);
 });

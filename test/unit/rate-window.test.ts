@@ -1,21 +1,37 @@
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { rateWindow, sleep } from '../../src/sources/pacing.js';
+import { rateText, rateWindow, sleep } from '../../src/sources/pacing.js';
 import { SOURCES } from '../../src/sources/registry.js';
 
 describe('rateWindow', () => {
   it('allows whole requests per second', () => {
-    expect(rateWindow(3)).toEqual({ intervalCap: 3, interval: 1000 });
-    expect(rateWindow(1)).toEqual({ intervalCap: 1, interval: 1000 });
+    expect(rateWindow({ perSecond: 3 })).toEqual({ intervalCap: 3, interval: 1000 });
+    expect(rateWindow({ perSecond: 1 })).toEqual({ intervalCap: 1, interval: 1000 });
+  });
+
+  it('keeps a limit stated per minute as that window, so a few requests leave at once', () => {
+    expect(rateWindow({ perSecond: 4, window: { requests: 240, seconds: 60 } })).toEqual({ intervalCap: 240, interval: 60_000 });
+    expect(rateText({ perSecond: 4, window: { requests: 240, seconds: 60 } })).toBe('240 per minute');
+    expect(rateText({ perSecond: 3 })).toBe('3/s');
+  });
+
+  it('gives ClinicalTrials.gov and openFDA their per-minute windows: the trials of 3 candidates and 5 labels are one burst', () => {
+    const of = (id: string) => SOURCES.find((s) => s.id === id)!;
+    for (const [id, burst] of [['clinicaltrials', 3], ['openfda', 5]] as const) {
+      const s = of(id);
+      expect(Math.min(rateWindow(s).intervalCap, s.concurrency), id).toBeGreaterThanOrEqual(burst);
+      // The window never allows more than the stated rate over its length.
+      expect(rateWindow(s).intervalCap / (rateWindow(s).interval / 1000), id).toBeLessThanOrEqual(s.perSecond + 1e-9);
+    }
   });
 
   it('spaces requests out below one per second (Semantic Scholar without a key: 1 per 2 s)', () => {
-    expect(rateWindow(0.5)).toEqual({ intervalCap: 1, interval: 2000 });
+    expect(rateWindow({ perSecond: 0.5 })).toEqual({ intervalCap: 1, interval: 2000 });
   });
 
   it('gives every registered source a usable window', () => {
     for (const s of SOURCES) {
-      const w = rateWindow(s.perSecond);
+      const w = rateWindow(s);
       expect(w.intervalCap, s.id).toBeGreaterThanOrEqual(1);
       expect(w.interval, s.id).toBeGreaterThanOrEqual(1000);
     }

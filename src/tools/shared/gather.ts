@@ -11,7 +11,13 @@ export interface Gather {
 
 /** Caps on fan-out: each is a number of upstream requests an analysis may spend on one question. */
 export const CAPS = {
+  /**
+   * Genes whose PubMed literature is counted (the first of the panel): 10 with an NCBI key (10
+   * requests/s); 6 without one (3/s), which PubMed lets out in the first two seconds, hidden behind
+   * the analysis's first rounds, where 10 held the final citation check back by over a second.
+   */
   literatureGenes: 10,
+  literatureGenesWithoutKey: 6,
   networkGenes: 200,
   drugsForLiterature: 6,
   drugTargetStatements: 3,

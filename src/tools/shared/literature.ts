@@ -27,7 +27,11 @@ export async function literature(g: Gather, terms: readonly string[], pageSize: 
  * Europe PMC, which answers the pair and drug questions in the same round.
  */
 export async function geneLiterature(g: Gather, symbols: readonly string[], disease: string, associations: ReadonlyMap<string, number | null>): Promise<GeneLiterature[]> {
-  const genes = symbols.slice(0, CAPS.literatureGenes);
+  const cap = g.call.ctx.config.ncbiApiKey ? CAPS.literatureGenes : CAPS.literatureGenesWithoutKey;
+  const genes = symbols.slice(0, cap);
+  if (symbols.length > cap) {
+    g.report.note('eutils', `gene literature counted for the first ${cap} of ${symbols.length} genes${g.call.ctx.config.ncbiApiKey ? '' : ` (${CAPS.literatureGenes} with an NCBI API key: PubMed allows 3 requests a second without one)`}`);
+  }
   return Promise.all(
     genes.map(async (gene) => {
       const term = `${gene}[tiab] AND "${disease.replace(/"/g, '')}"[tiab]`;
