@@ -78,6 +78,11 @@ export interface NliService {
    * none was started. Tool calls never wait for it: judge() answers NoModel until it is done.
    */
   startAutoDownload(): Promise<NliStatus> | undefined;
+  /**
+   * What this process knows of the model without looking at the disk (loaded, loading, its own
+   * download): changes at once when that changes. status() also looks for other processes' work.
+   */
+  localState?(): string;
 }
 
 /** Strongest evidence over windows: entailment and contradiction each the max, neutral the min. */

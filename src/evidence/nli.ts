@@ -220,6 +220,7 @@ export function createNliService(deps: NliDeps): LocalNliService {
       return attempt;
     },
     status,
+    localState: () => `${state}|${downloading ? 'downloading' : ''}|${loaded ? 'loaded' : ''}|${missingFiles ? 'missing' : ''}`,
     download: (onProgress) => startDownload(onProgress),
     startAutoDownload,
     stats: () => ({ ...counts }),

@@ -40,6 +40,9 @@ export interface McpServerOptions {
   tools?: readonly AnyTool[];
 }
 
+/** How long the NLI model's state is taken as known for the answer cache's key. */
+const JUDGE_STATE_MS = 1000;
+
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 export function createMcpServer(ctx: AppContext, options: McpServerOptions = {}): McpServer {
@@ -133,9 +136,17 @@ function wrapToolCalls(
   const results = new ResultCache<CallToolResult>();
   // What judges claims is part of the key: a model that finishes downloading (here or in another
   // process) gives new results from the next call on.
+  // The model's full state is read at most once a second: it looks for another process's download
+  // on disk, which cost a cached HTTP call as much as the rest of its lookup. A change in this
+  // process (its download finished, the model loaded) is seen at once.
+  let judged: { at: number; local: string | undefined; key: string } | undefined;
   const judge = (): string => {
+    const now = performance.now();
+    const local = ctx.nli.localState?.();
+    if (judged && judged.local === local && now - judged.at < JUDGE_STATE_MS) return judged.key;
     const c = ctx.config;
-    return JSON.stringify([c.nli, c.nliModel, c.nliDtype, c.nliThreshold, c.nliWindow, ctx.nli.status().state]);
+    judged = { at: now, local, key: JSON.stringify([c.nli, c.nliModel, c.nliDtype, c.nliThreshold, c.nliWindow, ctx.nli.status().state]) };
+    return judged.key;
   };
   server.server.removeRequestHandler('tools/call');
   Protocol.prototype.setRequestHandler.call(server.server, CallToolRequestSchema, async (request, extra) => {
@@ -144,17 +155,19 @@ function wrapToolCalls(
     if (!tool) {
       throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${String(name).slice(0, 100)}. Available tools: ${names.join(', ')}`);
     }
-    const parsed = await tool.input.safeParseAsync(request.params.arguments ?? {});
-    if (!parsed.success) {
-      const caller = callInfoOf(extra)?.caller ?? opts.local;
-      return toolErrorResult(parsed.error, ctx.log, { schema: tool.input, hidePaths: caller.kind !== 'local' }) as never;
-    }
     const started = performance.now();
+    // The key is made of the arguments as sent: a kept answer means these very arguments passed
+    // the schema before, so a repeat is served without validating them again.
     const key = cacheable.has(name) ? resultKey(name, request.params.arguments ?? {}, callInfoOf(extra)?.caller ?? opts.local, judge()) : undefined;
     const kept = key === undefined ? undefined : results.get(key);
     if (kept) {
       await sendLogs(extra.sendNotification, opts.levelOf(extra), name, resultLogEntries(name, kept.structuredContent, performance.now() - started));
       return kept as never;
+    }
+    const parsed = await tool.input.safeParseAsync(request.params.arguments ?? {});
+    if (!parsed.success) {
+      const caller = callInfoOf(extra)?.caller ?? opts.local;
+      return toolErrorResult(parsed.error, ctx.log, { schema: tool.input, hidePaths: caller.kind !== 'local' }) as never;
     }
     const result = (await inner(request, extra)) as CallToolResult;
     const ttl = key === undefined || result.isError || extra.signal.aborted ? undefined : keepFor(result.structuredContent, ctx.config);

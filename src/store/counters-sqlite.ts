@@ -17,6 +17,16 @@ export function createSqliteCounters(file: string, now: () => number = Date.now)
   let db: Promise<sqlite3.Database> | undefined;
   let queue: Promise<unknown> = Promise.resolve();
   let takes = 0;
+  // The two statements of every quota check, prepared once: preparing them again per call was most
+  // of a cached HTTP call's time in SQLite (node-sqlite3 queues a statement's runs, so sharing it
+  // between concurrent calls is safe).
+  const statements = new Map<string, sqlite3.Statement>();
+  const prepared = <T>(d: sqlite3.Database, sql: string, params: unknown[]): Promise<T[]> => {
+    let stmt = statements.get(sql);
+    if (!stmt) statements.set(sql, (stmt = d.prepare(sql)));
+    const st = stmt;
+    return new Promise((resolve, reject) => st.all(params, (err, rows) => (err ? reject(err) : resolve(rows as T[]))));
+  };
 
   const open = (): Promise<sqlite3.Database> =>
     (db ??= new Promise<sqlite3.Database>((resolve, reject) => {
@@ -54,7 +64,7 @@ export function createSqliteCounters(file: string, now: () => number = Date.now)
   async function addAll(d: sqlite3.Database, specs: readonly CounterSpec[], t: number): Promise<Map<string, number>> {
     if (specs.length === 0) return new Map();
     const rows = JSON.stringify(specs.map((s) => [s.key, s.ttlMs === undefined ? null : t + s.ttlMs]));
-    const out = await all<{ key: string; n: number }>(
+    const out = await prepared<{ key: string; n: number }>(
       d,
       `INSERT INTO ${TABLE}(key, n, expires) SELECT json_extract(value, '$[0]'), 1, json_extract(value, '$[1]') FROM json_each(?) WHERE true
        ON CONFLICT(key) DO UPDATE SET
@@ -73,7 +83,7 @@ export function createSqliteCounters(file: string, now: () => number = Date.now)
     const limit = limited.limit as number;
     if (limit < 1) return { ok: false, index, count: (await readValues(d, [limited.key]))[0] ?? 0 };
     const expires = limited.ttlMs === undefined ? null : t + limited.ttlMs;
-    const rows = await all<{ n: number }>(
+    const rows = await prepared<{ n: number }>(
       d,
       `INSERT INTO ${TABLE}(key, n, expires) VALUES(?, 1, ?)
        ON CONFLICT(key) DO UPDATE SET
@@ -132,6 +142,9 @@ export function createSqliteCounters(file: string, now: () => number = Date.now)
       const d = await db.catch(() => undefined);
       db = undefined;
       await queue;
+      const open = [...statements.values()];
+      statements.clear();
+      await Promise.all(open.map((st) => new Promise<void>((resolve) => st.finalize(() => resolve()))));
       if (d) await new Promise<void>((resolve) => d.close(() => resolve()));
     },
   };

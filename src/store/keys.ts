@@ -22,6 +22,12 @@ const KEY_PATTERN = /^bik_[A-Za-z0-9_-]{32}$/;
 const LABEL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 ._@+-]{0,63}$/;
 /** lastUsedAt is written at most this often per key (one store write per request would be waste). */
 const TOUCH_EVERY_MS = 60_000;
+/**
+ * A presented key's record is read from the store at most this often per process: the read was the
+ * largest part of a cached HTTP call. A revocation made in this process applies at once; one made
+ * by another process (`biointel keys revoke` beside a running server) within this time.
+ */
+export const KEY_RECHECK_MS = 1000;
 
 export interface ApiKey {
   id: string;
@@ -54,6 +60,8 @@ function hashOf(key: string): string {
 export class KeyStore {
   private readonly kv: Keyv;
   private readonly touched = new Map<string, number>();
+  /** Records of recently presented keys, by hash (never by key): see KEY_RECHECK_MS. */
+  private readonly recent = new Map<string, { at: number; record: ApiKey | undefined }>();
 
   constructor(
     store: Store,
@@ -93,7 +101,15 @@ export class KeyStore {
   /** The record of a presented key (revoked ones included: the caller says why it is refused). */
   async authenticate(key: string): Promise<ApiKey | undefined> {
     if (!looksLikeKey(key)) return undefined;
-    return (await this.kv.get(`hash:${hashOf(key)}`)) as ApiKey | undefined;
+    const hash = hashOf(key);
+    const t = this.now();
+    const seen = this.recent.get(hash);
+    if (seen && t - seen.at < KEY_RECHECK_MS) return seen.record;
+    const record = (await this.kv.get(`hash:${hash}`)) as ApiKey | undefined;
+    // Bounded: unknown keys presented by anyone must not grow it without limit.
+    if (this.recent.size >= 1000) this.recent.clear();
+    this.recent.set(hash, { at: t, record });
+    return record;
   }
 
   /** Every key, newest first. */
@@ -154,5 +170,6 @@ export class KeyStore {
     const hash = (await this.kv.get(`id:${record.id}`)) as string | undefined;
     if (!hash) throw new NotFoundError('API key', record.label);
     await this.kv.set(`hash:${hash}`, record);
+    this.recent.delete(hash);
   }
 }

@@ -4,7 +4,7 @@
 // failed source, tools that save snapshots, other tiers and owners, and --no-cache are never
 // served from it; nothing is kept longer than the shortest TTL of the sources consulted.
 import { z } from 'zod';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { anonymousCaller, keyCaller } from '../../src/caller.js';
 import { keepFor, RESULT_TTL_MS, ResultCache, resultKey } from '../../src/server/result-cache.js';
 import { defineTool } from '../../src/tools/define.js';
@@ -46,6 +46,11 @@ describe('the result cache', () => {
     const first = (await client.callTool({ name: 'test_pure', arguments: { x: 'a' } })) as unknown as { structuredContent: { sources: { status: string; ms: number }[] }; content: { text: string }[] };
     const again = (await client.callTool({ name: 'test_pure', arguments: { x: 'a' } })) as unknown as typeof first;
     expect(runs.count).toBe(1);
+    // The repeat is not validated again either: its arguments are the kept answer's key.
+    const parse = vi.spyOn(pure.input, 'safeParseAsync');
+    await client.callTool({ name: 'test_pure', arguments: { x: 'a' } });
+    expect(parse).not.toHaveBeenCalled();
+    parse.mockRestore();
     expect(first.structuredContent.sources.map((s) => [s.status, s.ms])).toEqual([['ok', 12], ['cached', 0]]);
     expect(again.structuredContent.sources.map((s) => [s.status, s.ms])).toEqual([['cached', 0], ['cached', 0]]);
     // The text block is the tool's summary of the answer, kept with it.
@@ -95,5 +100,40 @@ describe('the result cache', () => {
     for (const k of ['p', 'q', 'r', 's']) cache.set(k, k, 20, 10_000);
     expect(cache.get('y')).toBeUndefined();
     expect(cache.size).toBeLessThanOrEqual(5);
+  });
+
+  it('reads the NLI model state once a second for its key, not once a call, and a new state is a new entry', async () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
+    try {
+      const ctx = await testContext({ cache: true });
+      let state: 'not_downloaded' | 'ready' = 'not_downloaded';
+      const status = ctx.nli.status.bind(ctx.nli);
+      let reads = 0;
+      ctx.nli.status = () => {
+        reads++;
+        return { ...status(), state };
+      };
+      const client = await connectInMemory(ctx, { tools: [pure] });
+      runs.count = 0;
+      for (let i = 0; i < 30; i++) await client.callTool({ name: 'test_pure', arguments: { x: 'n' } });
+      expect(reads).toBe(1);
+      expect(runs.count).toBe(1);
+      // Another process finished a download: seen once the second is up, and answers are made again.
+      state = 'ready';
+      vi.advanceTimersByTime(1001);
+      await client.callTool({ name: 'test_pure', arguments: { x: 'n' } });
+      expect(reads).toBe(2);
+      expect(runs.count).toBe(2);
+      // This process's own change (its download finished, the model loaded) is seen at once.
+      let local = 'before';
+      ctx.nli.localState = () => local;
+      await client.callTool({ name: 'test_pure', arguments: { x: 'n' } });
+      expect(reads).toBe(3);
+      local = 'after';
+      await client.callTool({ name: 'test_pure', arguments: { x: 'n' } });
+      expect(reads).toBe(4);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -7,6 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import sqlite3 from 'sqlite3';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { KEY_RECHECK_MS } from '../../src/store/keys.js';
 import { runCli } from '../support/binary.js';
 import { tempDir } from '../support/context.js';
 import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
@@ -88,8 +89,10 @@ describeShared('a canary API key never leaks', () => {
     outputs.push(usage.stdout, usage.stderr, list.stdout, list.stderr);
     // One analysis counted (the invalid claim is not an analysis).
     expect(JSON.parse(usage.stdout)).toMatchObject({ usedToday: 1 });
-    // Revoked, it is refused and still never echoed.
+    // Revoked (by another process: a running server sees it within KEY_RECHECK_MS), it is refused
+    // and still never echoed.
     outputs.push((await runCli(['keys', 'revoke', 'canary'], env)).stdout);
+    await new Promise((r) => setTimeout(r, KEY_RECHECK_MS + 50));
     expect(await call({ headers: { 'X-API-Key': key }, body: insights })).toBe(401);
     await server.stop();
     outputs.push(server.stderr());

@@ -2,7 +2,8 @@
 // takes, limits, and no lost or extra unit when many takes race, also through two connections to
 // one SQLite file or one Redis server (as two processes or instances would have).
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sqlite3 from 'sqlite3';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMemoryCounters, type CounterStore } from '../../src/store/counters.js';
 import { createSqliteCounters } from '../../src/store/counters-sqlite.js';
 import { createStore } from '../../src/store/index.js';
@@ -68,6 +69,30 @@ contract('SQLite counters (two connections to one file)', async () => {
   const b = createSqliteCounters(file, () => sqliteClock.now);
   return { a, b, close: async () => void (await Promise.all([a.close(), b.close()])) };
 }, sqliteClock);
+
+describe('SQLite counters prepare the statements of a quota check once', () => {
+  it('200 takes of a daily quota with totals compile 2 statements, not 400, and count exactly', async () => {
+    // Every statement is compiled through one of these (Database#all/run/get compile per call).
+    const compiled = { n: 0 };
+    const spies = (['prepare', 'all', 'run', 'get'] as const).map((m) => {
+      const original = sqlite3.Database.prototype[m] as (...a: unknown[]) => unknown;
+      return vi.spyOn(sqlite3.Database.prototype, m).mockImplementation(function (this: sqlite3.Database, ...args: unknown[]) {
+        if (typeof args[0] === 'string' && !/^\s*PRAGMA|CREATE/i.test(args[0])) compiled.n++;
+        return original.apply(this, args);
+      } as never);
+    });
+    const c = createSqliteCounters(path.join(tempDir(), 'biointel.sqlite'));
+    try {
+      const results = await Promise.all(Array.from({ length: 200 }, () => c.take([{ key: 'day:k', limit: 1000, ttlMs: 86_400_000 }, { key: 'total:k' }, { key: 'total:all' }])));
+      expect(results.every((r) => r.ok)).toBe(true);
+      expect(compiled.n).toBe(2);
+      expect(await c.read(['day:k', 'total:k', 'total:all'])).toEqual([200, 200, 200]);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+      await c.close();
+    }
+  });
+});
 
 describeRedis('Redis counters', () => {
   let redis: RedisServer;

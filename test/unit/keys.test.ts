@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryStore, createStore, type Store } from '../../src/store/index.js';
-import { KeyStore, looksLikeKey } from '../../src/store/keys.js';
+import { KEY_RECHECK_MS, KeyStore, looksLikeKey } from '../../src/store/keys.js';
 import { tempDir, testConfig } from '../support/context.js';
 import { describeRedis, startRedis, type RedisServer } from '../support/redis.js';
 
@@ -89,6 +89,38 @@ function contract(name: string, open: () => Promise<Store>, rawBytes?: () => str
 }
 
 contract('keys on memory', async () => createMemoryStore());
+
+describe('a presented key is read from the store at most once a second per process', () => {
+  it('serves repeats from memory, applies its own revocation at once and another process\'s within KEY_RECHECK_MS', async () => {
+    const store = createMemoryStore();
+    let t = 1_000_000;
+    const server = new KeyStore(store, () => t);
+    const cli = new KeyStore(store, () => t); // `biointel keys revoke` in another process
+    const { key } = await server.create({ tier: 'researcher', label: 'lab' });
+    const kv = store.ns('keys');
+    const reads = { n: 0 };
+    const get = kv.get.bind(kv);
+    (server as unknown as { kv: { get: typeof kv.get } }).kv.get = ((...args: Parameters<typeof kv.get>) => {
+      if (String(args[0]).startsWith('hash:')) reads.n++;
+      return get(...args);
+    }) as typeof kv.get;
+    for (let i = 0; i < 50; i++) expect((await server.authenticate(key))?.label).toBe('lab');
+    expect(reads.n).toBe(1);
+
+    await cli.revoke('lab');
+    t += KEY_RECHECK_MS - 1;
+    expect((await server.authenticate(key))?.revokedAt).toBeUndefined(); // the documented window
+    t += 1;
+    expect((await server.authenticate(key))?.revokedAt).toBeDefined();
+    expect(reads.n).toBe(2);
+
+    const other = await server.create({ tier: 'free', label: 'other' });
+    expect(await server.authenticate(other.key)).toBeDefined();
+    await server.revoke('other');
+    expect((await server.authenticate(other.key))?.revokedAt).toBeDefined(); // same process: at once
+    await store.close();
+  });
+});
 
 const sqliteDir = tempDir();
 contract(
