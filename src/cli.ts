@@ -3,8 +3,8 @@
 //
 // Start-up cost is paid only for what a command needs: this file and the command definitions load
 // commander alone, and every action imports its implementation when it runs, so `biointel --help`
-// loads neither zod, the MCP SDK, the spinner nor the store, and the stdio server loads what serving
-// needs (test/integration/startup.test.ts lists the modules each path may load).
+// loads neither zod, the MCP SDK, the spinner nor the store, and the stdio server loads its own
+// standalone build (src/stdio-main.ts; test/integration/startup.test.ts checks what each path loads).
 import { Command, CommanderError, Option } from 'commander';
 import { addAdminCommands } from './cli/admin-commands.js';
 import { addAnalyzeCommand } from './cli/analyze-command.js';
@@ -165,11 +165,9 @@ function buildProgram(): Command {
 }
 
 async function serveStdio(flags: GlobalFlags): Promise<number> {
-  const [{ withContext }, { runStdioServer }] = await Promise.all([import('./cli/run-tool.js'), import('./server/stdio.js')]);
-  return withContext(flags, async (ctx) => {
-    await runStdioServer(ctx);
-    return new Promise<number>(() => undefined); // the transport keeps the process alive
-  });
+  // A separate standalone build in dist/ (see stdio-main.ts).
+  const { serveStdio: serve } = await import('./stdio-main.js');
+  return serve(flags);
 }
 
 async function parsePort(value: string): Promise<number> {
