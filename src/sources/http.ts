@@ -104,6 +104,12 @@ export class UpstreamClient {
   private readonly inflight = new Map<string, Promise<Stored>>();
   private readonly stats = new Map<SourceId, SourceMetrics>();
   private readonly observers = new AsyncLocalStorage<Scope>();
+  /**
+   * observe() calls under way. When none is, the storage is disabled: while enabled, node runs a
+   * hook on every promise the process creates (a cached HTTP call, which observes nothing, paid it
+   * on each of its promises); the next run() enables it again.
+   */
+  private observing = 0;
   /** Created on the first request: a process that only reads its cache never loads the fetch stack. */
   private fetcher: Promise<$Fetch> | undefined;
   private readonly fetchImpl: typeof fetch | undefined;
@@ -139,10 +145,13 @@ export class UpstreamClient {
     const scope: Scope = { requests: 0, cacheHits: 0, failures: 0, errors: [], pending: [] };
     const started = performance.now();
     let outcome: { value: T } | { error: unknown };
+    this.observing++;
     try {
       outcome = { value: await this.observers.run(scope, fn) };
     } catch (error) {
       outcome = { error };
+    } finally {
+      if (--this.observing === 0) this.observers.disable();
     }
     const malformed = 'error' in outcome && outcome.error instanceof UpstreamError && MALFORMED.has(outcome.error.failure);
     if (malformed) for (const p of scope.pending.splice(0)) this.cache?.forget(p.key);

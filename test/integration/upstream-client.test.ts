@@ -142,6 +142,31 @@ describe('upstream client', () => {
     expect(seen.observation).toEqual({ requests: 0, cacheHits: 1, failures: 0, errors: [] });
   });
 
+  it('attributes requests to concurrent and nested observations, and switches its async tracking off when none is under way', async () => {
+    fake.route('GET', '/hgnc/fetch/symbol/A', { body: { response: { docs: [] } }, delayMs: 30 });
+    fake.route('GET', '/hgnc/fetch/symbol/B', { body: { response: { docs: [] } }, delayMs: 10 });
+    const c = client({ cache: false });
+    const als = (c as unknown as { observers: { enabled?: boolean } }).observers;
+    const get = (g: string) => c.json({ source: 'hgnc', path: `/fetch/symbol/${g}` });
+    for (let round = 0; round < 2; round++) {
+      // A nested observation counts its own request; the outer one counts only its own, and B's
+      // shorter observation ending first must not switch tracking off under A.
+      const [a, b] = await Promise.all([
+        c.observe(async () => {
+          const inner = await c.observe(() => get('A'));
+          expect(inner.observation.requests).toBe(1);
+          await get('A');
+          return get('A');
+        }),
+        c.observe(() => get('B')),
+      ]);
+      expect(a.observation.requests).toBe(2);
+      expect(b.observation.requests).toBe(1);
+      // Node keeps a hook on every promise of the process while the storage is enabled.
+      if (als.enabled !== undefined) expect(als.enabled).toBe(false);
+    }
+  });
+
   it('joins a request that arrives while the first one is still writing its answer to a slow cache', async () => {
     // A shared store (Redis, Postgres) answers in milliseconds, not microseconds. Reads see the
     // store as it was when they started; writes land when they finish.
