@@ -1,5 +1,4 @@
 import path from 'node:path';
-import type { Plugin } from 'esbuild';
 import { defineConfig, type Options } from 'tsup';
 
 // Native and optional packages stay external; everything else is bundled (node resolving and
@@ -24,7 +23,8 @@ const node: Options = {
 };
 
 // src/cli.ts imports ./stdio-main.js; in dist that is the standalone build below, not a chunk.
-const stdioStandalone: Plugin = {
+// (esbuild's Plugin type, through tsup: esbuild is tsup's dependency, not ours.)
+const stdioStandalone: NonNullable<Options['esbuildPlugins']>[number] = {
   name: 'stdio-standalone',
   setup(build) {
     build.onResolve({ filter: /^\.\/stdio-main\.js$/ }, (args) =>
