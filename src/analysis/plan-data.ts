@@ -2,7 +2,8 @@
 // with their potency (ChEMBL mechanisms, molecules and activities), cell-line models of the disease
 // and genotype (Cellosaurus), and the disease names Cellosaurus is asked about.
 import type { CellLine } from '../sources/cellosaurus.js';
-import type { ChemblActivity, ChemblMechanism, ChemblMolecule } from '../sources/chembl.js';
+import type { ChemblMechanism, ChemblMolecule } from '../sources/chembl.js';
+import type { ChemblActivity } from '../sources/chembl-potency.js';
 
 export interface Potency {
   /** The activity type most measurements of this compound on the target report (IC50, Ki, Kd, EC50). */

@@ -3,7 +3,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/context.js';
 import { UpstreamError } from '../../src/errors.js';
-import { chemblActivities, chemblMoleculesByName, parseActivityList, parseMoleculeList } from '../../src/sources/chembl.js';
+import { parseMoleculeList } from '../../src/sources/chembl.js';
+import { chemblActivities, chemblMoleculesByName, parseActivityList } from '../../src/sources/chembl-potency.js';
 import { useFakeUpstreamContexts } from '../support/fake-upstream-contexts.js';
 import type { FakeUpstream } from '../support/fake-upstream.js';
 import { ownFixture } from '../support/shared.js';

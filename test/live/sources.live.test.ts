@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { createContext, type AppContext } from '../../src/context.js';
 import { cellLineQuery } from '../../src/sources/cellosaurus.js';
-import { chemblActivities, chemblMoleculesByName } from '../../src/sources/chembl.js';
+import { chemblActivities, chemblMoleculesByName } from '../../src/sources/chembl-potency.js';
 import { createMemoryStore } from '../../src/store/index.js';
 
 let ctx: AppContext;

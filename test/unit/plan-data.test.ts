@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { cellosaurusDiseaseNames, mechanismCompounds, potencyByCompound, researchCompounds, selectModels, toNanomolar } from '../../src/analysis/plan-data.js';
 import { parseCellLineList } from '../../src/sources/cellosaurus.js';
-import { parseActivityList, parseMechanismList, type ChemblActivity, type ChemblMolecule } from '../../src/sources/chembl.js';
+import { parseMechanismList, type ChemblMolecule } from '../../src/sources/chembl.js';
+import { parseActivityList, type ChemblActivity } from '../../src/sources/chembl-potency.js';
 import { ownFixture } from '../support/shared.js';
 
 const own = (source: string, file: string): unknown => JSON.parse(ownFixture(source, file));

@@ -10,7 +10,8 @@
 import { cellosaurusDiseaseNames, mechanismCompounds, potencyByCompound, researchCompounds, selectModels, type CellModel, type ToolCompound } from '../../analysis/plan-data.js';
 import type { LiteratureKey, LiteratureRef, Section, TrialRef } from '../../analysis/validation-plan.js';
 import { cellLineQuery, type CellLine } from '../../sources/cellosaurus.js';
-import { chemblActivities, singleProteinTarget } from '../../sources/chembl.js';
+import { singleProteinTarget } from '../../sources/chembl.js';
+import { chemblActivities } from '../../sources/chembl-potency.js';
 import { ACTIVE_STATUSES, type TrialSearch } from '../../sources/clinicaltrials.js';
 import type { Gather } from '../shared/gather.js';
 import { literature } from '../shared/literature.js';

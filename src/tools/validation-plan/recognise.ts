@@ -7,7 +7,8 @@
 // recognised drugs; 3. HGNC for drug targets the text did not name (only when there are some).
 import { geneTokens, mentionRoles, primaryMechanism, readHypothesis, type GeneRole, type Mechanism, type TextReading } from '../../analysis/hypothesis-text.js';
 import { isInhibitory } from '../../analysis/plan-data.js';
-import { chemblMoleculesByName, type ChemblMolecule } from '../../sources/chembl.js';
+import type { ChemblMolecule } from '../../sources/chembl.js';
+import { chemblMoleculesByName } from '../../sources/chembl-potency.js';
 import type { DiseaseHit } from '../../sources/opentargets.js';
 import type { ResolvedSymbol, SymbolResolution } from '../../sources/hgnc.js';
 import { normaliseSymbol } from '../../sources/hgnc.js';
