@@ -6,7 +6,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tools } from '../../src/tools/index.js';
-import { BIN, runCli } from '../support/binary.js';
+import { BIN, rawStdioSession, runCli } from '../support/binary.js';
 import { tempDir, fakeSourceUrls } from '../support/context.js';
 import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
 import { mountFakePubmed } from '../support/fake-pubmed.js';
@@ -40,23 +40,10 @@ describe('stdio MCP server (built binary)', () => {
   });
 
   it('writes nothing but JSON-RPC messages to stdout', async () => {
-    const child = spawn(process.execPath, [BIN], { env: { ...process.env, ...env(), BIOINTEL_LOG_LEVEL: 'debug' } });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    const send = (msg: object) => child.stdin.write(`${JSON.stringify(msg)}\n`);
-    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } });
-    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
-    send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'svc_verify_claim', arguments: { claim: 'Metformin improves survival.', pmids: ['1001', '77777777'] } } });
-    await new Promise<void>((resolve) => {
-      const check = setInterval(() => {
-        if (out.includes('"id":2')) {
-          clearInterval(check);
-          resolve();
-        }
-      }, 20);
-    });
-    child.stdin.end();
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const { stdout: out, code } = await rawStdioSession(
+      { method: 'tools/call', params: { name: 'svc_verify_claim', arguments: { claim: 'Metformin improves survival.', pmids: ['1001', '77777777'] } } },
+      { ...process.env, ...env(), BIOINTEL_LOG_LEVEL: 'debug' },
+    );
     const lines = out.trim().split('\n');
     expect(lines.length).toBeGreaterThanOrEqual(2);
     for (const line of lines) expect(JSON.parse(line).jsonrpc).toBe('2.0');

@@ -2,12 +2,11 @@
 // `biointel --help` (and a usage error) must load commander alone; the stdio server reads its
 // standalone build (one file instead of the commands' shared chunks), never the spinner or
 // transformers.js.
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { BIN, runCli } from '../support/binary.js';
+import { rawStdioSession, runCli } from '../support/binary.js';
 import { tempDir } from '../support/context.js';
 import { REPO_ROOT } from '../support/shared.js';
 
@@ -43,15 +42,7 @@ async function packagesLoaded(args: string[], env: Record<string, string> = {}):
 /** The stdio server started as an assistant does, up to its tools/list answer; the dist files it read. */
 async function stdioLoaded(): Promise<{ files: string[]; packages: Set<string> }> {
   const log = path.join(tempDir(), 'modules.txt');
-  const child = spawn(process.execPath, [BIN], { cwd: REPO_ROOT, env: { ...process.env, BIOINTEL_MODULE_LOG: log, NODE_OPTIONS: `--import ${HOOK}`, BIOINTEL_DATA_DIR: tempDir(), BIOINTEL_NLI_AUTO_DOWNLOAD: '0' }, stdio: ['pipe', 'pipe', 'ignore'] });
-  const send = (m: object) => child.stdin.write(`${JSON.stringify(m)}\n`);
-  send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '0' } } });
-  send({ jsonrpc: '2.0', method: 'notifications/initialized' });
-  send({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} });
-  let out = '';
-  await new Promise<void>((resolve) => child.stdout.on('data', (d: Buffer) => ((out += d.toString()).includes('"id":2') ? resolve() : undefined)));
-  child.stdin.end(); // the normal end of a stdio session
-  await new Promise((resolve) => child.once('close', resolve));
+  await rawStdioSession({ method: 'tools/list', params: {} }, { ...process.env, BIOINTEL_MODULE_LOG: log, NODE_OPTIONS: `--import ${HOOK}`, BIOINTEL_DATA_DIR: tempDir(), BIOINTEL_NLI_AUTO_DOWNLOAD: '0' });
   const files = readFileSync(log, 'utf8').split('\n').filter((u) => u.includes('/dist/')).map((u) => path.relative(REPO_ROOT, fileURLToPath(u)));
   return { files: [...new Set(files)], packages: packagesOf(log) };
 }

@@ -40,3 +40,45 @@ export function fakeCliEnv(upstreamUrl: string, dataDir = tempDir()): Record<str
   for (const [id, url] of Object.entries(fakeSourceUrls(upstreamUrl))) out[`BIOINTEL_SOURCE_${id.toUpperCase()}_URL`] = url;
   return out;
 }
+
+export interface RawStdioSession {
+  /** Everything the process wrote to stdout, one JSON-RPC message per line. */
+  stdout: string;
+  /** From spawning to the answer of `request` (the start-up benchmark's figure). */
+  answeredMs: number;
+  code: number | null;
+}
+
+/**
+ * A stdio session as a desktop assistant opens it, without an SDK client: initialize, initialized,
+ * then `request` with id 2; once it is answered stdin is closed (the normal end of a session) and
+ * the exit awaited.
+ */
+export function rawStdioSession(request: { method: string; params?: object }, env: NodeJS.ProcessEnv, bin = BIN): Promise<RawStdioSession> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [bin], { cwd: REPO_ROOT, env, stdio: ['pipe', 'pipe', 'ignore'] });
+    let stdout = '';
+    let answeredMs: number | undefined;
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`no answer to ${request.method} within 60 s`));
+    }, 60_000);
+    child.on('error', reject);
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+      if (answeredMs !== undefined || !stdout.split('\n').some((l) => l.includes('"id":2'))) return;
+      answeredMs = performance.now() - started;
+      child.stdin.end();
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (answeredMs === undefined) reject(new Error(`exited (${code}) before answering ${request.method}`));
+      else resolve({ stdout, answeredMs, code });
+    });
+    const send = (m: object) => child.stdin.write(`${JSON.stringify(m)}\n`);
+    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } });
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    send({ jsonrpc: '2.0', id: 2, ...request });
+  });
+}
