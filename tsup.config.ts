@@ -14,7 +14,7 @@ const node: Options = {
     o.minifySyntax = true;
   },
   external: EXTERNAL,
-  noExternal: [new RegExp(`^(?!${EXTERNAL.map((e) => e.replace('/', '\\/')).join('|')})`)],
+  noExternal: [new RegExp(`^(?!${EXTERNAL.join('|')})`)],
   // CommonJS dependencies bundled into ESM (commander, ajv) require node's built-ins.
   banner: { js: "import { createRequire as __biointelRequire } from 'node:module'; const require = __biointelRequire(import.meta.url);" },
   // metafile-esm.json: which source files and packages each output file holds (the start-up test
