@@ -9,7 +9,7 @@ import type { UpstreamError } from '../errors.js';
 import type { Logger } from '../log.js';
 import type { SourceMetrics } from './http.js';
 import { answerProblem, networkError, retryInterrupted, type Attempt, type Expect } from './http-errors.js';
-import { backoff, parseRetryAfter, sleep } from './pacing.js';
+import { backoff, parseRetryAfter, sleep, type SendLog } from './pacing.js';
 import type { SourceId } from './registry.js';
 import type { StoredResponse } from './response-cache.js';
 
@@ -18,6 +18,8 @@ export interface SendContext {
   log: Logger;
   secrets: readonly string[];
   queue: PQueue;
+  /** Send times, where the source states a second, longer limit (SendLog). */
+  sendLog?: SendLog | undefined;
   /** The source's limit as people read it (rateText). */
   rate: string;
   metrics: SourceMetrics;
@@ -55,7 +57,9 @@ export async function sendUntilFinal(c: SendContext, out: Outgoing): Promise<Sto
     let failure: UpstreamError | undefined;
     try {
       stored = await c.queue.add(
-        () => {
+        async () => {
+          // Still queued while it waits here: the timeout and retry budget start at the send.
+          await c.sendLog?.take(out.signal);
           a.sentAt = Date.now();
           firstSent ??= a.sentAt;
           a.timeoutMs = Math.max(1, Math.min(c.config.timeoutMs, budgetLeft()));

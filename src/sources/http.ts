@@ -24,7 +24,7 @@ import type { Logger } from '../log.js';
 import { redact } from '../log.js';
 import { answerProblem, parseJsonBody } from './http-errors.js';
 import { sendUntilFinal } from './http-send.js';
-import { rateText, rateWindow } from './pacing.js';
+import { rateText, rateWindow, SendLog, type RateWindow } from './pacing.js';
 import { exchangeKey, readRecording, writeRecording, type Exchange } from './recordings.js';
 import { resolveSource, SOURCE_IDS, type SourceId } from './registry.js';
 import { ResponseCache, scrubSecrets, type StoredResponse } from './response-cache.js';
@@ -88,7 +88,7 @@ export interface UpstreamClientOptions {
   /** Bytes of response bodies kept in memory in front of the store (default 32 M code units). */
   hotCacheBytes?: number;
   /** Replaces the registry's rate and concurrency of every source (tests that count dependent rounds). */
-  limits?: { perSecond: number; concurrency: number };
+  limits?: { perSecond: number; concurrency: number; sustained?: RateWindow };
 }
 
 const NOT_FOUND_TTL_MS = 3_600_000;
@@ -101,6 +101,7 @@ export class UpstreamClient {
   private readonly log: Logger;
   private readonly cache: ResponseCache | undefined;
   private readonly queues = new Map<SourceId, PQueue>();
+  private readonly sendLogs = new Map<SourceId, SendLog | undefined>();
   private readonly inflight = new Map<string, Promise<Stored>>();
   private readonly stats = new Map<SourceId, SourceMetrics>();
   private readonly observers = new AsyncLocalStorage<Scope>();
@@ -277,7 +278,7 @@ export class UpstreamClient {
     this.fetcher ??= import('ofetch').then(({ ofetch }) => ofetch.create({ retry: 0, ...(this.fetchImpl ? { fetch: this.fetchImpl } : {}) }));
     const rate = rateText(this.limits ?? resolveSource(req.source, this.config));
     return sendUntilFinal(
-      { config: this.config, log: this.log, secrets: this.secrets, queue: this.queueOf(req.source), rate, metrics: this.metricsOf(req.source), fetcher: this.fetcher },
+      { config: this.config, log: this.log, secrets: this.secrets, queue: this.queueOf(req.source), sendLog: this.sendLogOf(req.source), rate, metrics: this.metricsOf(req.source), fetcher: this.fetcher },
       { source: req.source, expect: req.expect, method, url, body, headers: { ...(sourceHeaders ?? {}), ...(req.headers ?? {}) }, ...(req.maxRetries === undefined ? {} : { maxRetries: req.maxRetries }), ...(req.signal ? { signal: req.signal } : {}) },
     );
   }
@@ -330,6 +331,16 @@ export class UpstreamClient {
       this.queues.set(id, q);
     }
     return q;
+  }
+
+  /** Only for a source that states a second, longer limit: both windows, on send times. */
+  private sendLogOf(id: SourceId): SendLog | undefined {
+    if (!this.sendLogs.has(id)) {
+      const info = this.limits ?? resolveSource(id, this.config);
+      const first = rateWindow(info);
+      this.sendLogs.set(id, info.sustained ? new SendLog([{ requests: first.intervalCap, seconds: first.interval / 1000 }, info.sustained]) : undefined);
+    }
+    return this.sendLogs.get(id);
   }
 
   private metricsOf(id: SourceId): SourceMetrics {

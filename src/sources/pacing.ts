@@ -49,9 +49,15 @@ export interface RateWindow {
 }
 
 /** A source's limit for people: "240 per minute", "3/s". */
-export function rateText({ perSecond, window }: { perSecond: number; window?: RateWindow }): string {
-  if (window) return `${window.requests} per ${window.seconds === 60 ? 'minute' : `${window.seconds} s`}`;
-  return `${perSecond}/s`;
+export function rateText({ perSecond, window, sustained }: { perSecond: number; window?: RateWindow; sustained?: RateWindow }): string {
+  const first = window ? `${window.requests} per ${windowText(window.seconds)}` : `${perSecond}/s`;
+  return sustained ? `${first}, ${sustained.requests} per ${windowText(sustained.seconds)}` : first;
+}
+
+function windowText(seconds: number): string {
+  if (seconds === 60) return 'minute';
+  if (seconds % 60 === 0) return `${seconds / 60} minutes`;
+  return `${seconds} s`;
 }
 
 /**
@@ -63,4 +69,47 @@ export function rateWindow({ perSecond, window }: { perSecond: number; window?: 
   if (window) return { intervalCap: window.requests, interval: window.seconds * 1000 };
   if (perSecond >= 1) return { intervalCap: Math.floor(perSecond), interval: 1000 };
   return { intervalCap: 1, interval: Math.round(1000 / perSecond) };
+}
+
+/**
+ * Send times of one source, for a provider that states two limits (Europe PMC: 10 a second and 500
+ * a minute). A p-queue holds one window; this log holds them all on the times requests are
+ * actually sent, so a request that waited for the longer window cannot then leave in a burst.
+ */
+export class SendLog {
+  /** Ascending send times within the longest window. */
+  private readonly sent: number[] = [];
+  private readonly longestMs: number;
+
+  constructor(
+    readonly windows: readonly RateWindow[],
+    private readonly now: () => number = Date.now,
+  ) {
+    this.longestMs = Math.max(...windows.map((w) => w.seconds * 1000));
+  }
+
+  /** Milliseconds until one more send keeps every window within its limit (0: it may go now). */
+  delay(): number {
+    const t = this.now();
+    while (this.sent.length && this.sent[0]! <= t - this.longestMs) this.sent.shift();
+    let wait = 0;
+    for (const w of this.windows) {
+      const span = w.seconds * 1000;
+      const inWindow = this.sent.filter((x) => x > t - span);
+      // Once the oldest (count - limit + 1) of them have left the window, one more fits.
+      if (inWindow.length >= w.requests) wait = Math.max(wait, inWindow[inWindow.length - w.requests]! + span - t);
+    }
+    return wait;
+  }
+
+  /** A send now. */
+  record(): void {
+    this.sent.push(this.now());
+  }
+
+  /** Waits until a send fits, then records it (no await between the check and the record). */
+  async take(signal?: AbortSignal): Promise<void> {
+    for (let d = this.delay(); d > 0; d = this.delay()) await sleep(d, signal);
+    this.record();
+  }
 }

@@ -35,10 +35,16 @@ export interface SourceInfo {
   /** Requests per second allowed by the provider (or by politeness when unpublished). */
   perSecond: number;
   /**
-   * The limit as the provider states it per minute, where it does: the queue keeps that window
-   * (requests may leave together) rather than spreading them at perSecond (= requests / seconds).
+   * The limit as the provider states it over a longer window (240 per minute, 900 per 5 minutes),
+   * where it does: the queue keeps that window (requests may leave together) rather than spreading
+   * them at perSecond (= requests / seconds).
    */
   window?: RateWindow;
+  /**
+   * A longer limit the provider states besides the first (Europe PMC: 500 a minute besides 10 a
+   * second). Requests wait for both, on the times they are sent (pacing.ts SendLog).
+   */
+  sustained?: RateWindow;
   /**
    * Parallel requests in flight at once. Up to the rate where the provider sets no concurrency
    * rule: a round's requests then leave together (one wave) instead of queueing behind slow
@@ -72,8 +78,11 @@ export const SOURCES = [
     docs: 'https://europepmc.org/RestfulWebService',
     licence: 'Europe PMC terms of use',
     ttlMs: 7 * DAY,
-    // No published limit; 10/s is the politeness ceiling client libraries use.
+    // Stated by Europe PMC on its developer forum (26 Feb 2026, "Using the Europe PMC API to search
+    // for specific form of acknowledgement statements"): "we apply some throttling of 10 requests per
+    // second and 500 requests per minute". Both are kept: 10/s alone would allow 600 a minute.
     perSecond: 10,
+    sustained: { requests: 500, seconds: 60 },
     concurrency: 10,
   },
   {
@@ -271,8 +280,13 @@ export const SOURCES = [
     docs: 'https://griffithlab.github.io/civic-v2/',
     licence: 'CC0',
     ttlMs: 7 * DAY,
-    perSecond: 2,
-    concurrency: 2,
+    // The server's own limit (griffithlab/civic-v2, server/app/controllers/application_controller.rb
+    // at d289c78, 2026-07-23): `rate_limit to: 900, within: 5.minutes`, commented "sustained 3
+    // req/s", per address, a fixed-window counter. Kept as that window, so the focus genes' queries
+    // of a round leave together; the schema sets no query complexity or depth limit.
+    perSecond: 3,
+    window: { requests: 900, seconds: 300 },
+    concurrency: 4,
   },
   {
     id: 'pharmgkb',

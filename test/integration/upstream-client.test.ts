@@ -134,6 +134,21 @@ describe('upstream client', () => {
     expect(starts[starts.length - 1]! - starts[0]!).toBeGreaterThanOrEqual(1999);
   });
 
+  it('holds a second, longer stated limit on send times (Europe PMC: 500 a minute besides 10 a second), queued time not counted against the timeout', async () => {
+    fake.route('GET', '/europepmc/search', { body: {} });
+    // Scaled down: 3 per second besides a fast first window. The timeout is shorter than the wait,
+    // so a request whose timeout started before its turn would fail.
+    const c = new UpstreamClient({ config: testConfig({ retries: 0, timeoutMs: 400 }, fake.url), log: createLogger('silent'), limits: { perSecond: 100, concurrency: 100, sustained: { requests: 3, seconds: 1 } } });
+    const t0 = Date.now();
+    await Promise.all(Array.from({ length: 5 }, (_, i) => c.json({ source: 'europepmc', path: '/search', query: { i } })));
+    const at = fake.requests.map((r) => r.at).sort((a, b) => a - b);
+    expect(at).toHaveLength(5);
+    // The 4th and 5th are sent only once the first has left the 1-second window (receive times
+    // are never earlier than send times, so these bounds hold on a busy machine too).
+    expect(at[3]! - t0).toBeGreaterThanOrEqual(1000);
+    expect(at[4]! - t0).toBeGreaterThanOrEqual(1000);
+  });
+
   it('serves repeated GETs from the cache and shares in-flight requests', async () => {
     fake.route('GET', '/hgnc/fetch/symbol/TP53', { body: { response: { docs: [] } }, delayMs: 50 });
     const c = client({ cache: true }, new Keyv());
