@@ -76,6 +76,13 @@ describeShared('requests and rounds of an analysis', () => {
       return Math.ceil(n / Math.min(rateWindow(info).intervalCap, info.concurrency));
     };
     for (const [source, n] of Object.entries(m.roundCounts[3]!)) expect(waves(source, n), `${source} x${n} in the last round`).toBe(1);
+    // What still splits a round, each at a limit the provider states: PubMed's 3/s without a key
+    // (4-6 gene-literature questions), ClinPGx's 2/s (4 focus genes; not waited for by the citation
+    // check, see below), Europe PMC's 10/s (pair and drug questions), and for 500 genes the Open
+    // Targets and DGIdb batches. CIViC is not among them: its server allows 900 requests per 5
+    // minutes, so the 4 focus genes leave together (at the old 2/s they were two waves).
+    const split = new Set(m.roundCounts.flatMap((r) => Object.entries(r).filter(([source, n]) => waves(source, n) > 1).map(([source]) => source)));
+    expect([...split].sort()).toEqual(size === 500 ? ['dgidb', 'europepmc', 'eutils', 'opentargets', 'pharmgkb'] : ['europepmc', 'eutils', 'pharmgkb']);
     const pubmedBefore = m.roundCounts.slice(0, 3).reduce((s, r) => s + (r.eutils ?? 0), 0);
     expect(waves('eutils', pubmedBefore)).toBeLessThanOrEqual(2);
     // The cap is said, not silent.
@@ -83,4 +90,36 @@ describeShared('requests and rounds of an analysis', () => {
     if (size > 6) expect(eutils?.note).toMatch(new RegExp(`gene literature counted for the first 6 of ${size} genes .*NCBI API key`));
     else expect(eutils?.note ?? '').not.toMatch(/gene literature/);
   }, 120_000);
+
+  it('does not hold the citation check for ClinPGx, whose annotations carry no PMIDs', async () => {
+    fake.reset();
+    const panel = worldPanel(4);
+    mountFakeWorld(fake, { articles: [{ pmid: '2001', title: 'EGFR in breast cancer', abstract: 'EGFR is associated with breast cancer.' }], literature: [{ terms: ['EGFR', 'breast cancer'], pmids: ['2001'], hitCount: 1520 }], extraGenes: panel.extraGenes });
+    // ClinPGx answers are held until PubMed is asked for summaries (the citation check's first
+    // request); if the analysis waited for them first, the safety release would come instead.
+    const held: (() => void)[] = [];
+    let heldAtCheck: number | undefined;
+    const release = () => held.splice(0).forEach((r) => r());
+    const safety = setTimeout(release, 15_000);
+    fake.holdAll(async (req) => {
+      if (req.path.startsWith('/pharmgkb/')) return new Promise<void>((r) => held.push(r));
+      if (req.path.includes('esummary') && heldAtCheck === undefined) {
+        heldAtCheck = held.length;
+        release();
+      }
+    });
+    const ctx = await testContext({ cache: true, dataDir: tempDir() }, fake.url, { store: createMemoryStore(), limits: { perSecond: 10_000, concurrency: 10_000 } });
+    try {
+      const r = await analysePanel({ genes: panel.genes, diseaseContext: 'breast cancer', audience: 'researcher', includeDrugs: true }, { ctx, tier: 'researcher', progress: silentProgress });
+      expect(heldAtCheck).toBe(4);
+      // The annotations still reach the answer: the world's ClinPGx has none for these genes.
+      expect(r.focusGenes.slice(0, 4).map((f) => f.pharmacogenomics)).toEqual(Array(4).fill({ annotations: 0, top: [] }));
+      expect(r.sources.find((x) => x.id === 'pharmgkb')?.status).toBe('ok');
+    } finally {
+      clearTimeout(safety);
+      fake.holdAll(undefined);
+      release();
+      await ctx.close();
+    }
+  }, 60_000);
 });

@@ -3,6 +3,9 @@
 // Ensembl), how intolerant it is to loss of function (gnomAD), what clinical variant evidence exists
 // (CIViC) and what pharmacogenomic annotations (ClinPGx). Every call degrades on failure: a profile
 // field is null when its source had nothing or failed, and the report says which.
+// ClinPGx is asked apart (pharmacogenomicsOf): its annotations carry no PMID, so the analysis need
+// not hold its citation check for them, and at ClinPGx's published 2 requests a second four genes
+// take two seconds.
 import type { FocusGene } from '../../../analysis/focus-genes.js';
 import type { CivicGeneEvidence } from '../../../sources/civic.js';
 import type { EnsemblGene } from '../../../sources/ensembl.js';
@@ -15,7 +18,7 @@ import type { Gather } from '../gather.js';
 import type { PanelGene } from '../panel.js';
 import { truncate } from '../../../text.js';
 
-/** Per-gene calls of providers limited to about 2 requests per second stop at this many genes. */
+/** Per-gene calls to CIViC and ClinPGx (2 requests a second) stop at this many focus genes. */
 export const CLINICAL_PROFILE_GENES = 4;
 const FUNCTION_CHARS = 400;
 const TOP_ITEMS = 3;
@@ -41,7 +44,7 @@ export async function geneProfiles(g: Gather, focus: readonly FocusGene[], panel
   const signal = g.call.signal;
   const symbols = focus.map((f) => f.symbol);
   if (symbols.length === 0) {
-    for (const id of ['uniprot', 'alphafold', 'mygene', 'ensembl', 'gnomad', 'civic', 'pharmgkb'] as const) g.report.skip(id, 'no focus gene');
+    for (const id of ['uniprot', 'alphafold', 'mygene', 'ensembl', 'gnomad', 'civic'] as const) g.report.skip(id, 'no focus gene');
     return [];
   }
   const clinical = symbols.slice(0, CLINICAL_PROFILE_GENES);
@@ -51,7 +54,7 @@ export async function geneProfiles(g: Gather, focus: readonly FocusGene[], panel
     records: (m) => [...m.values()].filter(Boolean).length,
     degrades: 'UniProt annotation of the focus genes is missing',
   });
-  const [entries, models, mygene, ensembl, constraint, civic, pgx] = await Promise.all([
+  const [entries, models, mygene, ensembl, constraint, civic] = await Promise.all([
     entriesP,
     Promise.all(symbols.map((s) => structureOf(g, s, panel.get(s)?.uniprotId ?? null, entriesP))),
     g.report.call('mygene', () => sources.mygene.bySymbols(symbols, signal), {
@@ -74,13 +77,6 @@ export async function geneProfiles(g: Gather, focus: readonly FocusGene[], panel
         }),
       ),
     ),
-    Promise.all(
-      clinical.map((s) =>
-        g.report.call('pharmgkb', () => sources.pharmgkb.clinicalAnnotations({ gene: s }, signal), {
-          degrades: `ClinPGx pharmacogenomic annotations for ${s} are missing`,
-        }),
-      ),
-    ),
   ]);
   return focus.map((f, i) => {
     const entry = entries?.get(f.symbol) ?? null;
@@ -94,9 +90,30 @@ export async function geneProfiles(g: Gather, focus: readonly FocusGene[], panel
       gene: geneOf(mygene?.get(f.symbol) ?? null, ensembl?.get(f.symbol) ?? null),
       constraint: constraintOf(constraint?.get(f.symbol) ?? null),
       clinicalEvidence: c >= 0 && civic[c] ? clinicalOf(civic[c]!, disease) : null,
-      pharmacogenomics: c >= 0 && pgx[c] ? pgxOf(pgx[c]!) : null,
+      // Filled in by withPharmacogenomics once ClinPGx has answered.
+      pharmacogenomics: null,
     };
   });
+}
+
+/** ClinPGx clinical annotations of the first CLINICAL_PROFILE_GENES focus genes; a gene whose call failed is absent. */
+export async function pharmacogenomicsOf(g: Gather, focus: readonly FocusGene[]): Promise<Map<string, NonNullable<GeneProfile['pharmacogenomics']>>> {
+  const clinical = focus.slice(0, CLINICAL_PROFILE_GENES).map((f) => f.symbol);
+  if (clinical.length === 0) g.report.skip('pharmgkb', 'no focus gene');
+  const { sources } = g.call.ctx;
+  const answers = await Promise.all(
+    clinical.map((s) =>
+      g.report.call('pharmgkb', () => sources.pharmgkb.clinicalAnnotations({ gene: s }, g.call.signal), {
+        degrades: `ClinPGx pharmacogenomic annotations for ${s} are missing`,
+      }),
+    ),
+  );
+  return new Map(clinical.flatMap((s, i) => (answers[i] ? [[s, pgxOf(answers[i]!)] as const] : [])));
+}
+
+/** The profiles with their ClinPGx annotations (null where ClinPGx was not asked or failed). */
+export function withPharmacogenomics(profiles: readonly GeneProfile[], pgx: ReadonlyMap<string, NonNullable<GeneProfile['pharmacogenomics']>>): GeneProfile[] {
+  return profiles.map((p) => ({ ...p, pharmacogenomics: pgx.get(p.symbol) ?? null }));
 }
 
 /** AlphaFold's model of the gene's protein: HGNC's accession first, so it runs beside the UniProt batch. */
