@@ -108,13 +108,17 @@ describeShared('requests and rounds of an analysis', () => {
         release();
       }
     });
+    // For BRAF ClinPGx answers 200 with garbage: that gene reads "not checked" (null), never "none".
+    fake.route('GET', '/pharmgkb/v1/data/clinicalAnnotation', (req) => (req.query.get('location.genes.symbol') === 'BRAF' ? { body: { status: 'success' } } : undefined));
     const ctx = await testContext({ cache: true, dataDir: tempDir() }, fake.url, { store: createMemoryStore(), limits: { perSecond: 10_000, concurrency: 10_000 } });
     try {
       const r = await analysePanel({ genes: panel.genes, diseaseContext: 'breast cancer', audience: 'researcher', includeDrugs: true }, { ctx, tier: 'researcher', progress: silentProgress });
       expect(heldAtCheck).toBe(4);
-      // The annotations still reach the answer: the world's ClinPGx has none for these genes.
-      expect(r.focusGenes.slice(0, 4).map((f) => f.pharmacogenomics)).toEqual(Array(4).fill({ annotations: 0, top: [] }));
-      expect(r.sources.find((x) => x.id === 'pharmgkb')?.status).toBe('ok');
+      // The annotations still reach the answer: the world's ClinPGx has none for the other genes.
+      const pgx = Object.fromEntries(r.focusGenes.slice(0, 4).map((f) => [f.symbol, f.pharmacogenomics]));
+      expect(pgx).toEqual({ EGFR: { annotations: 0, top: [] }, ERBB2: { annotations: 0, top: [] }, BRCA1: { annotations: 0, top: [] }, BRAF: null });
+      expect(r.sources.find((x) => x.id === 'pharmgkb')?.status).toBe('partial');
+      expect(r.warnings.join('\n')).toMatch(/pharmgkb failed \(ClinPGx pharmacogenomic annotations for BRAF are missing\)/);
     } finally {
       clearTimeout(safety);
       fake.holdAll(undefined);
