@@ -89,6 +89,15 @@ describeShared('requests and rounds of an analysis', () => {
     const eutils = m.r.sources.find((s) => s.id === 'eutils');
     if (size > 6) expect(eutils?.note).toMatch(new RegExp(`gene literature counted for the first 6 of ${size} genes .*NCBI API key`));
     else expect(eutils?.note ?? '').not.toMatch(/gene literature/);
+    // CIViC and ClinPGx are asked for the first 4 focus genes: the rest read null, and that is said
+    // (a null alone would read as a failure).
+    const focus = m.r.focusGenes.length;
+    for (const id of ['civic', 'pharmgkb']) {
+      const note = m.r.sources.find((s) => s.id === id)?.note ?? '';
+      if (focus > 4) expect(note, id).toContain(`asked for the first 4 of ${focus} focus genes; the others were not asked and read null`);
+      else expect(note, id).not.toMatch(/focus genes/);
+    }
+    expect(m.r.focusGenes.slice(4).every((f) => f.clinicalEvidence === null && f.pharmacogenomics === null)).toBe(true);
   }, 120_000);
 
   it('does not hold the citation check for ClinPGx, whose annotations carry no PMIDs', async () => {

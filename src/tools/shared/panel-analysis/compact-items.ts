@@ -101,7 +101,7 @@ export const focusGeneItem = z
     civicEvidence: z.number().int().nullable(),
     pgxAnnotations: z.number().int().nullable(),
   })
-  .meta({ id: 'focusGene', description: 'A focus gene; null = source had nothing or failed' });
+  .meta({ id: 'focusGene', description: 'A focus gene; null = nothing found, not asked or failed (sources[] says which)' });
 
 export function focusGeneView(f: Full['focusGenes'][number]): z.input<typeof focusGeneItem> {
   return {

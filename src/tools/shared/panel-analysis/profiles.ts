@@ -48,6 +48,7 @@ export async function geneProfiles(g: Gather, focus: readonly FocusGene[], panel
     return [];
   }
   const clinical = symbols.slice(0, CLINICAL_PROFILE_GENES);
+  sayClinicalCap(g, 'civic', symbols.length);
   // UniProt and MyGene.info answer the whole focus set in one request each; AlphaFold is asked per
   // accession, at once when HGNC gave it, after UniProt otherwise.
   const entriesP = g.report.call('uniprot', () => sources.uniprot.entriesForGenes(symbols.map((s) => ({ symbol: s, accession: panel.get(s)?.uniprotId ?? null })), signal), {
@@ -100,6 +101,7 @@ export async function geneProfiles(g: Gather, focus: readonly FocusGene[], panel
 export async function pharmacogenomicsOf(g: Gather, focus: readonly FocusGene[]): Promise<Map<string, NonNullable<GeneProfile['pharmacogenomics']>>> {
   const clinical = focus.slice(0, CLINICAL_PROFILE_GENES).map((f) => f.symbol);
   if (clinical.length === 0) g.report.skip('pharmgkb', 'no focus gene');
+  sayClinicalCap(g, 'pharmgkb', focus.length);
   const { sources } = g.call.ctx;
   const answers = await Promise.all(
     clinical.map((s) =>
@@ -109,6 +111,13 @@ export async function pharmacogenomicsOf(g: Gather, focus: readonly FocusGene[])
     ),
   );
   return new Map(clinical.flatMap((s, i) => (answers[i] ? [[s, pgxOf(answers[i]!)] as const] : [])));
+}
+
+/** A focus gene past the cap reads null as a failed call does: the source entry says it was not asked. */
+function sayClinicalCap(g: Gather, source: 'civic' | 'pharmgkb', focusCount: number): void {
+  if (focusCount > CLINICAL_PROFILE_GENES) {
+    g.report.note(source, `asked for the first ${CLINICAL_PROFILE_GENES} of ${focusCount} focus genes; the others were not asked and read null`);
+  }
 }
 
 /** The profiles with their ClinPGx annotations (null where ClinPGx was not asked or failed). */
