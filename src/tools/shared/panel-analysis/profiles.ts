@@ -18,7 +18,7 @@ import type { Gather } from '../gather.js';
 import type { PanelGene } from '../panel.js';
 import { truncate } from '../../../text.js';
 
-/** Per-gene calls to CIViC and ClinPGx (2 requests a second) stop at this many focus genes. */
+/** Per-gene calls to CIViC and ClinPGx (which allows 2 requests a second) stop at this many focus genes. */
 export const CLINICAL_PROFILE_GENES = 4;
 const FUNCTION_CHARS = 400;
 const TOP_ITEMS = 3;
