@@ -78,7 +78,7 @@ describe.skipIf(!haveShared)('insights benchmark', () => {
         dependentRounds: 4,
         measuredRequestWaves: cold.requestWaves,
         explanation:
-          'dependentRounds is the structure of the handler (resolve | gather | rank | verify); waves counts the bursts of requests seen by the server, which providers' rate limits (PubMed 3/s without a key, ClinPGx 2/s, Europe PMC 10/s) split further',
+          'dependentRounds is the structure of the handler (resolve | gather | rank | verify); waves counts the bursts of requests seen by the server, which the rate limits of providers (PubMed 3/s without a key, ClinPGx 2/s, Europe PMC 10/s) split further',
       },
       note: 'cold includes downloading and preparing three gene-set libraries (parse + index); warm reuses them in-process',
     };
