@@ -100,20 +100,23 @@ describeShared('requests and rounds of an analysis', () => {
     expect(m.r.focusGenes.slice(4).every((f) => f.clinicalEvidence === null && f.pharmacogenomics === null)).toBe(true);
   }, 120_000);
 
-  it('does not hold the citation check for ClinPGx, whose annotations carry no PMIDs', async () => {
+  it('holds the citation check only for what carries PMIDs: not for ClinPGx or the protein, structure, gene and constraint profiles', async () => {
     fake.reset();
     const panel = worldPanel(4);
     mountFakeWorld(fake, { articles: [{ pmid: '2001', title: 'EGFR in breast cancer', abstract: 'EGFR is associated with breast cancer.' }], literature: [{ terms: ['EGFR', 'breast cancer'], pmids: ['2001'], hitCount: 1520 }], extraGenes: panel.extraGenes });
-    // ClinPGx answers are held until PubMed is asked for summaries (the citation check's first
-    // request); if the analysis waited for them first, the safety release would come instead.
-    const held: (() => void)[] = [];
-    let heldAtCheck: number | undefined;
-    const release = () => held.splice(0).forEach((r) => r());
+    // Their answers are held until PubMed is asked for summaries (the citation check's first
+    // request); if the analysis waited for any of them first, the safety release would come instead.
+    // AlphaFold at 5/s takes two windows for 8 focus genes, four when two panels are compared.
+    const apart = ['pharmgkb', 'uniprot', 'alphafold', 'mygene', 'ensembl', 'gnomad'];
+    const held: { source: string; release: () => void }[] = [];
+    let heldAtCheck: string[] | undefined;
+    const release = () => held.splice(0).forEach((h) => h.release());
     const safety = setTimeout(release, 15_000);
     fake.holdAll(async (req) => {
-      if (req.path.startsWith('/pharmgkb/')) return new Promise<void>((r) => held.push(r));
+      const source = req.path.split('/')[1]!;
+      if (apart.includes(source)) return new Promise<void>((r) => held.push({ source, release: r }));
       if (req.path.includes('esummary') && heldAtCheck === undefined) {
-        heldAtCheck = held.length;
+        heldAtCheck = [...new Set(held.map((h) => h.source))].sort();
         release();
       }
     });
@@ -122,7 +125,11 @@ describeShared('requests and rounds of an analysis', () => {
     const ctx = await testContext({ cache: true, dataDir: tempDir() }, fake.url, { store: createMemoryStore(), limits: { perSecond: 10_000, concurrency: 10_000 } });
     try {
       const r = await analysePanel({ genes: panel.genes, diseaseContext: 'breast cancer', audience: 'researcher', includeDrugs: true }, { ctx, tier: 'researcher', progress: silentProgress });
-      expect(heldAtCheck).toBe(4);
+      expect(heldAtCheck).toEqual([...apart].sort());
+      // The profiles still reach the answer once released.
+      const egfr = r.focusGenes.find((f) => f.symbol === 'EGFR')!;
+      expect(egfr.protein?.accession).toBe('P00533');
+      expect(egfr.structure?.entryId).toMatch(/P00533/);
       // The annotations still reach the answer: the world's ClinPGx has none for the other genes.
       const pgx = Object.fromEntries(r.focusGenes.slice(0, 4).map((f) => [f.symbol, f.pharmacogenomics]));
       expect(pgx).toEqual({ EGFR: { annotations: 0, top: [] }, ERBB2: { annotations: 0, top: [] }, BRCA1: { annotations: 0, top: [] }, BRAF: null });

@@ -13,9 +13,9 @@
 //   3. ChEMBL/PubChem for the drafts | drug literature | bioRxiv details of the preprints found
 //   4. integrity: esummary + efetch, then NLI | citation metrics (iCite, Semantic Scholar) |
 //      trials (ClinicalTrials.gov) and FDA labels (openFDA) of the final top candidates
-// Work whose result only goes into the answer (preprints, ClinPGx annotations, cross-check) is
-// awaited last, beside the checks: the citation check waits only for what carries PMIDs (the CIViC
-// part of the profiles does).
+// Work whose result only goes into the answer (preprints, focus-gene profiles but their CIViC
+// evidence, cross-check) is awaited last, beside the checks: the citation check waits only for what
+// carries PMIDs.
 import { type DrugCandidate } from '../../../analysis/drug-candidates.js';
 import { enrichMany } from '../../../analysis/enrichment.js';
 import { focusGenes } from '../../../analysis/focus-genes.js';
@@ -40,7 +40,7 @@ import { networkEdges, resolvePanel } from '../panel.js';
 import { candidateContext, citationMetrics, gprofilerCrossCheck, preprints, reactomeSummaries, type CandidateContext } from './extras.js';
 import { enrichmentNotComputedNote, enrichmentStatus } from './enrichment-status.js';
 import { candidateOut, crossCheckOut, pathwayOut } from './output.js';
-import { geneProfiles, pharmacogenomicsOf, withPharmacogenomics } from './profiles.js';
+import { clinicalEvidenceOf, geneProfiles, pharmacogenomicsOf, withClinical } from './profiles.js';
 import type { InsightsInput, InsightsOutput } from './schema.js';
 
 /** The tool name saved with each snapshot of a panel analysis. */
@@ -108,7 +108,8 @@ async function analyse(input: InsightsInput, call: ToolCall, deadline: CallDeadl
   const significant = enrichment.flatMap((e) => e.rows.filter((r) => r.significant)).sort((a, b) => a.q - b.q || a.p - b.p);
   const focus = focusGenes(symbols, significant);
   const panelBySymbol = new Map(panel.results.filter((r) => r.symbol).map((r) => [r.symbol!, r]));
-  const profilesP = handled(geneProfiles(g, focus, panelBySymbol, disease));
+  const profilesP = handled(geneProfiles(g, focus, panelBySymbol));
+  const civicP = handled(clinicalEvidenceOf(g, focus, disease));
   const pgxP = handled(pharmacogenomicsOf(g, focus));
   const reactomeP = handled(reactomeSummaries(g, significant));
   const preprintsP = handled(preprints(g, focus.map((f) => f.symbol), disease));
@@ -144,12 +145,13 @@ async function analyse(input: InsightsInput, call: ToolCall, deadline: CallDeadl
   };
   const statements = canonicalStatements(facts);
   const shown = candidates.ranked.slice(0, MAX_CANDIDATES);
-  // The focus-gene profiles (round 2) carry CIViC PMIDs that go through stage 0 too.
-  const profiles = await profilesP;
+  // The focus genes' CIViC evidence (round 2) carries PMIDs that go through stage 0 too; the rest
+  // of their profiles carries none, so the check does not wait for it.
+  const civic = await civicP;
   // Every PMID the answer carries goes through stage 0 with the brief's, in the same esummary
   // batches: hypotheses, drug candidates, strategies, CIViC evidence of the focus genes.
-  const answerPmids = collectPmids({ hypotheses, drugCandidates: shown.map((c) => candidateOut(c, undefined)), therapeuticStrategies: strategies, focusGenes: profiles });
-  const [run, metrics, context, crossCheck, reactome, preprintList, pgx] = await Promise.all([
+  const answerPmids = collectPmids({ hypotheses, drugCandidates: shown.map((c) => candidateOut(c, undefined)), therapeuticStrategies: strategies, focusGenes: [...civic.values()] });
+  const [run, metrics, context, crossCheck, reactome, preprintList, profiles, pgx] = await Promise.all([
     runIntegrity(
       { eutils: ctx.sources.eutils, nli: ctx.nli, report, ...(signal ? { signal } : {}) },
       statements.map((s) => ({ text: s.claim, pmids: s.pmids })),
@@ -160,6 +162,7 @@ async function analyse(input: InsightsInput, call: ToolCall, deadline: CallDeadl
     crossCheckP,
     reactomeP,
     preprintsP,
+    profilesP,
     pgxP,
   ]);
   const i = run.integrity;
@@ -186,7 +189,7 @@ async function analyse(input: InsightsInput, call: ToolCall, deadline: CallDeadl
     enrichment: enrichment.map((e) => ({ library: e.library, N: e.N, n: e.n, tested: e.tested, significant: e.rows.filter((r) => r.significant).length, notInLibrary: e.notInLibrary })),
     enrichmentStatus: enrichmentState,
     enrichmentCrossCheck: crossCheckOut(crossCheck, significant.slice(0, MAX_PATHWAYS)),
-    focusGenes: withPharmacogenomics(profiles, pgx),
+    focusGenes: withClinical(profiles, civic, pgx),
     therapeuticStrategies: strategies,
     drugCandidates: shown.map((c) => candidateOut(c, context.get(c.chemblId ?? c.name))),
     drugCandidatesTotal: candidates.ranked.length,

@@ -3,9 +3,11 @@
 // Ensembl), how intolerant it is to loss of function (gnomAD), what clinical variant evidence exists
 // (CIViC) and what pharmacogenomic annotations (ClinPGx). Every call degrades on failure: a profile
 // field is null when its source had nothing or failed, and the report says which.
-// ClinPGx is asked apart (pharmacogenomicsOf): its annotations carry no PMID, so the analysis need
-// not hold its citation check for them, and at ClinPGx's published 2 requests a second four genes
-// take two seconds.
+// Three parts, so the analysis holds its citation check only for what carries PMIDs:
+//   clinicalEvidenceOf (CIViC, whose evidence cites PMIDs: awaited before the check);
+//   geneProfiles (UniProt, AlphaFold, MyGene.info, Ensembl, gnomAD) and pharmacogenomicsOf
+//   (ClinPGx, 2 requests a second) carry none and are awaited beside it; withClinical joins them.
+// AlphaFold at 5/s takes two windows for 8 focus genes, four when two panels are compared.
 import type { FocusGene } from '../../../analysis/focus-genes.js';
 import type { CivicGeneEvidence } from '../../../sources/civic.js';
 import type { EnsemblGene } from '../../../sources/ensembl.js';
@@ -39,23 +41,22 @@ export interface GeneProfile {
   pharmacogenomics: { annotations: number; top: { id: string; name: string; level: string | null; chemicals: string[]; url: string }[] } | null;
 }
 
-export async function geneProfiles(g: Gather, focus: readonly FocusGene[], panel: ReadonlyMap<string, PanelGene>, disease: string): Promise<GeneProfile[]> {
+/** Protein, structure, gene and constraint of every focus gene; clinical fields are null until withClinical. */
+export async function geneProfiles(g: Gather, focus: readonly FocusGene[], panel: ReadonlyMap<string, PanelGene>): Promise<GeneProfile[]> {
   const { sources } = g.call.ctx;
   const signal = g.call.signal;
   const symbols = focus.map((f) => f.symbol);
   if (symbols.length === 0) {
-    for (const id of ['uniprot', 'alphafold', 'mygene', 'ensembl', 'gnomad', 'civic'] as const) g.report.skip(id, 'no focus gene');
+    for (const id of ['uniprot', 'alphafold', 'mygene', 'ensembl', 'gnomad'] as const) g.report.skip(id, 'no focus gene');
     return [];
   }
-  const clinical = symbols.slice(0, CLINICAL_PROFILE_GENES);
-  sayClinicalCap(g, 'civic', symbols.length);
   // UniProt and MyGene.info answer the whole focus set in one request each; AlphaFold is asked per
   // accession, at once when HGNC gave it, after UniProt otherwise.
   const entriesP = g.report.call('uniprot', () => sources.uniprot.entriesForGenes(symbols.map((s) => ({ symbol: s, accession: panel.get(s)?.uniprotId ?? null })), signal), {
     records: (m) => [...m.values()].filter(Boolean).length,
     degrades: 'UniProt annotation of the focus genes is missing',
   });
-  const [entries, models, mygene, ensembl, constraint, civic] = await Promise.all([
+  const [entries, models, mygene, ensembl, constraint] = await Promise.all([
     entriesP,
     Promise.all(symbols.map((s) => structureOf(g, s, panel.get(s)?.uniprotId ?? null, entriesP))),
     g.report.call('mygene', () => sources.mygene.bySymbols(symbols, signal), {
@@ -70,19 +71,10 @@ export async function geneProfiles(g: Gather, focus: readonly FocusGene[], panel
       records: (m) => [...m.values()].filter(Boolean).length,
       degrades: 'loss-of-function constraint (pLI, LOEUF) from gnomAD is missing',
     }),
-    Promise.all(
-      clinical.map((s) =>
-        g.report.call('civic', () => sources.civic.geneEvidence(s, { first: 25 }, signal), {
-          records: (e) => e.evidence.length + e.assertions.length,
-          degrades: `CIViC clinical evidence for ${s} is missing`,
-        }),
-      ),
-    ),
   ]);
   return focus.map((f, i) => {
     const entry = entries?.get(f.symbol) ?? null;
     const model = models[i];
-    const c = clinical.indexOf(f.symbol);
     return {
       symbol: f.symbol,
       why: f.why,
@@ -90,15 +82,33 @@ export async function geneProfiles(g: Gather, focus: readonly FocusGene[], panel
       structure: model ? { entryId: model.entryId, meanPlddt: model.meanPlddt, band: model.plddtBand, url: model.pageUrl } : null,
       gene: geneOf(mygene?.get(f.symbol) ?? null, ensembl?.get(f.symbol) ?? null),
       constraint: constraintOf(constraint?.get(f.symbol) ?? null),
-      clinicalEvidence: c >= 0 && civic[c] ? clinicalOf(civic[c]!, disease) : null,
-      // Filled in by withPharmacogenomics once ClinPGx has answered.
+      clinicalEvidence: null,
       pharmacogenomics: null,
     };
   });
 }
 
+type ClinicalEvidence = NonNullable<GeneProfile['clinicalEvidence']>;
+type Pharmacogenomics = NonNullable<GeneProfile['pharmacogenomics']>;
+
+/** CIViC evidence of the first CLINICAL_PROFILE_GENES focus genes; a gene whose call failed is absent. */
+export async function clinicalEvidenceOf(g: Gather, focus: readonly FocusGene[], disease: string): Promise<Map<string, ClinicalEvidence>> {
+  const clinical = focus.slice(0, CLINICAL_PROFILE_GENES).map((f) => f.symbol);
+  if (clinical.length === 0) g.report.skip('civic', 'no focus gene');
+  sayClinicalCap(g, 'civic', focus.length);
+  const answers = await Promise.all(
+    clinical.map((s) =>
+      g.report.call('civic', () => g.call.ctx.sources.civic.geneEvidence(s, { first: 25 }, g.call.signal), {
+        records: (e) => e.evidence.length + e.assertions.length,
+        degrades: `CIViC clinical evidence for ${s} is missing`,
+      }),
+    ),
+  );
+  return new Map(clinical.flatMap((s, i) => (answers[i] ? [[s, clinicalOf(answers[i]!, disease)] as const] : [])));
+}
+
 /** ClinPGx clinical annotations of the first CLINICAL_PROFILE_GENES focus genes; a gene whose call failed is absent. */
-export async function pharmacogenomicsOf(g: Gather, focus: readonly FocusGene[]): Promise<Map<string, NonNullable<GeneProfile['pharmacogenomics']>>> {
+export async function pharmacogenomicsOf(g: Gather, focus: readonly FocusGene[]): Promise<Map<string, Pharmacogenomics>> {
   const clinical = focus.slice(0, CLINICAL_PROFILE_GENES).map((f) => f.symbol);
   if (clinical.length === 0) g.report.skip('pharmgkb', 'no focus gene');
   sayClinicalCap(g, 'pharmgkb', focus.length);
@@ -120,9 +130,9 @@ function sayClinicalCap(g: Gather, source: 'civic' | 'pharmgkb', focusCount: num
   }
 }
 
-/** The profiles with their ClinPGx annotations (null where ClinPGx was not asked or failed). */
-export function withPharmacogenomics(profiles: readonly GeneProfile[], pgx: ReadonlyMap<string, NonNullable<GeneProfile['pharmacogenomics']>>): GeneProfile[] {
-  return profiles.map((p) => ({ ...p, pharmacogenomics: pgx.get(p.symbol) ?? null }));
+/** The profiles with their CIViC evidence and ClinPGx annotations (null where not asked or failed). */
+export function withClinical(profiles: readonly GeneProfile[], civic: ReadonlyMap<string, ClinicalEvidence>, pgx: ReadonlyMap<string, Pharmacogenomics>): GeneProfile[] {
+  return profiles.map((p) => ({ ...p, clinicalEvidence: civic.get(p.symbol) ?? null, pharmacogenomics: pgx.get(p.symbol) ?? null }));
 }
 
 /** AlphaFold's model of the gene's protein: HGNC's accession first, so it runs beside the UniProt batch. */
