@@ -7,6 +7,7 @@ import { configSecrets } from '../config.js';
 import type { AppContext } from '../context.js';
 import { BiointelError, errorMessage } from '../errors.js';
 import { createLogger } from '../log.js';
+import { scheduleAutoDownload } from './auto-download.js';
 import { DISCOVERY_PATH, MCP_PATH } from './discovery.js';
 import { hostForUrl, isWildcardHost } from './http-guards.js';
 import { MAX_BODY_BYTES } from './http-io.js';
@@ -194,7 +195,8 @@ export async function runHttpServer(ctx: AppContext, opts: RunHttpOptions): Prom
       createLogger(ctx.log.level === 'silent' ? 'silent' : 'info', { secrets: configSecrets(ctx.config) }).info(message));
   const where = isWildcardHost(opts.host) ? ` (all interfaces, port ${running.port})` : '';
   announce(`listening on ${running.url}${MCP_PATH}${where}; discovery: ${running.url}${DISCOVERY_PATH}`);
-  ctx.nli.startAutoDownload(); // background, when the model is missing (BIOINTEL_NLI_AUTO_DOWNLOAD)
+  // Background, when the model is missing (BIOINTEL_NLI_AUTO_DOWNLOAD), once the first requests are answered.
+  const autoDownload = scheduleAutoDownload(ctx.nli);
   if (isWildcardHost(opts.host) && ctx.config.allowedHosts.length === 0) {
     ctx.log.warn(
       'listening on all interfaces, but only localhost Host headers are accepted: list the public host names ' +
@@ -212,6 +214,7 @@ export async function runHttpServer(ctx: AppContext, opts: RunHttpOptions): Prom
       return;
     }
     stopping = true;
+    autoDownload.cancel();
     ctx.log.info(`${signal}: shutting down`);
     running.close().then(
       () => {
@@ -234,6 +237,7 @@ export async function runHttpServer(ctx: AppContext, opts: RunHttpOptions): Prom
   return {
     ...running,
     async close() {
+      autoDownload.cancel();
       await running.close();
       detach();
     },

@@ -2,15 +2,18 @@
 // else (logs, the NLI library's own output) goes to stderr.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { AppContext } from '../context.js';
+import { scheduleAutoDownload } from './auto-download.js';
 import { createMcpServer } from './mcp.js';
 
 export async function runStdioServer(ctx: AppContext): Promise<void> {
   const server = createMcpServer(ctx);
   const transport = new StdioServerTransport();
   let closing = false;
+  let autoDownload: { cancel(): void } | undefined;
   const shutdown = async (code: number) => {
     if (closing) return;
     closing = true;
+    autoDownload?.cancel();
     await server.close().catch(() => undefined);
     await ctx.close().catch(() => undefined);
     process.exit(code);
@@ -21,5 +24,7 @@ export async function runStdioServer(ctx: AppContext): Promise<void> {
   process.stdin.on('end', () => void shutdown(0));
   await server.connect(transport);
   ctx.log.info('stdio MCP server ready');
-  ctx.nli.startAutoDownload(); // background, when the model is missing (BIOINTEL_NLI_AUTO_DOWNLOAD)
+  // Background, when the model is missing (BIOINTEL_NLI_AUTO_DOWNLOAD), once the client's first
+  // requests are answered.
+  autoDownload = scheduleAutoDownload(ctx.nli);
 }

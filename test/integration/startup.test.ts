@@ -2,12 +2,15 @@
 // `biointel --help` (and a usage error) must load commander alone; the stdio server reads its
 // standalone build (one file instead of the commands' shared chunks), never the spinner or
 // transformers.js.
-import { readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { rawStdioSession, runCli } from '../support/binary.js';
+import { BIN, rawStdioSession, runCli } from '../support/binary.js';
 import { tempDir } from '../support/context.js';
+import { NODE22, skippedWithoutNode22 } from '../support/node22.js';
 import { REPO_ROOT } from '../support/shared.js';
 
 const HOOK = path.join(REPO_ROOT, 'test', 'support', 'module-log.mjs');
@@ -39,10 +42,17 @@ async function packagesLoaded(args: string[], env: Record<string, string> = {}):
   return packagesOf(log);
 }
 
-/** The stdio server started as an assistant does, up to its tools/list answer; the dist files it read. */
+/**
+ * The stdio server started as an assistant does, up to its tools/list answer; the dist files it
+ * read. With the defaults a new user has: no model yet, automatic download on (it starts after the
+ * first requests are answered, src/server/auto-download.ts; the hub is a closed local port).
+ */
 async function stdioLoaded(): Promise<{ files: string[]; packages: Set<string> }> {
   const log = path.join(tempDir(), 'modules.txt');
-  await rawStdioSession({ method: 'tools/list', params: {} }, { ...process.env, BIOINTEL_MODULE_LOG: log, NODE_OPTIONS: `--import ${HOOK}`, BIOINTEL_DATA_DIR: tempDir(), BIOINTEL_NLI_AUTO_DOWNLOAD: '0' });
+  const env: NodeJS.ProcessEnv = { ...process.env, BIOINTEL_MODULE_LOG: log, NODE_OPTIONS: `--import ${HOOK}`, BIOINTEL_DATA_DIR: tempDir(), BIOINTEL_NLI_REMOTE_HOST: 'http://127.0.0.1:9/' };
+  delete env.BIOINTEL_NLI_AUTO_DOWNLOAD;
+  delete env.BIOINTEL_NLI;
+  await rawStdioSession({ method: 'tools/list', params: {} }, env);
   const files = readFileSync(log, 'utf8').split('\n').filter((u) => u.includes('/dist/')).map((u) => path.relative(REPO_ROOT, fileURLToPath(u)));
   return { files: [...new Set(files)], packages: packagesOf(log) };
 }
@@ -66,5 +76,20 @@ describe('start-up loads only what the command needs', () => {
     expect(files.filter((f) => f.startsWith('dist/chunk-')).length).toBeLessThanOrEqual(12);
     expect(packages.has('@modelcontextprotocol/sdk')).toBe(true);
     for (const heavy of ['ora', '@huggingface/transformers']) expect(packages.has(heavy), heavy).toBe(false);
+  });
+});
+
+const COMPILE_CACHE = 'compile cache on Node 22';
+describe.skipIf(skippedWithoutNode22(COMPILE_CACHE))(COMPILE_CACHE, () => {
+  it('keeps the compiled code of a run in the temp directory, for the next start to reuse', async () => {
+    const tmp = tempDir();
+    const env: NodeJS.ProcessEnv = { ...process.env, TMPDIR: tmp };
+    delete env.NODE_COMPILE_CACHE;
+    delete env.NODE_DISABLE_COMPILE_CACHE;
+    await promisify(execFile)(NODE22, [BIN, '--version'], { env });
+    const cache = path.join(tmp, 'node-compile-cache');
+    // One folder per Node version, a file per module compiled: the entry, cli.js and its chunks.
+    const entries = readdirSync(cache, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+    expect(entries.length).toBeGreaterThanOrEqual(3);
   });
 });
