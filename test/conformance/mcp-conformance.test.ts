@@ -14,13 +14,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../support/context.js';
 import { startServe, type ServeProcess } from '../support/serve-process.js';
-import { REPO_ROOT } from '../support/shared.js';
+import { NODE22, NODE22_MODULES, skippedWithoutNode22 } from '../support/node22.js';
 
-const DIR = path.join(REPO_ROOT, '.ci', 'conformance', 'node_modules');
-const NODE22 = path.join(DIR, '.bin', 'node');
-const SUITE_BIN = path.join(DIR, '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
-const installed = existsSync(NODE22) && existsSync(SUITE_BIN);
-const required = process.env.BIOINTEL_REQUIRE_CONFORMANCE === '1';
+const SUITE_BIN = path.join(NODE22_MODULES, '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
 const SCENARIOS = ['server-initialize', 'ping', 'tools-list', 'logging-set-level', 'dns-rebinding-protection'];
 const NAME = 'MCP conformance suite';
 
@@ -48,14 +44,7 @@ function runScenario(url: string, scenario: string): Promise<{ code: number | nu
   });
 }
 
-if (!installed) {
-  process.stderr.write(`[skip] ${NAME}: not installed (npm ci --prefix .ci/conformance)\n`);
-  if (required) {
-    it(`${NAME}: required (BIOINTEL_REQUIRE_CONFORMANCE=1)`, () => {
-      expect.fail('the conformance suite is not installed: npm ci --prefix .ci/conformance');
-    });
-  }
-}
+const installed = !skippedWithoutNode22(NAME, existsSync(NODE22) && existsSync(SUITE_BIN));
 
 describe.skipIf(!installed)(installed ? NAME : `${NAME} (skipped: npm ci --prefix .ci/conformance)`, () => {
   let server: ServeProcess;
