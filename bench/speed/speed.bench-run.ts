@@ -32,7 +32,8 @@ const haveSqlite = spawnSync('sqlite3', ['--version']).status === 0;
 const RUNS = { insights: Number(process.env.SPEED_INSIGHTS_RUNS ?? 3), start: 15, process: 7 };
 if (!haveShared) process.stderr.write(`[bench] skipping speed: ${SHARED_DIR} not found\n`);
 
-const node = process.execPath;
+// SPEED_NODE measures the process rows with another Node (e.g. Node 22 from .ci/conformance).
+const node = process.env.SPEED_NODE ?? process.execPath;
 const medianOf = (runs: readonly InsightsRun[], f: (r: InsightsRun) => number) => summary(runs.map(f));
 
 describe.skipIf(!haveShared)('speed benchmark (issue 12)', () => {
@@ -90,12 +91,21 @@ describe.skipIf(!haveShared)('speed benchmark (issue 12)', () => {
     const bare = summary(start.b.map((r) => r.wallMs));
     const helpCpu = summary(start.a.map((r) => r.cpuMs ?? Number.NaN));
     const bareCpu = summary(start.b.map((r) => r.cpuMs ?? Number.NaN));
-    const list = await alternate(RUNS.process, () => stdioToolsList(BIN, env), () => timeProcess(node, ['-e', '0'], env));
+    const list = await alternate(RUNS.process, () => stdioToolsList(BIN, env, node), () => timeProcess(node, ['-e', '0'], env));
     const toolsList = summary(list.a.map((r) => r.ms));
     const bare2 = summary(list.b.map((r) => r.wallMs));
-    out.start = { help, helpCpu, nodeE0: bare, nodeE0Cpu: bareCpu, toolsList, nodeE0Again: bare2, tools: list.a[0]?.tools };
+    // A new user's defaults: NLI on, no model yet, automatic download on (its hub a closed local
+    // port, so nothing leaves the machine): the download must not hold the first answer back.
+    const fresh: NodeJS.ProcessEnv = { ...process.env, BIOINTEL_DATA_DIR: tempDir('biointel-bench-fresh-'), BIOINTEL_NLI_REMOTE_HOST: 'http://127.0.0.1:9/', NO_COLOR: '1' };
+    delete fresh.BIOINTEL_NLI;
+    delete fresh.BIOINTEL_NLI_AUTO_DOWNLOAD;
+    const listFresh = await alternate(RUNS.process, () => stdioToolsList(BIN, fresh, node), () => timeProcess(node, ['-e', '0'], fresh));
+    const toolsListFresh = summary(listFresh.a.map((r) => r.ms));
+    const bare3 = summary(listFresh.b.map((r) => r.wallMs));
+    out.start = { node, help, helpCpu, nodeE0: bare, nodeE0Cpu: bareCpu, toolsList, nodeE0Again: bare2, toolsListNewUser: toolsListFresh, nodeE0Third: bare3, tools: list.a[0]?.tools };
     table.push({ row: '`biointel --help`, whole process', ours: `${show(help)} (CPU ${show(helpCpu)})`, reference: `node -e 0: ${show(bare)} (CPU ${show(bareCpu)})`, ratio: `+${Math.round(help.median - bare.median)} ms (CPU +${Math.round(helpCpu.median - bareCpu.median)} ms)`, goal: '<= 150 ms (node: 75 ms)', met: help.median - bare.median <= 75 });
     table.push({ row: 'stdio server: start to tools/list answer', ours: show(toolsList), reference: `node -e 0: ${show(bare2)}`, ratio: `+${Math.round(toolsList.median - bare2.median)} ms`, goal: '<= 250 ms (node: 75 ms)', met: toolsList.median - bare2.median <= 175 });
+    table.push({ row: 'stdio server, new user (no model, auto-download on): start to tools/list answer', ours: show(toolsListFresh), reference: `node -e 0: ${show(bare3)}`, ratio: `+${Math.round(toolsListFresh.median - bare3.median)} ms`, goal: '<= 250 ms (node: 75 ms)', met: toolsListFresh.median - bare3.median <= 175 });
 
     // ---------------------------------------------------------------- enrich vs R
     const gmts = readdirSync(genesets).filter((f) => f.endsWith('.gmt')).sort();

@@ -54,10 +54,10 @@ export interface RawStdioSession {
  * then `request` with id 2; once it is answered stdin is closed (the normal end of a session) and
  * the exit awaited.
  */
-export function rawStdioSession(request: { method: string; params?: object }, env: NodeJS.ProcessEnv, bin = BIN): Promise<RawStdioSession> {
+export function rawStdioSession(request: { method: string; params?: object }, env: NodeJS.ProcessEnv, bin = BIN, node = process.execPath): Promise<RawStdioSession> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [bin], { cwd: REPO_ROOT, env, stdio: ['pipe', 'pipe', 'ignore'] });
+    const child = spawn(node, [bin], { cwd: REPO_ROOT, env, stdio: ['pipe', 'pipe', 'ignore'] });
     let stdout = '';
     let answeredMs: number | undefined;
     const timer = setTimeout(() => {
