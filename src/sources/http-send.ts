@@ -3,13 +3,12 @@
 // within a retry budget that also starts at the first send. The caller's signal (a call's deadline
 // or a cancellation) stops waiting, sending and retrying alike; errors say which happened.
 import type { $Fetch } from 'ofetch';
-import type PQueue from 'p-queue';
 import type { Config } from '../config.js';
 import type { UpstreamError } from '../errors.js';
 import type { Logger } from '../log.js';
 import type { SourceMetrics } from './http.js';
 import { answerProblem, networkError, retryInterrupted, type Attempt, type Expect } from './http-errors.js';
-import { backoff, parseRetryAfter, sleep, type SendLog } from './pacing.js';
+import { backoff, parseRetryAfter, sleep, type Pacer } from './pacing.js';
 import type { SourceId } from './registry.js';
 import type { StoredResponse } from './response-cache.js';
 
@@ -17,11 +16,8 @@ export interface SendContext {
   config: Config;
   log: Logger;
   secrets: readonly string[];
-  queue: PQueue;
-  /** Send times, where the source states a second, longer limit (SendLog). */
-  sendLog?: SendLog | undefined;
-  /** The source's limit as people read it (rateText). */
-  rate: string;
+  /** The source's queue, send log and limit as people read it. */
+  pacer: Pacer;
   metrics: SourceMetrics;
   fetcher: Promise<$Fetch>;
 }
@@ -52,14 +48,14 @@ export async function sendUntilFinal(c: SendContext, out: Outgoing): Promise<Sto
   let firstSent: number | undefined;
   const budgetLeft = () => (firstSent === undefined ? c.config.deadlineMs : firstSent + c.config.deadlineMs - Date.now());
   for (let attempt = 0; ; attempt++) {
-    const a: Attempt = { source: out.source, sentAt: undefined, timeoutMs: c.config.timeoutMs, queuedBehind: c.queue.size + c.queue.pending, rate: c.rate, signal: out.signal, lateAlready: out.signal?.aborted === true };
+    const a: Attempt = { source: out.source, sentAt: undefined, timeoutMs: c.config.timeoutMs, queuedBehind: c.pacer.queue.size + c.pacer.queue.pending, rate: c.pacer.rate, signal: out.signal, lateAlready: out.signal?.aborted === true };
     let stored: (StoredResponse & { retryAfter?: string }) | undefined;
     let failure: UpstreamError | undefined;
     try {
-      stored = await c.queue.add(
+      stored = await c.pacer.queue.add(
         async () => {
           // Still queued while it waits here: the timeout and retry budget start at the send.
-          await c.sendLog?.take(out.signal);
+          await c.pacer.sendLog?.take(out.signal);
           a.sentAt = Date.now();
           firstSent ??= a.sentAt;
           a.timeoutMs = Math.max(1, Math.min(c.config.timeoutMs, budgetLeft()));

@@ -17,14 +17,13 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { setMaxListeners } from 'node:events';
 import type Keyv from 'keyv';
 import type { $Fetch } from 'ofetch';
-import PQueue from 'p-queue';
 import type { Config } from '../config.js';
 import { UpstreamError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { redact } from '../log.js';
 import { answerProblem, parseJsonBody } from './http-errors.js';
 import { sendUntilFinal } from './http-send.js';
-import { rateText, rateWindow, SendLog, type RateWindow } from './pacing.js';
+import { createPacer, type Pacer, type RateWindow } from './pacing.js';
 import { exchangeKey, readRecording, writeRecording, type Exchange } from './recordings.js';
 import { resolveSource, SOURCE_IDS, type SourceId } from './registry.js';
 import { ResponseCache, scrubSecrets, type StoredResponse } from './response-cache.js';
@@ -100,8 +99,7 @@ export class UpstreamClient {
   readonly config: Config;
   private readonly log: Logger;
   private readonly cache: ResponseCache | undefined;
-  private readonly queues = new Map<SourceId, PQueue>();
-  private readonly sendLogs = new Map<SourceId, SendLog | undefined>();
+  private readonly pacers = new Map<SourceId, Pacer>();
   private readonly inflight = new Map<string, Promise<Stored>>();
   private readonly stats = new Map<SourceId, SourceMetrics>();
   private readonly observers = new AsyncLocalStorage<Scope>();
@@ -276,9 +274,8 @@ export class UpstreamClient {
   /** Sends the request until it gets a final answer (http-send.ts). */
   private fetchFinal(req: UpstreamRequest, method: 'GET' | 'POST', url: string, body: { text: string; type: string } | undefined, sourceHeaders: Record<string, string> | undefined): Promise<Stored> {
     this.fetcher ??= import('ofetch').then(({ ofetch }) => ofetch.create({ retry: 0, ...(this.fetchImpl ? { fetch: this.fetchImpl } : {}) }));
-    const rate = rateText(this.limits ?? resolveSource(req.source, this.config));
     return sendUntilFinal(
-      { config: this.config, log: this.log, secrets: this.secrets, queue: this.queueOf(req.source), sendLog: this.sendLogOf(req.source), rate, metrics: this.metricsOf(req.source), fetcher: this.fetcher },
+      { config: this.config, log: this.log, secrets: this.secrets, pacer: this.pacerOf(req.source), metrics: this.metricsOf(req.source), fetcher: this.fetcher },
       { source: req.source, expect: req.expect, method, url, body, headers: { ...(sourceHeaders ?? {}), ...(req.headers ?? {}) }, ...(req.maxRetries === undefined ? {} : { maxRetries: req.maxRetries }), ...(req.signal ? { signal: req.signal } : {}) },
     );
   }
@@ -318,29 +315,18 @@ export class UpstreamClient {
   /** Requests waiting for their turn (not yet sent), over every source. */
   queuedRequests(): number {
     let n = 0;
-    for (const q of this.queues.values()) n += q.size;
+    for (const p of this.pacers.values()) n += p.queue.size;
     return n;
   }
 
-  private queueOf(id: SourceId): PQueue {
-    let q = this.queues.get(id);
-    if (!q) {
-      // Test and bench limits replace the source's own, window included.
-      const info = this.limits ?? resolveSource(id, this.config);
-      q = new PQueue({ concurrency: info.concurrency, ...rateWindow(info), strict: true });
-      this.queues.set(id, q);
+  private pacerOf(id: SourceId): Pacer {
+    let p = this.pacers.get(id);
+    if (!p) {
+      // Test and bench limits replace the source's own, windows included.
+      p = createPacer(this.limits ?? resolveSource(id, this.config));
+      this.pacers.set(id, p);
     }
-    return q;
-  }
-
-  /** Only for a source that states a second, longer limit: both windows, on send times. */
-  private sendLogOf(id: SourceId): SendLog | undefined {
-    if (!this.sendLogs.has(id)) {
-      const info = this.limits ?? resolveSource(id, this.config);
-      const first = rateWindow(info);
-      this.sendLogs.set(id, info.sustained ? new SendLog([{ requests: first.intervalCap, seconds: first.interval / 1000 }, info.sustained]) : undefined);
-    }
-    return this.sendLogs.get(id);
+    return p;
   }
 
   private metricsOf(id: SourceId): SourceMetrics {

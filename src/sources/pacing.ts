@@ -1,5 +1,6 @@
 // When the upstream client sends, waits and retries: the per-source rate window, which statuses
 // are worth retrying, and how long to wait before the next attempt.
+import PQueue from 'p-queue';
 
 /** Statuses that say "try again later": timeouts, throttling and transient server errors. */
 export const RETRY_STATUSES = new Set([408, 425, 429, 500, 502, 503, 504]);
@@ -112,4 +113,21 @@ export class SendLog {
     for (let d = this.delay(); d > 0; d = this.delay()) await sleep(d, signal);
     this.record();
   }
+}
+
+/** What paces one source's requests: its queue (concurrency, first window), its send log when it states a second limit, and the limit as people read it. */
+export interface Pacer {
+  queue: PQueue;
+  sendLog: SendLog | undefined;
+  rate: string;
+}
+
+/** A source's pacer from its limits (the registry's, or the ones a test or bench sets). */
+export function createPacer(info: { perSecond: number; concurrency: number; window?: RateWindow; sustained?: RateWindow }): Pacer {
+  const first = rateWindow(info);
+  return {
+    queue: new PQueue({ concurrency: info.concurrency, ...first, strict: true }),
+    sendLog: info.sustained ? new SendLog([{ requests: first.intervalCap, seconds: first.interval / 1000 }, info.sustained]) : undefined,
+    rate: rateText(info),
+  };
 }

@@ -122,7 +122,7 @@ describe('upstream client', () => {
     // The limiter's own start times (p-queue 'active': a request leaves the queue), not the fake
     // server's receive times, which lag the sends by however busy the machine is.
     const starts: number[] = [];
-    (c as unknown as { queueOf(id: string): { on(event: 'active', fn: () => void): void } }).queueOf('eutils').on('active', () => starts.push(Date.now()));
+    (c as unknown as { pacerOf(id: string): { queue: { on(event: 'active', fn: () => void): void } } }).pacerOf('eutils').queue.on('active', () => starts.push(Date.now()));
     await Promise.all(Array.from({ length: 7 }, (_, i) => c.json({ source: 'eutils', path: '/einfo.fcgi', query: { i } })));
     expect(fake.requests).toHaveLength(7);
     expect(starts).toHaveLength(7);

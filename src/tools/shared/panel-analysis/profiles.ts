@@ -92,42 +92,36 @@ type ClinicalEvidence = NonNullable<GeneProfile['clinicalEvidence']>;
 type Pharmacogenomics = NonNullable<GeneProfile['pharmacogenomics']>;
 
 /** CIViC evidence of the first CLINICAL_PROFILE_GENES focus genes; a gene whose call failed is absent. */
-export async function clinicalEvidenceOf(g: Gather, focus: readonly FocusGene[], disease: string): Promise<Map<string, ClinicalEvidence>> {
-  const clinical = focus.slice(0, CLINICAL_PROFILE_GENES).map((f) => f.symbol);
-  if (clinical.length === 0) g.report.skip('civic', 'no focus gene');
-  sayClinicalCap(g, 'civic', focus.length);
-  const answers = await Promise.all(
-    clinical.map((s) =>
-      g.report.call('civic', () => g.call.ctx.sources.civic.geneEvidence(s, { first: 25 }, g.call.signal), {
-        records: (e) => e.evidence.length + e.assertions.length,
-        degrades: `CIViC clinical evidence for ${s} is missing`,
-      }),
-    ),
+export function clinicalEvidenceOf(g: Gather, focus: readonly FocusGene[], disease: string): Promise<Map<string, ClinicalEvidence>> {
+  return perClinicalGene(g, focus, 'civic', (s) =>
+    g.report.call('civic', () => g.call.ctx.sources.civic.geneEvidence(s, { first: 25 }, g.call.signal), {
+      records: (e) => e.evidence.length + e.assertions.length,
+      degrades: `CIViC clinical evidence for ${s} is missing`,
+    }).then((e) => e && clinicalOf(e, disease)),
   );
-  return new Map(clinical.flatMap((s, i) => (answers[i] ? [[s, clinicalOf(answers[i]!, disease)] as const] : [])));
 }
 
 /** ClinPGx clinical annotations of the first CLINICAL_PROFILE_GENES focus genes; a gene whose call failed is absent. */
-export async function pharmacogenomicsOf(g: Gather, focus: readonly FocusGene[]): Promise<Map<string, Pharmacogenomics>> {
-  const clinical = focus.slice(0, CLINICAL_PROFILE_GENES).map((f) => f.symbol);
-  if (clinical.length === 0) g.report.skip('pharmgkb', 'no focus gene');
-  sayClinicalCap(g, 'pharmgkb', focus.length);
-  const { sources } = g.call.ctx;
-  const answers = await Promise.all(
-    clinical.map((s) =>
-      g.report.call('pharmgkb', () => sources.pharmgkb.clinicalAnnotations({ gene: s }, g.call.signal), {
-        degrades: `ClinPGx pharmacogenomic annotations for ${s} are missing`,
-      }),
-    ),
+export function pharmacogenomicsOf(g: Gather, focus: readonly FocusGene[]): Promise<Map<string, Pharmacogenomics>> {
+  return perClinicalGene(g, focus, 'pharmgkb', (s) =>
+    g.report.call('pharmgkb', () => g.call.ctx.sources.pharmgkb.clinicalAnnotations({ gene: s }, g.call.signal), {
+      degrades: `ClinPGx pharmacogenomic annotations for ${s} are missing`,
+    }).then((list) => list && pgxOf(list)),
   );
-  return new Map(clinical.flatMap((s, i) => (answers[i] ? [[s, pgxOf(answers[i]!)] as const] : [])));
 }
 
-/** A focus gene past the cap reads null as a failed call does: the source entry says it was not asked. */
-function sayClinicalCap(g: Gather, source: 'civic' | 'pharmgkb', focusCount: number): void {
-  if (focusCount > CLINICAL_PROFILE_GENES) {
-    g.report.note(source, `asked for the first ${CLINICAL_PROFILE_GENES} of ${focusCount} focus genes; the others were not asked and read null`);
+/**
+ * One call per focus gene up to the cap, answered ones kept by symbol. A gene past the cap reads
+ * null as a failed call does, so the source's entry says it was not asked.
+ */
+async function perClinicalGene<T>(g: Gather, focus: readonly FocusGene[], source: 'civic' | 'pharmgkb', ask: (symbol: string) => Promise<T | undefined>): Promise<Map<string, T>> {
+  const genes = focus.slice(0, CLINICAL_PROFILE_GENES).map((f) => f.symbol);
+  if (genes.length === 0) g.report.skip(source, 'no focus gene');
+  if (focus.length > CLINICAL_PROFILE_GENES) {
+    g.report.note(source, `asked for the first ${CLINICAL_PROFILE_GENES} of ${focus.length} focus genes; the others were not asked and read null`);
   }
+  const answers = await Promise.all(genes.map(ask));
+  return new Map(genes.flatMap((s, i) => (answers[i] === undefined ? [] : [[s, answers[i]!] as const])));
 }
 
 /** The profiles with their CIViC evidence and ClinPGx annotations (null where not asked or failed). */
