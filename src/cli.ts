@@ -4,7 +4,7 @@
 // Start-up cost is paid only for what a command needs: this file and the command definitions load
 // commander alone, and every action imports its implementation when it runs, so `biointel --help`
 // loads neither zod, the MCP SDK, the spinner nor the store, and the stdio server loads its own
-// standalone build (src/stdio-main.ts; test/integration/startup.test.ts checks what each path loads).
+// build (src/stdio-main.ts; test/integration/startup.test.ts checks what each path loads).
 import { Command, CommanderError, Option } from 'commander';
 import { addAdminCommands } from './cli/admin-commands.js';
 import { addAnalyzeCommand } from './cli/analyze-command.js';
@@ -165,7 +165,7 @@ function buildProgram(): Command {
 }
 
 async function serveStdio(flags: GlobalFlags): Promise<number> {
-  // A separate standalone build in dist/ (see stdio-main.ts).
+  // The stdio server's own build in dist/stdio/ (see stdio-main.ts).
   const { serveStdio: serve } = await import('./stdio-main.js');
   return serve(flags);
 }

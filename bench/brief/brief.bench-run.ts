@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { silentProgress } from '../../src/tools/define.js';
-import { getTargetBrief } from '../../src/tools/target-brief/tool.js';
+import { getTargetBrief } from '../../src/tools/target-brief/handler.js';
 import { testContext } from '../../test/support/context.js';
 import { EGFR, mountBriefUpstream } from '../../test/support/fake-brief.js';
 import { startFakeUpstream, type FakeRequest, type FakeUpstream } from '../../test/support/fake-upstream.js';

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { checkPmids } from '../../src/evidence/pmids.js';
 import { SourceReport } from '../../src/sources/report.js';
 import { createMemoryStore } from '../../src/store/index.js';
-import { verifyClaim } from '../../src/tools/verify-claim/tool.js';
+import { verifyClaim } from '../../src/tools/verify-claim/handler.js';
 import { silentProgress } from '../../src/tools/define.js';
 import { testContext, tempDir } from '../../test/support/context.js';
 import { startFakeUpstream } from '../../test/support/fake-upstream.js';

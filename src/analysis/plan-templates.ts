@@ -7,8 +7,9 @@ import type { Mechanism } from './hypothesis-text.js';
 import { biomarker, inhibition, syntheticLethality } from './plan-templates-drug.js';
 import { gainOfFunction, interaction, lossOfFunction, overexpression } from './plan-templates-genetic.js';
 
-export const STAGE_IDS = ['in_vitro', 'in_vivo', 'translational_clinical'] as const;
-export type StageId = (typeof STAGE_IDS)[number];
+import type { StageId } from './plan-stages.js';
+
+export { STAGE_IDS, type StageId } from './plan-stages.js';
 
 /** Who plays which part in the plan, with the data-derived phrases the templates use. */
 export interface Cast {

@@ -28,12 +28,13 @@ import type { ChemblIndication } from '../sources/chembl.js';
 import type { TrialSearch } from '../sources/clinicaltrials.js';
 import type { DrugLabel } from '../sources/openfda.js';
 import type { DrugDetails } from '../sources/opentargets.js';
+import { TIER_FILTERS, type TierFilter } from './tier-filters.js';
+
+export { TIER_FILTERS, type TierFilter };
 
 /** Phase 2/3 on ChEMBL's scale: the lowest phase called late-stage here. */
 export const LATE_PHASE = 2.5;
 
-export const TIER_FILTERS = ['I', 'II', 'all'] as const;
-export type TierFilter = (typeof TIER_FILTERS)[number];
 
 export interface RepurposingSelection {
   /** Repurposing candidates within the tier filter, ranked (tier, then score). */

@@ -22,6 +22,7 @@ import { answerSchema, defaultAnswer, type AnyTool, type Progress } from '../too
 import { tools as allTools } from '../tools/index.js';
 import { NAME, VERSION } from '../version.js';
 import { callInfoOf } from './call-info.js';
+import { asDeferred, type DeferredContext } from './deferred-context.js';
 import { keptSize, markStatic } from './json-cache.js';
 import { resultLogEntries, sendLogs } from './mcp-logging.js';
 import { asCached, isCacheableTool, keepFor, ResultCache, resultKey } from './result-cache.js';
@@ -45,8 +46,13 @@ const JUDGE_STATE_MS = 1000;
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
-export function createMcpServer(ctx: AppContext, options: McpServerOptions = {}): McpServer {
-  const local = localCaller({ localTier: options.tier ?? ctx.config.localTier });
+/**
+ * The server over a context, or over one built on first need (the stdio server's: deferred-context.ts).
+ * Only the configuration is read before a tool is called.
+ */
+export function createMcpServer(context: AppContext | DeferredContext, options: McpServerOptions = {}): McpServer {
+  const deferred = asDeferred(context);
+  const local = localCaller({ localTier: options.tier ?? deferred.config.localTier });
   const tools = options.tools ?? allTools;
   const server = new McpServer(
     { name: NAME, version: VERSION },
@@ -72,25 +78,26 @@ export function createMcpServer(ctx: AppContext, options: McpServerOptions = {})
       async (args: unknown, extra: Extra) => {
         const caller = callInfoOf(extra)?.caller ?? local;
         const started = performance.now();
-        // The call's own view of the snapshots: it sees what its caller may see, saves as its
-        // caller, and cannot save once cancelled.
-        const callCtx: AppContext = { ...ctx, snapshots: ctx.snapshots.scoped({ owner: caller.owner, signal: extra.signal }) };
         try {
+          const ctx = await deferred.get();
+          // The call's own view of the snapshots: it sees what its caller may see, saves as its
+          // caller, and cannot save once cancelled.
+          const callCtx: AppContext = { ...ctx, snapshots: ctx.snapshots.scoped({ owner: caller.owner, signal: extra.signal }) };
           const result = await tool.handler(args, { ctx: callCtx, tier: caller.tier, caller, progress: progressFor(extra), signal: extra.signal });
           await sendLogs(extra.sendNotification, levelOf(extra), tool.name, resultLogEntries(tool.name, result, performance.now() - started));
           // The full result is the snapshot's; the answer is compact, and the text a summary of it.
           return toCallResult(tool, defaultAnswer(tool, result));
         } catch (err) {
           // Remote callers never see server paths; the operator may (the message helps them).
-          const result = toolErrorResult(err, ctx.log, { hidePaths: caller.kind !== 'local' });
+          const result = toolErrorResult(err, deferred.log, { hidePaths: caller.kind !== 'local' });
           await sendLogs(extra.sendNotification, levelOf(extra), tool.name, [{ level: 'error', message: errorText(result) }]);
           return result;
         }
       },
     );
   }
-  wrapToolCalls(server, ctx, tools, { local, levelOf });
-  keepToolList(server, tools);
+  wrapToolCalls(server, deferred, tools, { local, levelOf });
+  keepToolList(server, tools, deferred);
   server.server.setRequestHandler(SetLevelRequestSchema, async (request, extra) => {
     const info = callInfoOf(extra);
     if (info) await info.setLogLevel?.(request.params.level);
@@ -124,7 +131,7 @@ function innerHandler(server: McpServer, method: string): RawHandler | undefined
  */
 function wrapToolCalls(
   server: McpServer,
-  ctx: AppContext,
+  deferred: DeferredContext,
   tools: readonly AnyTool[],
   opts: { local: Caller; levelOf: (extra: Extra) => LoggingLevel | undefined },
 ): void {
@@ -132,7 +139,8 @@ function wrapToolCalls(
   if (!inner) return;
   const names = tools.map((t) => t.name);
   const byName = new Map(tools.map((t) => [t.name, t]));
-  const cacheable = new Set(ctx.config.cache ? tools.filter(isCacheableTool).map((t) => t.name) : []);
+  const config = deferred.config;
+  const cacheable = new Set(config.cache ? tools.filter(isCacheableTool).map((t) => t.name) : []);
   const results = new ResultCache<CallToolResult>();
   // What judges claims is part of the key: a model that finishes downloading (here or in another
   // process) gives new results from the next call on.
@@ -140,12 +148,12 @@ function wrapToolCalls(
   // on disk, which cost a cached HTTP call as much as the rest of its lookup. A change in this
   // process (its download finished, the model loaded) is seen at once.
   let judged: { at: number; local: string | undefined; key: string } | undefined;
-  const judge = (): string => {
+  const judge = (nli: AppContext['nli']): string => {
     const now = performance.now();
-    const local = ctx.nli.localState?.();
+    const local = nli.localState?.();
     if (judged && judged.local === local && now - judged.at < JUDGE_STATE_MS) return judged.key;
-    const c = ctx.config;
-    judged = { at: now, local, key: JSON.stringify([c.nli, c.nliModel, c.nliDtype, c.nliThreshold, c.nliWindow, ctx.nli.status().state]) };
+    const c = config;
+    judged = { at: now, local, key: JSON.stringify([c.nli, c.nliModel, c.nliDtype, c.nliThreshold, c.nliWindow, nli.status().state]) };
     return judged.key;
   };
   server.server.removeRequestHandler('tools/call');
@@ -158,7 +166,18 @@ function wrapToolCalls(
     const started = performance.now();
     // The key is made of the arguments as sent: a kept answer means these very arguments passed
     // the schema before, so a repeat is served without validating them again.
-    const key = cacheable.has(name) ? resultKey(name, request.params.arguments ?? {}, callInfoOf(extra)?.caller ?? opts.local, judge()) : undefined;
+    let key: string | undefined;
+    if (cacheable.has(name)) {
+      // The key needs the judge's state, so the context; one that cannot be built is the tool's
+      // error result, as when the tool itself runs into it.
+      const built = await deferred.get().then(
+        (ctx) => ({ ctx }),
+        (err: unknown) => ({ err }),
+      );
+      const caller = callInfoOf(extra)?.caller ?? opts.local;
+      if (!('ctx' in built)) return toolErrorResult(built.err, deferred.log, { hidePaths: caller.kind !== 'local' }) as never;
+      key = resultKey(name, request.params.arguments ?? {}, caller, judge(built.ctx.nli));
+    }
     const kept = key === undefined ? undefined : results.get(key);
     if (kept) {
       await sendLogs(extra.sendNotification, opts.levelOf(extra), name, resultLogEntries(name, kept.structuredContent, performance.now() - started));
@@ -167,10 +186,10 @@ function wrapToolCalls(
     const parsed = await tool.input.safeParseAsync(request.params.arguments ?? {});
     if (!parsed.success) {
       const caller = callInfoOf(extra)?.caller ?? opts.local;
-      return toolErrorResult(parsed.error, ctx.log, { schema: tool.input, hidePaths: caller.kind !== 'local' }) as never;
+      return toolErrorResult(parsed.error, deferred.log, { schema: tool.input, hidePaths: caller.kind !== 'local' }) as never;
     }
     const result = (await inner(request, extra)) as CallToolResult;
-    const ttl = key === undefined || result.isError || extra.signal.aborted ? undefined : keepFor(result.structuredContent, ctx.config);
+    const ttl = key === undefined || result.isError || extra.signal.aborted ? undefined : keepFor(result.structuredContent, config);
     if (key !== undefined && ttl !== undefined) {
       const again = markStatic(toCallResult(tool, asCached(result.structuredContent) as Record<string, unknown>));
       results.set(key, again, keptSize(again), ttl);
@@ -184,12 +203,17 @@ function wrapToolCalls(
  * the CPU of answering it, and twice the tokens). The registry never changes while the server runs,
  * so the list is built once, already serialised for the HTTP transport (json-cache.ts).
  */
-function keepToolList(server: McpServer, tools: readonly AnyTool[]): void {
+function keepToolList(server: McpServer, tools: readonly AnyTool[], deferred: DeferredContext): void {
   const listed = markStatic({ tools: tools.map(listedTool) });
   const list = (): Promise<object> => Promise.resolve(listed);
   toolLists.set(server, list);
   server.server.removeRequestHandler('tools/list');
-  server.server.setRequestHandler(ListToolsRequestSchema, async () => listed as never);
+  server.server.setRequestHandler(ListToolsRequestSchema, async () => {
+    // A client that has the list calls tools next: a deferred context starts building once this
+    // answer is written.
+    deferred.warm();
+    return listed as never;
+  });
 }
 
 const toolLists = new WeakMap<McpServer, () => Promise<object>>();

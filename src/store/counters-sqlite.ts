@@ -6,7 +6,9 @@
 // - a take with several limited counters is one BEGIN IMMEDIATE transaction (read, decide, write).
 //   Within this process transactions share one connection, so they are queued here (a transaction
 //   is a sequence of statements that must not interleave with another's).
-import sqlite3 from 'sqlite3';
+// The driver (a native add-on) is imported when the counters are first used, not with this module:
+// the stdio server, which never counts, would otherwise load it before its first answer.
+import type sqlite3 from 'sqlite3';
 import { decide, type CounterSpec, type CounterStore, type TakeResult } from './counters.js';
 
 const TABLE = 'counters';
@@ -29,8 +31,10 @@ export function createSqliteCounters(file: string, now: () => number = Date.now)
   };
 
   const open = (): Promise<sqlite3.Database> =>
-    (db ??= new Promise<sqlite3.Database>((resolve, reject) => {
-      const d = new sqlite3.Database(file, (err) => {
+    (db ??= import('sqlite3').then(({ default: driver }) => connect(driver)));
+  const connect = (driver: typeof sqlite3): Promise<sqlite3.Database> =>
+    new Promise<sqlite3.Database>((resolve, reject) => {
+      const d = new driver.Database(file, (err) => {
         if (err) return reject(err);
         d.configure('busyTimeout', 10_000);
         // WAL (set by the store) with synchronous=NORMAL: a commit is not fsynced, so a quota
@@ -39,7 +43,7 @@ export function createSqliteCounters(file: string, now: () => number = Date.now)
           CREATE TABLE IF NOT EXISTS ${TABLE}(key TEXT PRIMARY KEY, n INTEGER NOT NULL, expires INTEGER);
           CREATE INDEX IF NOT EXISTS ${TABLE}_expires ON ${TABLE}(expires) WHERE expires IS NOT NULL;`).then(() => resolve(d), reject);
       });
-    }));
+    });
 
   /** Runs fn alone on the connection (no other transaction of this process in between). */
   function serial<T>(fn: (d: sqlite3.Database) => Promise<T>): Promise<T> {

@@ -65,6 +65,23 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
   handler(input: z.output<I>, call: ToolCall): Promise<z.input<O>>;
 }
 
+/**
+ * A handler whose code is loaded on its first call. tools/list needs a tool's schemas, not the code
+ * that runs it: this way the stdio server answers a client's first requests before the analyses,
+ * sources and evidence pipeline are evaluated (test/integration/start-graph.test.ts holds the line;
+ * bench/speed measures the start).
+ */
+export function loadOnCall<I, O>(load: () => Promise<(input: I, call: ToolCall) => Promise<O>>): (input: I, call: ToolCall) => Promise<O> {
+  let loading: Promise<(input: I, call: ToolCall) => Promise<O>> | undefined;
+  return async (input, call) => {
+    loading ??= load().catch((err: unknown) => {
+      loading = undefined; // a failed load is tried again on the next call
+      throw err;
+    });
+    return (await loading)(input, call);
+  };
+}
+
 export function defineTool<I extends z.ZodObject, O extends z.ZodObject, A extends z.ZodObject = O>(def: ToolDefinition<I, O, A>): ToolDefinition<I, O, A> {
   return def;
 }

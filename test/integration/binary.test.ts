@@ -1,6 +1,8 @@
 // The built binary as desktop assistants and operators run it: stdio MCP (only protocol on
 // stdout), `serve --http` with a clean SIGTERM shutdown, and CLI exit codes.
 import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -48,6 +50,33 @@ describe('stdio MCP server (built binary)', () => {
     expect(lines.length).toBeGreaterThanOrEqual(2);
     for (const line of lines) expect(JSON.parse(line).jsonrpc).toBe('2.0');
     expect(code).toBe(0); // closing stdin ends the session cleanly
+  });
+
+  it("says what is wrong with an argument in zod's English (the build bundles that locale alone)", async () => {
+    const { stdout } = await rawStdioSession({ method: 'tools/call', params: { name: 'svc_search_snapshots', arguments: { disease: 5 } } }, { ...process.env, ...env() });
+    const answer = JSON.parse(stdout.split('\n').find((l) => l.includes('"id":2')) ?? '{}') as { result?: CallToolResult };
+    expect(answer.result?.isError).toBe(true);
+    expect(answer.result?.content).toEqual([expect.objectContaining({ text: expect.stringContaining('disease: Invalid input: expected string, received number') })]);
+  });
+
+  it('lists its tools with a data directory it cannot use, and each call says why (the context is built after the list)', async () => {
+    const file = path.join(tempDir(), 'not-a-dir');
+    writeFileSync(file, 'x');
+    const transport = new StdioClientTransport({ command: process.execPath, args: [BIN], env: { ...process.env, ...env(), BIOINTEL_DATA_DIR: file } as Record<string, string>, stderr: 'pipe' });
+    const stderr: string[] = [];
+    transport.stderr?.on('data', (d: Buffer) => stderr.push(d.toString()));
+    const client = new Client({ name: 'stdio-test', version: '0.0.0' });
+    await client.connect(transport);
+    expect((await client.listTools()).tools).toHaveLength(tools.length);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const res = (await client.callTool({ name: 'svc_search_snapshots', arguments: {} })) as CallToolResult;
+      expect(res.isError).toBe(true);
+      const text = (res.content as { text: string }[])[0]!.text;
+      expect(text).toContain(`cannot use the data directory ${file}: a file is in the way`);
+      expect(text).toContain('BIOINTEL_DATA_DIR');
+    }
+    await client.close();
+    expect(stderr.join('')).toContain('could not prepare the tools');
   });
 });
 

@@ -4,7 +4,7 @@
 // anonymous ones, the local operator everything). Today's hole, closed: an anonymous caller read a
 // snapshot the operator had saved from the terminal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FREE_TIER_DRUGS_NOTE } from '../../src/tools/target-brief/tool.js';
+import { FREE_TIER_DRUGS_NOTE } from '../../src/tools/target-brief/handler.js';
 import { KeyStore } from '../../src/store/keys.js';
 import { startHttpServer, type RunningHttpServer } from '../../src/server/http-server.js';
 import type { AppContext } from '../../src/context.js';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/context.js';
 import { ResultCache, resultKeyOf } from '../../src/store/result-cache.js';
 import { silentProgress } from '../../src/tools/define.js';
-import { getTargetBrief } from '../../src/tools/target-brief/tool.js';
+import { getTargetBrief } from '../../src/tools/target-brief/handler.js';
 import { EGFR, mountBriefUpstream } from '../support/fake-brief.js';
 import { useFakeUpstreamContexts } from '../support/fake-upstream-contexts.js';
 import { describeShared } from '../support/shared.js';

@@ -1,6 +1,6 @@
 // Instant start: what each entry point loads, counted through a module-resolution hook (no clock).
 // `biointel --help` (and a usage error) must load commander alone; the stdio server reads its
-// standalone build (one file instead of the commands' shared chunks), never the spinner or
+// own build (a dozen files instead of the commands' shared chunks), never the spinner or
 // transformers.js.
 import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -69,7 +69,7 @@ describe('start-up loads only what the command needs', () => {
     for (const heavy of ['@modelcontextprotocol/sdk', 'ora', '@huggingface/transformers']) expect(loaded.has(heavy), heavy).toBe(false);
   });
 
-  it('the stdio server reads its standalone build, with the MCP SDK but neither the spinner nor the NLI library', async () => {
+  it('the stdio server reads its own build, with the MCP SDK but neither the spinner nor the NLI library', async () => {
     const { files, packages } = await stdioLoaded();
     expect(files).toContain('dist/stdio/stdio-main.js');
     // cli.js and the few chunks of the command line, then the one file: not the commands' dozens of shared chunks.

@@ -9,7 +9,7 @@ import { renderBrief } from '../../src/cli/render/brief.js';
 import type { AppContext } from '../../src/context.js';
 import { UpstreamError } from '../../src/errors.js';
 import { silentProgress } from '../../src/tools/define.js';
-import { FREE_TIER_DRUGS_NOTE, getTargetBrief } from '../../src/tools/target-brief/tool.js';
+import { FREE_TIER_DRUGS_NOTE, getTargetBrief } from '../../src/tools/target-brief/handler.js';
 import type { BriefOutput } from '../../src/tools/target-brief/output.js';
 import { runCli } from '../support/binary.js';
 import { fakeSourceUrls, tempDir, testContext } from '../support/context.js';

@@ -6,11 +6,11 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { ConfigInput } from '../../src/config.js';
 import { silentProgress, type ToolCall } from '../../src/tools/define.js';
-import { prioritizeRepurposing } from '../../src/tools/repurposing/tool.js';
-import { getTargetBrief } from '../../src/tools/target-brief/tool.js';
-import { searchSnapshots } from '../../src/tools/search-snapshots/tool.js';
-import { generateValidationPlan } from '../../src/tools/validation-plan/tool.js';
-import { verifyClaim } from '../../src/tools/verify-claim/tool.js';
+import { prioritizeRepurposing } from '../../src/tools/repurposing/handler.js';
+import { getTargetBrief } from '../../src/tools/target-brief/handler.js';
+import { searchSnapshots } from '../../src/tools/search-snapshots/handler.js';
+import { generateValidationPlan } from '../../src/tools/validation-plan/handler.js';
+import { verifyClaim } from '../../src/tools/verify-claim/handler.js';
 import { testContext, tempDir } from '../support/context.js';
 import { EGFR, mountBriefUpstream } from '../support/fake-brief.js';
 import { mountPlanWorld, PLAN_ARTICLES, PLAN_LITERATURE } from '../support/fake-plan-world.js';

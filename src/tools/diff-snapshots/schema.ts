@@ -75,4 +75,5 @@ export const diffOutput = z.object({
   warnings: z.array(z.string()),
 });
 
+export type DiffInput = z.output<typeof diffInput>;
 export type DiffOutput = z.input<typeof diffOutput>;

@@ -3,7 +3,7 @@
 // result (25 pathways, 25 candidates with every factor's detail and ADMET, all citation metrics...)
 // stays in the snapshot, the CLI's --json and the HTML report. Sizes: bench/footprint.
 import { z } from 'zod';
-import { AUDIENCES } from '../../analysis/evidence-brief.js';
+import { AUDIENCES } from '../../analysis/audiences.js';
 import { Compactor, compactMeta, snapshotRest } from '../shared/compact.js';
 import {
   candidateItem,

@@ -1,7 +1,7 @@
 // svc_generate_insights: the primary analysis (the engine is shared: shared/panel-analysis). The
 // handler returns the full result (saved whole as a snapshot); the MCP answer is compact.ts.
-import { defineTool } from '../define.js';
-import { analysePanel, INSIGHTS_TOOL } from '../shared/panel-analysis/analyse.js';
+import { defineTool, loadOnCall } from '../define.js';
+import { INSIGHTS_TOOL } from '../names.js';
 import { insightsInput, insightsOutput } from '../shared/panel-analysis/schema.js';
 import { compactInsights, insightsAnswer } from './compact.js';
 import { summarizeInsights } from './summary.js';
@@ -19,5 +19,5 @@ export const generateInsightsTool = defineTool({
   answer: { schema: insightsAnswer, compact: compactInsights },
   summarize: summarizeInsights,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  handler: analysePanel,
+  handler: loadOnCall(async () => (await import('../shared/panel-analysis/analyse.js')).analysePanel),
 });

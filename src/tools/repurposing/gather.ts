@@ -22,9 +22,8 @@ import { drugDetails, drugLiterature, networkDegree, placeMechanisms } from '../
 import type { DrugEvidence } from '../shared/drugs.js';
 import type { Gather } from '../shared/gather.js';
 import { extraGenes, stringPartners, type PanelGene, type PanelResolution } from '../shared/panel.js';
+import { MAX_SHOWN } from './schema.js';
 
-/** Candidates shown (with trials and label checks): the rest are counted. */
-export const MAX_SHOWN = 8;
 /**
  * Candidates given a literature search before the final ranking: twice those shown, so that one
  * just below the cut can still rise into it on its literature.

@@ -4,10 +4,13 @@
 // indications, a rationale, running trials and safety.
 import { z } from 'zod';
 import { FACTOR_NAMES } from '../../analysis/drug-scoring.js';
-import { TIER_FILTERS } from '../../analysis/repurposing.js';
+import { TIER_FILTERS } from '../../analysis/tier-filters.js';
 import { EVIDENCE_STATUSES } from '../../evidence/status.js';
 import { drugCandidate } from '../shared/panel-analysis/schema.js';
 import { diseaseContext, genePanel, integrity, provenance } from '../shared/schemas.js';
+
+/** Candidates shown (with trials and label checks): the rest are counted. */
+export const MAX_SHOWN = 8;
 
 export const repurposingInput = z.strictObject({
   genes: genePanel.describe('Gene symbols of the panel (HGNC symbols; aliases and previous symbols are resolved). 1-500.'),

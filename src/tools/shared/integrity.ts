@@ -31,16 +31,6 @@ export function reportIntegrity(run: Pick<IntegrityRun, 'integrity' | 'cited'>):
   };
 }
 
-/** "0.83", or "not computed" for a figure that could not be computed. */
-export function figure(x: number | null, digits = 2): string {
-  return x === null ? 'not computed' : x.toFixed(digits);
-}
-
-/** "83%", or "not computed". */
-export function percent(x: number | null): string {
-  return x === null ? 'not computed' : `${(x * 100).toFixed(0)}%`;
-}
-
 /** The integrity block of an answer whose pipeline did not run (nothing to check), with the reason. */
 export function notRun(reason: string): IntegrityOut {
   return {

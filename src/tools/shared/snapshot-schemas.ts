@@ -1,7 +1,7 @@
 // zod pieces for the snapshot tools (svc_get_snapshot, svc_search_snapshots, and svc_diff_snapshots
 // when it lands): the id format and the summary row, defined once.
 import { z } from 'zod';
-import { SEARCH_LIMIT } from '../../store/snapshots.js';
+import { SEARCH_LIMIT } from '../../store/search-limit.js';
 import { SNAPSHOT_ID_EXAMPLE, SNAPSHOT_ID_PATTERN } from '../../store/snapshot-id.js';
 
 export { SEARCH_LIMIT };

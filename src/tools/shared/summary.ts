@@ -1,7 +1,16 @@
 // Sentences every tool's text summary shares (the integrity block and the sources), written once so
 // "not computed" and "failed" read the same everywhere.
-import { figure, percent } from './integrity.js';
 import type { IntegrityOut } from './schemas.js';
+
+/** "0.83", or "not computed" for a figure that could not be computed. */
+export function figure(x: number | null, digits = 2): string {
+  return x === null ? 'not computed' : x.toFixed(digits);
+}
+
+/** "83%", or "not computed". */
+export function percent(x: number | null): string {
+  return x === null ? 'not computed' : `${(x * 100).toFixed(0)}%`;
+}
 
 interface SourceLike {
   id: string;

@@ -1,4 +1,4 @@
-// The output schema of svc_get_target_brief. Field names fixed by DESIGN.md 2.1: proteinName,
+// The arguments and output schema of svc_get_target_brief. Field names fixed by DESIGN.md 2.1: proteinName,
 // molecularWeight (Da), alphaFoldPlddt, druggabilityScore (0-1), topDrugs[], topDrugsNote,
 // function, diseaseAssociations[], pathways[] (qValue: the enrichment engine on the gene's STRING
 // neighbourhood), clinicalTrials[]. Every number carries, or sits under, the source it came from.
@@ -6,7 +6,17 @@
 // Descriptions are kept to what a field name does not say: the schema is read into a model's
 // context with every tools/list (bench/footprint). The README and docs/ describe the fields.
 import { z } from 'zod';
-import { admet, integrity, provenance } from '../shared/schemas.js';
+import { admet, diseaseContext, geneSymbol, integrity, provenance } from '../shared/schemas.js';
+
+const DEFAULT_DISEASE = 'cancer';
+
+export const briefInput = z.strictObject({
+  gene: geneSymbol.describe('Gene symbol (HGNC approved symbol, alias or previous symbol), e.g. "EGFR", "HER2", "tp53"'),
+  diseaseContext: diseaseContext
+    .default(DEFAULT_DISEASE)
+    .describe('Disease that focuses associations, trials and drug indications, e.g. "breast cancer" (default "cancer")'),
+});
+export type BriefInput = z.output<typeof briefInput>;
 
 const str = z.string();
 const strs = z.array(z.string());

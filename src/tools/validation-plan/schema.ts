@@ -1,7 +1,7 @@
 // Input and output of svc_generate_validation_plan.
 import { z } from 'zod';
 import { MECHANISMS } from '../../analysis/hypothesis-text.js';
-import { STAGE_IDS } from '../../analysis/validation-plan.js';
+import { STAGE_IDS } from '../../analysis/plan-stages.js';
 import { diseaseContext, evidenceStatus, geneSymbol, integrity, LIMITS, provenance } from '../shared/schemas.js';
 
 /** A plan is about the few genes a hypothesis names; more context genes would only dilute it. */

@@ -16,6 +16,7 @@
 // Work whose result only goes into the answer (preprints, focus-gene profiles but their CIViC
 // evidence, cross-check) is awaited last, beside the checks: the citation check waits only for what
 // carries PMIDs.
+import { INSIGHTS_TOOL } from '../../names.js';
 import { type DrugCandidate } from '../../../analysis/drug-candidates.js';
 import { enrichMany } from '../../../analysis/enrichment.js';
 import { focusGenes } from '../../../analysis/focus-genes.js';
@@ -43,8 +44,7 @@ import { candidateOut, crossCheckOut, pathwayOut } from './output.js';
 import { clinicalEvidenceOf, geneProfiles, pharmacogenomicsOf, withClinical } from './profiles.js';
 import type { InsightsInput, InsightsOutput } from './schema.js';
 
-/** The tool name saved with each snapshot of a panel analysis. */
-export const INSIGHTS_TOOL = 'svc_generate_insights';
+/** Pathways reported (the rest of the ranking is not kept). */
 const MAX_PATHWAYS = 25;
 /** Drug candidates reported (the rest of the ranking is not kept). */
 export const MAX_CANDIDATES = 25;

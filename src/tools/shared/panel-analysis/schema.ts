@@ -1,7 +1,7 @@
 // Input and output schemas of svc_generate_insights (kept apart: the handler file stays readable).
 import { z } from 'zod';
 import { EVIDENCE_STATUSES } from '../../../evidence/status.js';
-import { AUDIENCES } from '../../../analysis/evidence-brief.js';
+import { AUDIENCES } from '../../../analysis/audiences.js';
 import { FACTOR_NAMES } from '../../../analysis/drug-scoring.js';
 import { admet, diseaseContext, genePanel, integrity, pathwayRef, provenance } from '../schemas.js';
 import { enrichmentStatusSchema } from './enrichment-status.js';

@@ -1,0 +1,200 @@
+// svc_generate_validation_plan's run (the definition is tool.ts; this is loaded on the first call).
+//
+// Rounds: 1-3 recognition (recognise.ts); 4 ChEMBL targets | Cellosaurus | ClinicalTrials.gov |
+// Europe PMC; 5-6 ChEMBL mechanisms, then molecules and activities; 7 integrity (esummary + efetch, NLI).
+import type { Mechanism } from '../../analysis/hypothesis-text.js';
+import { qualityScore } from '../../analysis/quality.js';
+import { assemblePlan, missingInputs, needsInputMessage, planLiteratureTerms, planRoles, type PlanGene, type Roles, type Stage } from '../../analysis/validation-plan.js';
+import { stripPmids } from '../../evidence/pmid-fields.js';
+import { round, runIntegrity, type StatementCheck } from '../../evidence/pipeline.js';
+import { newSnapshotId } from '../../store/snapshot-id.js';
+import type { ToolCall } from '../define.js';
+import { PLAN_TOOL } from '../names.js';
+import type { Gather } from '../shared/gather.js';
+import type { SourceReport } from '../../sources/report.js';
+import type { CallDeadline, WorkPlan } from '../../sources/deadline.js';
+import { deadlineReport, noteDeadline, withCallDeadline } from '../shared/call-deadline.js';
+import { notRun, reportIntegrity } from '../shared/integrity.js';
+import { activeTrials, cellModels, planLiterature, toolCompounds } from './gather.js';
+import { recognise, type Recognition } from './recognise.js';
+import type { PlanArgs, PlanOutput } from './schema.js';
+
+const MECHANISM_LABEL: Record<Mechanism, string> = {
+  inhibition: 'Inhibition',
+  loss_of_function: 'Loss of function',
+  gain_of_function: 'Gain of function',
+  overexpression: 'Overexpression',
+  biomarker: 'Predictive biomarker',
+  interaction: 'Interaction',
+  synthetic_lethality: 'Synthetic lethality',
+};
+
+/** Requests a plan sends to its rate-limited sources (literature per stage, ChEMBL pages, PubMed checks). */
+const PLAN_WORK: WorkPlan = { europepmc: 8, chembl: 8, eutils: 4, opentargets: 4 };
+
+export async function generateValidationPlan(args: PlanArgs, call: ToolCall): Promise<PlanOutput> {
+  return withCallDeadline(call, PLAN_TOOL, PLAN_WORK, (c, deadline) => plan(args, c, deadline));
+}
+
+async function plan(args: PlanArgs, call: ToolCall, deadline: CallDeadline): Promise<PlanOutput> {
+  const report = deadlineReport(call, deadline);
+  const g: Gather = { call, report };
+  const steps = 5;
+  const step = (i: number, message: string) => call.progress.report(i, steps, message);
+
+  step(0, 'Recognising genes, drugs, disease and mechanism');
+  const rec = await recognise(g, args);
+  for (const gene of rec.genes.filter((x) => !x.symbol)) {
+    report.warnings.push(
+      gene.how === 'ambiguous'
+        ? `"${gene.input}" names several genes (${gene.candidates?.join(', ')}): left out; name one of them`
+        : `"${gene.input}" is not an HGNC symbol, alias or previous symbol (${gene.how}): left out`,
+    );
+  }
+  if (rec.genes.some((x) => x.how === 'unchecked')) report.warnings.push('HGNC could not be reached: gene words were used as typed, without alias resolution');
+  const genes: PlanGene[] = rec.genes.filter((x) => x.symbol).map((x) => ({ symbol: x.symbol!, roles: x.roles, from: x.from }));
+  const mechanism = rec.mechanism?.primary ?? null;
+  const missing = missingInputs(genes, mechanism);
+  if (missing.length || !mechanism) return needsInput(args, rec, missing, report, step);
+
+  const roles = planRoles(mechanism, genes);
+  // The recognised name, or the text as typed when Open Targets could not map it (warned below).
+  const disease = rec.disease ? (rec.disease.name ?? rec.disease.query) : null;
+  if (rec.disease && !rec.disease.id) report.warnings.push(`the disease "${rec.disease.query}" was not mapped to Open Targets (${rec.disease.how}); it is used as typed`);
+  if (!rec.disease) report.warnings.push('no disease recognised: models and trials are not looked up; add diseaseContext');
+  if (mechanism === 'synthetic_lethality' && !roles.partner) report.warnings.push('synthetic lethality needs two genes; only one was recognised: name the partner gene whose loss sensitises');
+  if (mechanism === 'interaction' && !roles.partner) report.warnings.push('an interaction needs two genes; only one was recognised: name the partner');
+
+  step(1, `Tool compounds, models, trials and literature for ${[roles.target, roles.partner].filter(Boolean).join(' and ')}`);
+  const geneRef = (symbol: string) => ({ symbol, uniprotId: rec.genes.find((x) => x.symbol === symbol)?.uniprotId ?? null });
+  const compoundGenes = [roles.target, ...(mechanism === 'interaction' && roles.partner ? [roles.partner] : [])].map(geneRef);
+  const trialGenes = [...new Set([roles.target, ...(roles.partner ? [roles.partner] : [])])];
+  const drugNames = rec.drugs.flatMap((d) => (d.chemblId ? [(d.name ?? d.input).toLowerCase()] : []));
+  const diseaseNames = rec.disease ? (rec.disease.names.length ? rec.disease.names : [rec.disease.query]) : null;
+  const [compounds, models, trials, literature] = await Promise.all([
+    // Every mechanism's plan acts on its target with inhibitory compounds (to inhibit it, phenocopy its
+    // loss, or test dependency on it), so inhibitory actions come first.
+    toolCompounds(g, compoundGenes, true, rec.drugs.flatMap((d) => (d.chemblId ? [d.chemblId] : []))),
+    cellModels(g, diseaseNames, roles.altered),
+    activeTrials(g, disease, trialGenes, drugNames),
+    planLiterature(g, planLiteratureTerms(mechanism, roles, disease)),
+  ]);
+
+  step(2, 'Assembling the stages');
+  const { stages } = assemblePlan({ mechanism, genes, agents: rec.agents, disease, compounds, models, trials, literature });
+
+  step(3, 'Checking the literature behind each step against PubMed');
+  const statements = [{ text: args.hypothesis, pmids: literature.hypothesis.pmids }, ...stages.map((s) => ({ text: s.rationale.statement, pmids: s.rationale.pmids }))];
+  const run = await runIntegrity({ eutils: call.ctx.sources.eutils, nli: call.ctx.nli, report, ...(call.signal ? { signal: call.signal } : {}) }, statements);
+  const evidenceOf = (check: StatementCheck | undefined, statement: string, pmids: readonly string[]) => ({
+    statement,
+    pmids: [...pmids],
+    status: check?.status ?? 'unsupported',
+    supported: check?.recall === 1,
+    bestEntailment: round(check?.bestEntailment ?? 0),
+  });
+
+  step(4, 'Scoring and saving the snapshot');
+  const i = run.integrity;
+  noteDeadline(report, deadline, 'the plan');
+  const sources = report.list();
+  const quality = qualityScore({ ...i, sources });
+  if (quality.unverified) report.warnings.push('qualityScore is 0: nothing in this plan was verified (no PMID could be checked and no statement was judged by an NLI model).');
+  const outStages = stages.map((s, k) => stageOut(s, evidenceOf(run.statements[k + 1], s.rationale.statement, s.rationale.pmids)));
+  const snapshotId = newSnapshotId();
+  const assembled: PlanOutput = {
+    status: 'planned',
+    message: '',
+    missing: [],
+    snapshotId,
+    hypothesis: args.hypothesis,
+    recognised: recognisedOut(rec),
+    roles,
+    stages: outStages,
+    toolCompounds: compounds,
+    models,
+    trials,
+    literature,
+    hypothesisEvidence: evidenceOf(run.statements[0], args.hypothesis, literature.hypothesis.pmids),
+    integrity: reportIntegrity(run),
+    qualityScore: quality.qualityScore,
+    sources,
+    warnings: report.warnings,
+  };
+  // A PMID PubMed does not know is removed everywhere it appears (stages, literature, evidence).
+  const gone = new Set(i.hallucinatedPmids);
+  const stripped = stripPmids(assembled, gone);
+  const result = stripped.value;
+  if (gone.size) result.warnings.push(`PubMed does not know PMID ${[...gone].join(', ')} returned by the literature search: removed from ${stripped.removed} place(s) in this plan (counted in integrity.hallucinated).`);
+  result.message = summary(mechanism, roles, disease, result, compounds.items.length, models.items.length, trials.items.length);
+  const saved = await call.ctx.snapshots
+    .save({ id: snapshotId, tool: PLAN_TOOL, genes: genes.map((x) => x.symbol), diseaseContext: disease ?? '', qualityScore: quality.qualityScore, inputs: args, result })
+    .then(() => true)
+    .catch((err: unknown) => {
+      call.ctx.log.error('snapshot could not be saved', { err });
+      return false;
+    });
+  if (!saved) {
+    result.snapshotId = null;
+    result.warnings.push('the snapshot could not be saved; this plan cannot be fetched again by its snapshotId');
+  }
+  step(steps, 'Done');
+  return result;
+}
+
+function stageOut(s: Stage, evidence: PlanOutput['stages'][number]['evidence']): PlanOutput['stages'][number] {
+  const { rationale: _rationale, ...rest } = s;
+  return { ...rest, evidence };
+}
+
+function summary(mechanism: Mechanism, roles: Roles, disease: string | null, plan: PlanOutput, compounds: number, models: number, trials: number): string {
+  const who = roles.partner ? `${roles.target} with ${roles.partner}` : roles.target;
+  const pmids = new Set([...(plan.hypothesisEvidence?.pmids ?? []), ...plan.stages.flatMap((s) => s.buildsOn.pmids)]).size;
+  const statuses = plan.stages.map((s) => s.evidence.status);
+  const premises = plan.integrity.nliEnabled
+    ? `hypothesis ${plan.hypothesisEvidence?.status ?? 'unsupported'} by its abstracts; ${statuses.filter((x) => x === 'supported').length} of ${statuses.length} step premises supported`
+    : 'hypothesis and step premises not judged (no NLI model)';
+  const gaps = plan.stages.reduce((n, s) => n + s.buildsOn.gaps.length, 0);
+  return (
+    `${MECHANISM_LABEL[mechanism]} plan for ${who}${disease ? ` in ${disease}` : ''} (${roles.alteration} setting): ${plan.stages.length} stages built on ` +
+    `${compounds} tool compound(s) (ChEMBL), ${models} cell line(s) (Cellosaurus), ${trials} active trial(s) (ClinicalTrials.gov) and ${pmids} PMID(s); ` +
+    `${premises}${gaps ? `; ${gaps} data gap(s) listed per stage` : ''}.`
+  );
+}
+
+function recognisedOut(rec: Recognition): PlanOutput['recognised'] {
+  return {
+    genes: rec.genes.map(({ ensemblId: _e, uniprotId: _u, ...gene }) => gene),
+    drugs: rec.drugs,
+    disease: rec.disease ? { input: rec.disease.input, from: rec.disease.from, query: rec.disease.query, id: rec.disease.id, name: rec.disease.name, how: rec.disease.how } : null,
+    mechanism: rec.mechanism,
+  };
+}
+
+function needsInput(args: PlanArgs, rec: Recognition, missing: ('gene' | 'mechanism')[], report: SourceReport, step: (i: number, m: string) => void): PlanOutput {
+  const unresolved = rec.genes.filter((x) => !x.symbol && x.how !== 'ambiguous').map((x) => x.input);
+  const ambiguous = rec.genes.filter((x) => x.how === 'ambiguous').map((x) => ({ input: x.input, candidates: x.candidates ?? [] }));
+  const message = needsInputMessage(missing.length ? missing : ['mechanism'], { unresolved, ambiguous });
+  const skipped = (source: string) => ({ status: 'skipped' as const, source, items: [], note: 'no plan was made' });
+  for (const id of ['chembl', 'cellosaurus', 'clinicaltrials', 'europepmc', 'eutils'] as const) report.skip(id, 'no plan was made: the hypothesis lacks a gene or a mechanism');
+  step(5, 'Done');
+  return {
+    status: 'needs_input',
+    message,
+    missing,
+    snapshotId: null,
+    hypothesis: args.hypothesis,
+    recognised: recognisedOut(rec),
+    roles: null,
+    stages: [],
+    toolCompounds: skipped('ChEMBL'),
+    models: skipped('Cellosaurus'),
+    trials: skipped('ClinicalTrials.gov'),
+    literature: null,
+    hypothesisEvidence: null,
+    integrity: notRun('no plan was made'),
+    qualityScore: 0,
+    sources: report.list(),
+    warnings: report.warnings,
+  };
+}

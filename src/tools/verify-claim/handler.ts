@@ -1,0 +1,121 @@
+// svc_verify_claim's run: cited PMIDs checked, or PubMed searched and every abstract found judged.
+// Loaded on the tool's first call (tool.ts).
+import { claimQueries } from '../../evidence/claim-query.js';
+import { round, runIntegrity } from '../../evidence/pipeline.js';
+import { reportIntegrity } from '../shared/integrity.js';
+import { citedStatements } from '../../evidence/statements.js';
+import { evidenceStatus as statusOf } from '../../evidence/status.js';
+import type { PubmedArticle } from '../../sources/eutils.js';
+import type { SourceReport } from '../../sources/report.js';
+import type { CallDeadline } from '../../sources/deadline.js';
+import { deadlineReport, noteDeadline, withCallDeadline } from '../shared/call-deadline.js';
+import type { ToolCall } from '../define.js';
+import { VERIFY_TOOL } from '../names.js';
+import { perPmid } from './per-pmid.js';
+import type { VerifyInput, VerifyOutput } from './schema.js';
+import { summarize } from './summary.js';
+
+/** Abstracts judged when the claim comes without PMIDs. */
+export const SEARCH_TOP = 10;
+
+/** Under the call deadline: PubMed (3/s without a key) answers esummary and efetch per 200 PMIDs, and the search. */
+export async function verifyClaim(args: VerifyInput, call: ToolCall): Promise<VerifyOutput> {
+  const batches = Math.ceil((args.pmids?.length ?? 0) / 200);
+  return withCallDeadline(call, VERIFY_TOOL, { eutils: 3 + 2 * batches }, (c, deadline) => checkClaim(args, c, deadline));
+}
+
+async function checkClaim(args: VerifyInput, call: ToolCall, deadline: CallDeadline): Promise<VerifyOutput> {
+  const { ctx, progress, signal } = call;
+  const report = deadlineReport(call, deadline);
+  const deps = { eutils: ctx.sources.eutils, nli: ctx.nli, report, ...(signal ? { signal } : {}) };
+  const given = args.pmids ?? [];
+  // [PMID:n] markers cite by themselves: a claim that has them is checked, not searched.
+  const marked = citedStatements(args.claim, []).some((s) => s.pmids.some((p) => !p.startsWith('#')));
+  const searched = given.length === 0 && !marked;
+  let search: VerifyOutput['search'];
+  let found: Map<string, PubmedArticle> | undefined;
+
+  if (searched) {
+    progress.report(0, 4, 'Searching PubMed');
+    const result = await searchEvidence(call, report, args.claim, args.geneContext ?? []);
+    search = result.search;
+    found = result.articles;
+    progress.report(1, 4, `Judging ${found.size} abstracts`);
+  } else {
+    progress.report(1, 4, 'Checking the cited PMIDs');
+  }
+
+  // Search mode: the claim is weighed against every record found, as if it cited them all.
+  const statements = citedStatements(args.claim, searched ? [...found!.keys()] : given);
+  const run = await runIntegrity(deps, statements, searched ? { found: found!, citationMetrics: false } : {});
+  progress.report(3, 4, 'Judging each PMID');
+  // Each PMID is judged against the claim as a whole, its citation markers taken out.
+  const claimText = statements.map((s) => s.text).join(' ');
+  const rows = await perPmid(run, searched ? [...found!.keys()] : given.length ? given : run.cited, claimText);
+  const i = run.integrity;
+  const status = statusOf({
+    statements: run.statements,
+    cited: run.cited,
+    citeF1: i.citeF1,
+    citationMetrics: run.citationMetrics,
+    nliEnabled: i.nliEnabled,
+    pmidsChecked: i.pmidsChecked,
+    hallucinated: run.citedHallucinated,
+    readable: run.readable,
+  });
+  // Figures not computed are null (shared/integrity.ts); citation metrics do not apply to a search.
+  const reported = reportIntegrity(run);
+  const metric = (x: number | null) => (searched ? null : x);
+  progress.report(4, 4, 'Done');
+  noteDeadline(report, deadline, 'the check');
+  return {
+    claim: args.claim,
+    evidenceStatus: status,
+    summary: summarize(status, run, rows, searched),
+    mode: searched ? 'search' : 'cited',
+    pmidsChecked: reported.pmidsChecked,
+    hallucinated: reported.hallucinated,
+    citeF1: metric(reported.citeF1),
+    citationPrecision: metric(reported.citationPrecision),
+    citationRecall: metric(reported.citationRecall),
+    nliEnabled: i.nliEnabled,
+    entailmentMethod: i.entailmentMethod,
+    threshold: i.threshold,
+    integrity: { ...reported, citeF1: metric(reported.citeF1), citationPrecision: metric(reported.citationPrecision), citationRecall: metric(reported.citationRecall) },
+    statements: run.statements.map((s) => ({
+      text: s.text,
+      citations: s.citations,
+      judged: s.judged,
+      status: s.status,
+      supported: s.recall === 1,
+      entailing: s.entailing,
+      contradicting: s.contradicting,
+      bestEntailment: round(s.bestEntailment),
+      ...(s.bestPmid ? { bestPmid: s.bestPmid } : {}),
+      ...(s.skipped ? { skipped: s.skipped } : {}),
+    })),
+    pmids: rows,
+    supportingPmids: rows.filter((p) => p.verdict === 'supports' || p.verdict === 'mixed').map((p) => p.pmid),
+    contradictingPmids: rows.filter((p) => p.verdict === 'contradicts' || p.verdict === 'mixed').map((p) => p.pmid),
+    ...(search ? { search } : {}),
+    sources: report.list(),
+    warnings: report.warnings,
+  };
+}
+
+async function searchEvidence(call: ToolCall, report: SourceReport, claim: string, genes: readonly string[]) {
+  const { eutils } = call.ctx.sources;
+  for (const query of claimQueries(claim, genes)) {
+    const result = await report.call('eutils', () => eutils.search(query, { retmax: SEARCH_TOP }, call.signal), {
+      records: (r) => r.ids.length,
+      degrades: 'PubMed could not be searched',
+    });
+    if (!result) break;
+    if (result.ids.length === 0) continue;
+    const articles = (await report.call('eutils', () => eutils.articles(result.ids, call.signal), { degrades: 'abstracts could not be read' })) ?? new Map<string, PubmedArticle>();
+    // Keep PubMed's relevance order.
+    const ordered = new Map(result.ids.filter((id) => articles.has(id)).map((id) => [id, articles.get(id)!]));
+    return { search: { query, count: result.count, phrasesNotFound: result.phrasesNotFound }, articles: ordered };
+  }
+  return { search: { query: claimQueries(claim, genes)[0] ?? '', count: 0, phrasesNotFound: [] }, articles: new Map<string, PubmedArticle>() };
+}
