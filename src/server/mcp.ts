@@ -152,8 +152,7 @@ function wrapToolCalls(
     const now = performance.now();
     const local = nli.localState?.();
     if (judged && judged.local === local && now - judged.at < JUDGE_STATE_MS) return judged.key;
-    const c = config;
-    judged = { at: now, local, key: JSON.stringify([c.nli, c.nliModel, c.nliDtype, c.nliThreshold, c.nliWindow, nli.status().state]) };
+    judged = { at: now, local, key: JSON.stringify([config.nli, config.nliModel, config.nliDtype, config.nliThreshold, config.nliWindow, nli.status().state]) };
     return judged.key;
   };
   server.server.removeRequestHandler('tools/call');
