@@ -37,9 +37,13 @@ export function deferContext(config: Config, log: Logger, build: () => Promise<A
     });
     return building;
   };
+  // The same failure is logged once: the warm-up and the auto-download timer both try.
+  let logged: string | undefined;
   const prepare = (): Promise<AppContext | undefined> =>
     get().catch((err: unknown) => {
-      log.error('could not prepare the tools (each tool call will say why, and try again)', { err });
+      const text = err instanceof Error ? err.message : String(err);
+      if (text !== logged) log.error('could not prepare the tools (each tool call will say why, and try again)', { err });
+      logged = text;
       return undefined;
     });
   let warming = false;

@@ -79,6 +79,21 @@ describe('a context built on first need', () => {
     expect(build.mock.calls.length).toBe(tries + 1);
   });
 
+  it('logs a failure to prepare once, however often it is tried, and a different one again', async () => {
+    const log = { level: 'error' as const, error: vi.fn(), warn: vi.fn(), info: vi.fn(), debug: vi.fn() };
+    let message = 'cannot use the data directory /srv/x: a file is in the way';
+    const context = deferContext(testConfig(), log, async () => {
+      throw new BiointelError('unavailable', message);
+    });
+    expect(await context.prepare()).toBeUndefined(); // never rejects
+    expect(await context.prepare()).toBeUndefined();
+    expect(log.error).toHaveBeenCalledTimes(1);
+    message = 'could not connect to Redis at redis://127.0.0.1:1';
+    await context.prepare();
+    expect(log.error).toHaveBeenCalledTimes(2);
+    expect(log.error.mock.calls[1]![1]).toMatchObject({ err: expect.objectContaining({ message }) });
+  });
+
   it('close() closes a context that was built, and builds none after', async () => {
     const ctx = await testContext();
     const close = vi.spyOn(ctx, 'close');
