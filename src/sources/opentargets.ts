@@ -66,6 +66,12 @@ export interface TargetClinicalContext {
   candidates: ClinicalCandidate[];
 }
 
+/** One target as the target brief reads it: clinical context and tractability (one request). */
+export interface TargetBriefData {
+  clinical: TargetClinicalContext;
+  tractability: Tractability[];
+}
+
 export class OpenTargets {
   constructor(private readonly http: UpstreamClient) {}
 
@@ -92,6 +98,12 @@ export class OpenTargets {
   async clinicalContext(ensemblId: string, options: { associations?: number } = {}, signal?: AbortSignal): Promise<TargetClinicalContext | null> {
     const data = await this.query(Q.TARGET_CLINICAL_CONTEXT, { ensemblId, size: options.associations ?? 25 }, signal);
     return parseTargetClinicalContext(data, ensemblId);
+  }
+
+  /** clinicalContext and tractability of one target in one request (the target brief); null if unknown. */
+  async targetBrief(ensemblId: string, options: { associations?: number } = {}, signal?: AbortSignal): Promise<TargetBriefData | null> {
+    const data = await this.query(Q.TARGET_BRIEF, { ensemblId, size: options.associations ?? 25 }, signal);
+    return parseTargetBrief(data, ensemblId);
   }
 
   /**
@@ -209,6 +221,13 @@ export function parseDiseaseSearch(data: unknown): DiseaseHit[] {
 export function parseTargetClinicalContext(data: unknown, requestedId?: string): TargetClinicalContext | null {
   const target = field(obj(data, 'data'), 'target');
   return target === null ? null : clinicalOf(obj(target, 'target'), requestedId);
+}
+
+export function parseTargetBrief(data: unknown, requestedId?: string): TargetBriefData | null {
+  const target = field(obj(data, 'data'), 'target');
+  if (target === null) return null;
+  const t = obj(target, 'target');
+  return { clinical: clinicalOf(t, requestedId), tractability: tractabilityOf(t) };
 }
 
 function clinicalOf(t: Obj, fallbackId?: string): TargetClinicalContext {

@@ -12,6 +12,7 @@ import {
   parseDrugDetails,
   parseDrugsDetails,
   parseMapIds,
+  parseTargetBrief,
   parseTargetClinicalContext,
   parseTargetSearch,
   parseTargetsDrugContext,
@@ -73,6 +74,18 @@ describeShared('Open Targets parsers on recorded August-2026 answers', () => {
     expect(rows).toHaveLength(28);
     expect(rows?.[0]).toEqual({ label: 'Approved Drug', modality: 'SM', value: true });
     expect(new Set(rows?.map((r) => r.modality))).toEqual(new Set(['SM', 'AB', 'PR', 'OC']));
+  });
+
+  it('reads the target brief (clinical context and tractability in one answer) as the two queries it replaces', () => {
+    // The union of two recorded answers for EGFR: what TargetBrief asks is exactly their fields.
+    const clinical = shared('target-clinical-context-EGFR-ENSG00000146648.json') as { target: Record<string, unknown> };
+    const tractable = shared('target-druggability-tractability-safety-EGFR.json') as { target: Record<string, unknown> };
+    const both = { target: { ...clinical.target, tractability: tractable.target.tractability } };
+    const brief = parseTargetBrief(both, 'ENSG00000146648');
+    expect(brief?.clinical).toEqual(parseTargetClinicalContext(clinical, 'ENSG00000146648'));
+    expect(brief?.tractability).toEqual(parseTractability(tractable));
+    // Without its tractability the answer is not the one asked for: a schema error, not "none".
+    expect(() => parseTargetBrief(clinical, 'ENSG00000146648')).toThrow(UpstreamError);
   });
 
   it('reads drug indications with their stage (pembrolizumab)', () => {
@@ -187,6 +200,7 @@ describe('Open Targets parsers on documentation-shaped answers', () => {
     const data = own('target-unknown-doc-shaped.json').data;
     expect(parseTargetClinicalContext(data, 'ENSG00000000000')).toBeNull();
     expect(parseTractability(data)).toBeNull();
+    expect(parseTargetBrief(data, 'ENSG00000000000')).toBeNull();
   });
 
   it('rejects malformed answers as schema errors', () => {

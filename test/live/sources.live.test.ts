@@ -35,6 +35,10 @@ live('live sources', () => {
     expect(t?.ensemblId).toBe('ENSG00000146648');
     const c = await ctx.sources.opentargets.clinicalContext('ENSG00000146648');
     expect(c?.candidates.length).toBeGreaterThan(0);
+    // The target brief's one query for clinical context and tractability.
+    const b = await ctx.sources.opentargets.targetBrief('ENSG00000146648');
+    expect(b?.clinical.candidates.length).toBeGreaterThan(0);
+    expect(b?.tractability.some((t) => t.value)).toBe(true);
   });
   it('opentargets drug queries: Bs-filtered drug context with hallmarks, drug details, disease ontology', async () => {
     const ot = ctx.sources.opentargets;

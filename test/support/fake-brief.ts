@@ -82,12 +82,27 @@ export function mountBriefUpstream(fake: FakeUpstream, options: BriefFakeOptions
   return { pubmed: mountFakePubmed(fake, options.articles ?? BRIEF_ARTICLES) };
 }
 
+/** `base`'s answer with `fields` of `other`'s target added: two recordings of one target, as one query would answer them. */
+function targetUnion(base: Doc, other: Doc, fields: readonly string[]): Doc {
+  const targetOf = (d: Doc) => (d as { data: { target: Record<string, unknown> } }).data.target;
+  const extra = Object.fromEntries(fields.map((f) => [f, targetOf(other)[f]]));
+  return { ...base, data: { ...(base.data as object), target: { ...targetOf(base), ...extra } } };
+}
+
 function openTargets(req: FakeRequest, options: BriefFakeOptions): Doc {
   const own = (file: string): Doc => JSON.parse(ownFixture('opentargets', file)) as Doc;
   const { query, variables } = JSON.parse(req.body) as { query: string; variables: Record<string, unknown> };
   const known = variables.ensemblId === EGFR.ensemblId;
   if (query.includes('query SearchDisease')) {
     return String(variables.queryString).toLowerCase() === EGFR.disease ? own('search-disease-nsclc-doc-shaped.json') : { data: { search: { total: 0, hits: [] } } };
+  }
+  if (query.includes('query TargetBrief')) {
+    // One query for clinical context and tractability: the union of the two recorded answers for
+    // the same target (GraphQL answers exactly the fields asked, under the one target object).
+    if (!known) return own('target-unknown-doc-shaped.json');
+    const clinical = options.clinical === 'recorded' ? sharedJson<Doc>('opentargets', 'target-clinical-context-EGFR-ENSG00000146648.json') : own('target-clinical-context-EGFR-doc-shaped.json');
+    const tractability = sharedJson<Doc>('opentargets', 'target-druggability-tractability-safety-EGFR.json');
+    return targetUnion(clinical, tractability, ['tractability']);
   }
   if (query.includes('query TargetClinicalContext')) {
     if (!known) return own('target-unknown-doc-shaped.json');

@@ -92,12 +92,15 @@ export async function gatherBrief(call: ToolCall, report: SourceReport, input: {
   const alphafoldP = byAccession('alphafold', (a) => s.alphafold.prediction(a, signal), 'no pLDDT');
   const pathwaysP = byAccession('reactome', (a) => s.reactome.pathwaysForProtein(a, 9606, signal), 'no pathways');
   const noEnsembl = `no Ensembl gene id for ${symbol}`;
-  const clinicalP = ens
-    ? report.call('opentargets', () => s.opentargets.clinicalContext(ens, { associations: BRIEF_LIMITS.associations }, signal), { degrades: 'no disease associations or drug candidates' })
+  // Clinical context and tractability in one request: Open Targets is paced at 5 a second, and a
+  // sixth question in the brief (drug details) waited a second for the window.
+  const targetP = ens
+    ? report.call('opentargets', () => s.opentargets.targetBrief(ens, { associations: BRIEF_LIMITS.associations }, signal), {
+        degrades: 'no disease associations or drug candidates; druggability computed without tractability',
+      })
     : skipped(report, 'opentargets', noEnsembl);
-  const tractabilityP = ens
-    ? report.call('opentargets', () => s.opentargets.tractability(ens, signal), { degrades: 'druggability computed without tractability' })
-    : skipped(report, 'opentargets', noEnsembl);
+  const clinicalP = targetP.then((t) => (t === undefined ? undefined : (t?.clinical ?? null)));
+  const tractabilityP = targetP.then((t) => (t === undefined ? undefined : (t?.tractability ?? null)));
   const contextP = diseaseP.then((hits) => {
     const top = hits?.[0];
     if (!ens || !top) return undefined;
