@@ -3,7 +3,7 @@
 // dependent rounds on the critical path, measured from the request arrival times at the server.
 // Run: npx vitest run --config bench/vitest.bench.config.ts bench/brief
 // Writes bench/brief/last-run.json; see bench/brief/README.md.
-import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,10 +11,11 @@ import { describe, expect, it } from 'vitest';
 import { silentProgress } from '../../src/tools/define.js';
 import { PATHWAY_LIBRARY } from '../../src/tools/target-brief/gather.js';
 import { getTargetBrief } from '../../src/tools/target-brief/handler.js';
-import { tempDir, testContext } from '../../test/support/context.js';
+import { testContext } from '../../test/support/context.js';
 import { EGFR, mountBriefUpstream } from '../../test/support/fake-brief.js';
 import { startFakeUpstream, type FakeRequest, type FakeUpstream } from '../../test/support/fake-upstream.js';
 import { hasShared, ownFixture, SKIP_SHARED_REASON } from '../../test/support/shared.js';
+import { dataDirFrom, installData } from '../support/data-dir.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DELAY_MS = 300;
@@ -79,22 +80,6 @@ interface ScenarioResult {
   sourcesWarm: Record<string, string>;
 }
 
-/**
- * A data directory with what a first use installs (HGNC's complete set, the Reactome library), as
- * bench/speed defines "cold": each run copies it, so its response cache is empty but it does not
- * download the gene table (a one-time cost that would read as one more round).
- */
-async function installData(fake: FakeUpstream): Promise<string> {
-  const dir = tempDir('biointel-bench-brief-data-');
-  fake.reset();
-  mountBriefUpstream(fake);
-  const ctx = await testContext({ cache: false, dataDir: dir }, fake.url);
-  await ctx.genes.load();
-  await ctx.genesets.load({ names: [PATHWAY_LIBRARY] });
-  await ctx.close();
-  return dir;
-}
-
 async function scenario(fake: FakeUpstream, name: string, setup: (f: FakeUpstream) => void, installed: string): Promise<ScenarioResult> {
   const coldMs: number[] = [];
   const warmMs: number[] = [];
@@ -108,9 +93,7 @@ async function scenario(fake: FakeUpstream, name: string, setup: (f: FakeUpstrea
     setup(fake);
     fake.delayAll(DELAY_MS);
     // A fresh context per run: empty cache (memory keyv) and fresh rate limiters.
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'biointel-bench-brief-run-'));
-    cpSync(installed, dataDir, { recursive: true });
-    const ctx = await testContext({ cache: true, dataDir }, fake.url);
+    const ctx = await testContext({ cache: true, dataDir: dataDirFrom(installed) }, fake.url);
     const call = { ctx, tier: 'researcher' as const, progress: silentProgress };
     const args = { gene: EGFR.symbol, diseaseContext: EGFR.disease };
     let t = performance.now();
@@ -148,7 +131,9 @@ describe.skipIf(!hasShared)('target brief benchmark', () => {
   it('cold vs warm, and dependent rounds', async () => {
     const fake = await startFakeUpstream();
     try {
-      const installed = await installData(fake);
+      // Cold = the gene table and the Reactome library installed, the response cache empty.
+      mountBriefUpstream(fake);
+      const installed = await installData(fake, [PATHWAY_LIBRARY]);
       const results = [
         await scenario(fake, 'default (ChEMBL lacks one small molecule: PubChem fallback)', () => undefined, installed),
         await scenario(fake, 'chembl-complete (no PubChem fallback)', chemblComplete, installed),

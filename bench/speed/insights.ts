@@ -3,16 +3,14 @@
 // delay), the dependent rounds (answers released one round at a time, test/support/rounds.ts) and
 // what failed or came late. "Cold" = an empty response cache, with the HGNC table and the gene-set
 // libraries already in the data directory (installed by a first run); `firstRun` also empties that.
-import { cpSync, mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { AppContext } from '../../src/context.js';
 import { createMemoryStore } from '../../src/store/index.js';
 import { silentProgress } from '../../src/tools/define.js';
 import { analysePanel } from '../../src/tools/shared/panel-analysis/analyse.js';
-import { testContext, tempDir } from '../../test/support/context.js';
+import { testContext } from '../../test/support/context.js';
 import type { FakeUpstream } from '../../test/support/fake-upstream.js';
 import { countRounds } from '../../test/support/rounds.js';
+import { dataDirFrom } from '../support/data-dir.js';
 
 export interface InsightsRun {
   ms: number;
@@ -26,20 +24,9 @@ export interface InsightsRun {
 
 const ARGS = { diseaseContext: 'breast cancer', audience: 'researcher' as const, includeDrugs: true };
 
-/** A data directory with the HGNC table and the libraries the fake serves, as after a first use. */
-export async function installData(fake: FakeUpstream): Promise<string> {
-  const dir = tempDir('biointel-bench-data-');
-  const ctx = await testContext({ cache: false, dataDir: dir }, fake.url, { store: createMemoryStore() });
-  fake.delayAll(0);
-  await ctx.genes.load();
-  await ctx.genesets.load({});
-  await ctx.close();
-  return dir;
-}
-
+/** A fresh context on a copy of the installed data directory (bench/support/data-dir.ts). */
 async function contextFor(fake: FakeUpstream, installed: string | undefined, limits?: { perSecond: number; concurrency: number }): Promise<AppContext> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'biointel-bench-run-'));
-  if (installed) cpSync(installed, dataDir, { recursive: true });
+  const dataDir = dataDirFrom(installed);
   return testContext({ cache: true, dataDir, timeoutMs: 20_000, retries: 3, deadlineMs: 60_000 }, fake.url, { store: createMemoryStore(), ...(limits ? { limits } : {}) });
 }
 

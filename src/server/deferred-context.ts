@@ -11,6 +11,7 @@ import type { Config } from '../config.js';
 import type { AppContext } from '../context.js';
 import { BiointelError } from '../errors.js';
 import type { Logger } from '../log.js';
+import { memoUntilFailure } from '../memo.js';
 
 export interface DeferredContext {
   readonly deferred: true;
@@ -27,16 +28,10 @@ export interface DeferredContext {
 }
 
 export function deferContext(config: Config, log: Logger, build: () => Promise<AppContext>): DeferredContext {
-  let building: Promise<AppContext> | undefined;
+  const built = memoUntilFailure(build);
   let closed = false;
-  const get = (): Promise<AppContext> => {
-    if (closed) return Promise.reject(new BiointelError('unavailable', 'the server is shutting down', { hint: 'Start it again (the assistant does so when it reconnects).' }));
-    building ??= build().catch((err: unknown) => {
-      building = undefined;
-      throw err;
-    });
-    return building;
-  };
+  const get = (): Promise<AppContext> =>
+    closed ? Promise.reject(new BiointelError('unavailable', 'the server is shutting down', { hint: 'Start it again (the assistant does so when it reconnects).' })) : built.get();
   // The same failure is logged once: the warm-up and the auto-download timer both try.
   let logged: string | undefined;
   const prepare = (): Promise<AppContext | undefined> =>
@@ -54,13 +49,13 @@ export function deferContext(config: Config, log: Logger, build: () => Promise<A
     get,
     prepare,
     warm() {
-      if (warming || building) return;
+      if (warming || built.current()) return;
       warming = true;
       setImmediate(() => void prepare()).unref();
     },
     async close() {
       closed = true;
-      const ctx = await building?.catch(() => undefined);
+      const ctx = await built.current()?.catch(() => undefined);
       await ctx?.close();
     },
   };

@@ -55,30 +55,20 @@ const HALLMARK_FIELDS = `
       cancerHallmarks { label impact pmid }
     }`;
 
-/** One target's top associations and its candidates: the selection of the two queries below. */
-const CLINICAL_FIELDS = `
+/**
+ * What the target brief asks of one target, in one request: its top associations, its drug and
+ * clinical candidates, and its tractability. Asked apart, they made six Open Targets questions per
+ * brief, and at the 5 a second it is paced at, the sixth (drug details) waited a second for the window.
+ */
+export const TARGET_BRIEF = `
+query TargetBrief($ensemblId: String!, $size: Int!) {
+  target(ensemblId: $ensemblId) {
     id
     approvedSymbol
     associatedDiseases(page: {index: 0, size: $size}) {
       count
       rows { score disease { id name } }
-    }${CANDIDATE_FIELDS}`;
-
-/** One target's top associations and its candidates. */
-export const TARGET_CLINICAL_CONTEXT = `
-query TargetClinicalContext($ensemblId: String!, $size: Int!) {
-  target(ensemblId: $ensemblId) {${CLINICAL_FIELDS}
-  }
-}`;
-
-/**
- * What the target brief asks of one target, in one request: TARGET_CLINICAL_CONTEXT and
- * TARGET_TRACTABILITY together. Two requests made six Open Targets questions per brief, and at the
- * 5 a second it is paced at, the sixth (drug details) waited a second for the window.
- */
-export const TARGET_BRIEF = `
-query TargetBrief($ensemblId: String!, $size: Int!) {
-  target(ensemblId: $ensemblId) {${CLINICAL_FIELDS}
+    }${CANDIDATE_FIELDS}
     tractability { label modality value }
   }
 }`;
@@ -106,15 +96,6 @@ query TargetsDrugContextNoDisease($ensemblIds: [String!]!) {
   targets(ensemblIds: $ensemblIds) {
     id
     approvedSymbol${CANDIDATE_FIELDS}${HALLMARK_FIELDS}
-  }
-}`;
-
-export const TARGET_TRACTABILITY = `
-query TargetTractability($ensemblId: String!) {
-  target(ensemblId: $ensemblId) {
-    id
-    approvedSymbol
-    tractability { label modality value }
   }
 }`;
 

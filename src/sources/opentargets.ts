@@ -94,13 +94,10 @@ export class OpenTargets {
     return parseDiseaseSearch(data);
   }
 
-  /** Top associated diseases and the drug and clinical candidates of one target; null if unknown. */
-  async clinicalContext(ensemblId: string, options: { associations?: number } = {}, signal?: AbortSignal): Promise<TargetClinicalContext | null> {
-    const data = await this.query(Q.TARGET_CLINICAL_CONTEXT, { ensemblId, size: options.associations ?? 25 }, signal);
-    return parseTargetClinicalContext(data, ensemblId);
-  }
-
-  /** clinicalContext and tractability of one target in one request (the target brief); null if unknown. */
+  /**
+   * Top associated diseases, drug and clinical candidates, and tractability of one target, in one
+   * request (the target brief); null if unknown.
+   */
   async targetBrief(ensemblId: string, options: { associations?: number } = {}, signal?: AbortSignal): Promise<TargetBriefData | null> {
     const data = await this.query(Q.TARGET_BRIEF, { ensemblId, size: options.associations ?? 25 }, signal);
     return parseTargetBrief(data, ensemblId);
@@ -138,10 +135,6 @@ export class OpenTargets {
     const ids = uniqueIds(diseaseIds);
     if (!ids.length) return [];
     return parseDiseaseOntology(await this.query(Q.DISEASE_ONTOLOGY, { efoIds: ids }, signal));
-  }
-
-  async tractability(ensemblId: string, signal?: AbortSignal): Promise<Tractability[] | null> {
-    return parseTractability(await this.query(Q.TARGET_TRACTABILITY, { ensemblId }, signal));
   }
 
   async tractabilities(ensemblIds: readonly string[], signal?: AbortSignal): Promise<Map<string, Tractability[] | null>> {
@@ -218,6 +211,11 @@ export function parseDiseaseSearch(data: unknown): DiseaseHit[] {
     .map((h) => ({ id: str(h.id, 'hit.id'), name: str(h.name, 'hit.name'), score: optNum(h.score) }));
 }
 
+/**
+ * The two halves of TargetBrief's selection, each read alone: the genuine recordings answer them
+ * apart (the contract tests read those recordings through these, and parseTargetBrief composes the
+ * same readers).
+ */
 export function parseTargetClinicalContext(data: unknown, requestedId?: string): TargetClinicalContext | null {
   const target = field(obj(data, 'data'), 'target');
   return target === null ? null : clinicalOf(obj(target, 'target'), requestedId);

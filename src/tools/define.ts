@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { Caller } from '../caller.js';
 import type { Tier } from '../config.js';
 import type { AppContext } from '../context.js';
+import { memoUntilFailure } from '../memo.js';
 
 export interface Progress {
   /** Reports progress; `total` may be unknown. Cheap to call: callers need not throttle. */
@@ -72,14 +73,8 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
  * bench/speed measures the start).
  */
 export function loadOnCall<I, O>(load: () => Promise<(input: I, call: ToolCall) => Promise<O>>): (input: I, call: ToolCall) => Promise<O> {
-  let loading: Promise<(input: I, call: ToolCall) => Promise<O>> | undefined;
-  return async (input, call) => {
-    loading ??= load().catch((err: unknown) => {
-      loading = undefined; // a failed load is tried again on the next call
-      throw err;
-    });
-    return (await loading)(input, call);
-  };
+  const handler = memoUntilFailure(load); // a failed load is tried again on the next call
+  return async (input, call) => (await handler.get())(input, call);
 }
 
 export function defineTool<I extends z.ZodObject, O extends z.ZodObject, A extends z.ZodObject = O>(def: ToolDefinition<I, O, A>): ToolDefinition<I, O, A> {

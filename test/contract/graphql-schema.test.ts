@@ -15,7 +15,7 @@ describe('Open Targets queries against the 26.06 schema', () => {
   it('finds every query the client sends', () => {
     expect(OT_QUERIES.map(([name]) => name).sort()).toEqual([
       'DISEASE_ONTOLOGY', 'DRUGS_DETAILS', 'MAP_TARGET_IDS', 'SEARCH_DISEASE', 'SEARCH_TARGET', 'TARGETS_DRUG_CONTEXT',
-      'TARGETS_DRUG_CONTEXT_NO_DISEASE', 'TARGETS_TRACTABILITY', 'TARGET_BRIEF', 'TARGET_CLINICAL_CONTEXT', 'TARGET_DISEASE_SCORES', 'TARGET_TRACTABILITY',
+      'TARGETS_DRUG_CONTEXT_NO_DISEASE', 'TARGETS_TRACTABILITY', 'TARGET_BRIEF', 'TARGET_DISEASE_SCORES',
     ]);
   });
 

@@ -213,7 +213,7 @@ describe('Open Targets parsers on documentation-shaped answers', () => {
 
   it('surfaces a GraphQL error (removed knownDrugs field) as an UpstreamError', async () => {
     const ot = new OpenTargets(answering(JSON.parse(ownFixture('opentargets', 'graphql-error-knownDrugs-doc-shaped.json'))));
-    const err = await ot.clinicalContext('ENSG00000146648').catch((e: unknown) => e);
+    const err = await ot.targetBrief('ENSG00000146648').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UpstreamError);
     expect(err).toMatchObject({ source: 'opentargets', failure: 'graphql' });
     expect((err as Error).message).toContain('Cannot query field "knownDrugs" on type "Target"');

@@ -9,6 +9,7 @@ import { ClinicalTrials } from '../../src/sources/clinicaltrials.js';
 import { Dgidb } from '../../src/sources/dgidb.js';
 import { OpenTargets } from '../../src/sources/opentargets.js';
 import { PROPERTIES, PubChem } from '../../src/sources/pubchem.js';
+import { targetUnion } from '../support/fake-brief.js';
 import { startFakeUpstream, type FakeRequest, type FakeUpstream } from '../support/fake-upstream.js';
 import { testContext } from '../support/context.js';
 import { describeShared, ownFixture, sharedJson } from '../support/shared.js';
@@ -51,16 +52,19 @@ async function failure(p: Promise<unknown>): Promise<UpstreamError> {
 }
 
 describeShared('Open Targets client on recorded answers', () => {
-  it('posts the 26.06 clinical-context query and parses the answer', async () => {
-    fake.route('POST', '/opentargets/graphql', (req) =>
-      gql(req).variables.ensemblId === 'ENSG00000146648'
-        ? { body: sharedJson('opentargets', 'target-clinical-context-EGFR-ENSG00000146648.json') }
-        : { body: own('opentargets', 'target-unknown-doc-shaped.json') },
+  it('posts the 26.06 target-brief query (clinical context and tractability) and parses the answer', async () => {
+    // The union of the two genuine recordings for EGFR: what one query for both selections answers.
+    const both = targetUnion(
+      sharedJson('opentargets', 'target-clinical-context-EGFR-ENSG00000146648.json'),
+      sharedJson('opentargets', 'target-druggability-tractability-safety-EGFR.json'),
+      ['tractability'],
     );
+    fake.route('POST', '/opentargets/graphql', (req) => (gql(req).variables.ensemblId === 'ENSG00000146648' ? { body: both } : { body: own('opentargets', 'target-unknown-doc-shaped.json') }));
     const ot = new OpenTargets(ctx.http);
-    const egfr = await ot.clinicalContext('ENSG00000146648', { associations: 5 });
-    expect(egfr?.associations[0]?.diseaseId).toBe('MONDO_0005233');
-    expect(egfr?.candidates.find((c) => c.name === 'AFATINIB')?.saltForms).toHaveLength(1);
+    const egfr = await ot.targetBrief('ENSG00000146648', { associations: 5 });
+    expect(egfr?.clinical.associations[0]?.diseaseId).toBe('MONDO_0005233');
+    expect(egfr?.clinical.candidates.find((c) => c.name === 'AFATINIB')?.saltForms).toHaveLength(1);
+    expect(egfr?.tractability).toHaveLength(28);
 
     const req = fake.requests[0]!;
     expect(req.headers['content-type']).toContain('application/json');
@@ -70,15 +74,9 @@ describeShared('Open Targets client on recorded answers', () => {
     expect(body.query).toContain('maxClinicalStage');
     expect(body.query).toContain('diseases { disease { id name } }');
     expect(body.query).not.toContain('knownDrugs');
+    expect(body.query).toContain('tractability { label modality value }');
 
-    expect(await ot.clinicalContext('ENSG00000000000')).toBeNull();
-  });
-
-  it('reads tractability', async () => {
-    fake.route('POST', '/opentargets/graphql', { body: sharedJson('opentargets', 'target-druggability-tractability-safety-EGFR.json') });
-    const rows = await new OpenTargets(ctx.http).tractability('ENSG00000146648');
-    expect(rows).toHaveLength(28);
-    expect(gql(fake.requests[0]!).query).toContain('tractability { label modality value }');
+    expect(await ot.targetBrief('ENSG00000000000')).toBeNull();
   });
 
   it('reads many drugs in one drugs(chemblIds:) request, keyed by id', async () => {
@@ -168,21 +166,21 @@ describe('Open Targets client', () => {
 
   it('surfaces a GraphQL error in an HTTP 200 answer', async () => {
     fake.route('POST', '/opentargets/graphql', { body: own('opentargets', 'graphql-error-knownDrugs-doc-shaped.json') });
-    const err = await failure(new OpenTargets(ctx.http).clinicalContext('ENSG00000146648'));
+    const err = await failure(new OpenTargets(ctx.http).targetBrief('ENSG00000146648'));
     expect(err).toMatchObject({ source: 'opentargets', failure: 'graphql' });
     expect(err.message).toContain('Cannot query field "knownDrugs"');
   });
 
   it('surfaces a GraphQL error in an HTTP 400 answer', async () => {
     fake.route('POST', '/opentargets/graphql', { status: 400, body: own('opentargets', 'graphql-error-knownDrugs-doc-shaped.json') });
-    const err = await failure(new OpenTargets(ctx.http).tractability('ENSG00000146648'));
+    const err = await failure(new OpenTargets(ctx.http).targetBrief('ENSG00000146648'));
     expect(err).toMatchObject({ source: 'opentargets', failure: 'graphql', status: 400 });
     expect(err.message).toContain('knownDrugs');
   });
 
   it('turns a 500 into an UpstreamError naming the source', async () => {
     fake.route('POST', '/opentargets/graphql', { status: 500, body: 'Internal Server Error' });
-    const err = await failure(new OpenTargets(noRetry.http).clinicalContext('ENSG00000146648'));
+    const err = await failure(new OpenTargets(noRetry.http).targetBrief('ENSG00000146648'));
     expect(err).toMatchObject({ source: 'opentargets', status: 500 });
     expect(err.message).toMatch(/^opentargets \(HTTP 500\)/);
   });

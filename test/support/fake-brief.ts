@@ -83,7 +83,7 @@ export function mountBriefUpstream(fake: FakeUpstream, options: BriefFakeOptions
 }
 
 /** `base`'s answer with `fields` of `other`'s target added: two recordings of one target, as one query would answer them. */
-function targetUnion(base: Doc, other: Doc, fields: readonly string[]): Doc {
+export function targetUnion(base: Doc, other: Doc, fields: readonly string[]): Doc {
   const targetOf = (d: Doc) => (d as { data: { target: Record<string, unknown> } }).data.target;
   const extra = Object.fromEntries(fields.map((f) => [f, targetOf(other)[f]]));
   return { ...base, data: { ...(base.data as object), target: { ...targetOf(base), ...extra } } };
@@ -104,11 +104,6 @@ function openTargets(req: FakeRequest, options: BriefFakeOptions): Doc {
     const tractability = sharedJson<Doc>('opentargets', 'target-druggability-tractability-safety-EGFR.json');
     return targetUnion(clinical, tractability, ['tractability']);
   }
-  if (query.includes('query TargetClinicalContext')) {
-    if (!known) return own('target-unknown-doc-shaped.json');
-    return options.clinical === 'recorded' ? sharedJson<Doc>('opentargets', 'target-clinical-context-EGFR-ENSG00000146648.json') : own('target-clinical-context-EGFR-doc-shaped.json');
-  }
-  if (query.includes('query TargetTractability')) return known ? sharedJson<Doc>('opentargets', 'target-druggability-tractability-safety-EGFR.json') : own('target-unknown-doc-shaped.json');
   if (query.includes('query TargetDiseaseScores')) return known ? own('target-disease-scores-EGFR-doc-shaped.json') : own('target-unknown-doc-shaped.json');
   if (query.includes('query MapTargetIds')) return own('map-ids-targets-doc-shaped.json');
   if (query.includes('query DrugsDetails')) return answerDrugs(variables.chemblIds as string[]);
