@@ -27,6 +27,7 @@ import {
   lookedUp,
   lookupDrug,
   mechanismsOf,
+  onTargets,
   uniqueTypes,
   type DrugCandidateInput,
   type DrugEvidence,
@@ -68,7 +69,14 @@ export interface DrugCandidate {
   /** Salt forms and other ChEMBL ids merged into this candidate. */
   otherChemblIds: string[];
   drugType: string | null;
+  /**
+   * Panel genes the drug acts on: a curated mechanism (Open Targets, ChEMBL) or a DGIdb pair with
+   * an interaction type or ChEMBL among its sources. For a drug with none, the genes DGIdb links
+   * it to (all of them then in interactionOnlyGenes).
+   */
   targetGenes: string[];
+  /** Panel genes only bare DGIdb pairs link the drug to: often biomarkers of response or resistance, not targets. */
+  interactionOnlyGenes: string[];
   mechanisms: MechanismEvidence[];
   /** Distinct curated action types (INHIBITOR, ANTAGONIST, ...). */
   actionTypes: string[];
@@ -165,6 +173,10 @@ function candidateOf(drug: DrugEvidence, input: DrugCandidateInput, ctx: Context
   const ot = recordsOf(drug, 'opentargets').map((r) => r.candidate);
   const mechs = recordsOf(drug, 'chembl');
   const dg = recordsOf(drug, 'dgidb').map((r) => r.interaction);
+  // What the drug is (approval, phase, name) reads every record; what it does to the panel
+  // (genes, directness, association, centrality, curations) reads only the genes it acts on.
+  const { drug: targets, interactionOnlyGenes } = onTargets(drug);
+  const targetDg = recordsOf(targets, 'dgidb').map((r) => r.interaction);
   const molecule = drug.chemblIds.map((id) => input.molecules?.get(id)).find((m) => m) ?? null;
   const details = lookupDrug(input.drugs, drug);
   const chemblInds = lookupDrug(input.chemblIndications, drug);
@@ -206,7 +218,7 @@ function candidateOf(drug: DrugEvidence, input: DrugCandidateInput, ctx: Context
     maxPhase: top?.phase ?? null,
     matching,
     indicationsChecked: lookedUp(input.drugs, drug) || lookedUp(input.chemblIndications, drug),
-    genes: drug.genes,
+    genes: targets.genes,
     actionTypes,
     diseaseName: ctx.diseaseName,
   });
@@ -216,8 +228,8 @@ function candidateOf(drug: DrugEvidence, input: DrugCandidateInput, ctx: Context
     clinicalPhase: top
       ? { value: clinicalPhaseValue(top.phase, withdrawn), detail: `phase ${top.phase} (${top.source})${withdrawn ? ', halved: withdrawn' : ''}` }
       : { value: null, detail: 'no clinical phase from Open Targets, ChEMBL or DGIdb' },
-    targetDiseaseAssociation: associationFactor(drug.genes, ctx.associations, ctx.diseaseName),
-    mechanismDirectness: mechanismDirectness(drug),
+    targetDiseaseAssociation: associationFactor(targets.genes, ctx.associations, ctx.diseaseName),
+    mechanismDirectness: mechanismDirectness(targets),
     drugLikeness: drugLikenessFactor(admet),
     literatureSupport: literature
       ? {
@@ -225,10 +237,10 @@ function candidateOf(drug: DrugEvidence, input: DrugCandidateInput, ctx: Context
           detail: `${literature.coMentions} articles mention ${drug.name} with ${ctx.diseaseName} (${litSource}${literature.query ? `: ${literature.query}` : ''})`,
         }
       : { value: null, detail: input.literature ? 'no literature count for this drug (the search failed or was not run for it)' : 'literature co-mentions not searched' },
-    pathwayCentrality: pathwayCentrality(drug.genes, ctx.centralities, ctx.centralityInputs),
+    pathwayCentrality: pathwayCentrality(targets.genes, ctx.centralities, ctx.centralityInputs),
   };
   const scored = combineFactors(raw);
-  const quality = evidenceQualityOf(drug);
+  const quality = evidenceQualityOf(targets);
 
   const sources: CandidateSource[] = [];
   if (ot.length || details) sources.push('opentargets');
@@ -238,7 +250,7 @@ function candidateOf(drug: DrugEvidence, input: DrugCandidateInput, ctx: Context
   if (literature) sources.push(literature.source);
 
   const chemblRefs = mechs.flatMap((m) => m.mechanism.refs.filter((r) => r.type?.toLowerCase() === 'pubmed' && r.id).map((r) => r.id as string));
-  const pmids = [...new Set([...(literature?.pmids ?? []), ...chemblRefs, ...dg.flatMap((i) => i.pmids)].map(String))].slice(0, maxPmids);
+  const pmids = [...new Set([...(literature?.pmids ?? []), ...chemblRefs, ...targetDg.flatMap((i) => i.pmids)].map(String))].slice(0, maxPmids);
   const maxPhase = top?.phase ?? null;
 
   return {
@@ -247,10 +259,11 @@ function candidateOf(drug: DrugEvidence, input: DrugCandidateInput, ctx: Context
     chemblId: drug.chemblId,
     otherChemblIds: drug.chemblIds.filter((id) => id !== drug.chemblId),
     drugType: ot.find((c) => c.drugType)?.drugType ?? details?.drugType ?? molecule?.moleculeType ?? null,
-    targetGenes: drug.genes,
+    targetGenes: targets.genes,
+    interactionOnlyGenes,
     mechanisms,
     actionTypes,
-    interactionTypes: uniqueTypes(dg.flatMap((i) => i.interactionTypes)),
+    interactionTypes: uniqueTypes(targetDg.flatMap((i) => i.interactionTypes)),
     maxPhase,
     stage: furthest([...ot.flatMap((c) => [c.stage, c.drugStage]), details?.stage]),
     approved,
@@ -286,6 +299,16 @@ function byScore(a: DrugCandidate, b: DrugCandidate): number {
 export function rankForTier(candidates: readonly DrugCandidate[], tierFilter: 'I' | 'II' | 'all'): DrugCandidate[] {
   const limit = tierFilter === 'all' ? TIER_ORDER.III : TIER_ORDER[tierFilter];
   return candidates.filter((c) => TIER_ORDER[c.tier] <= limit).sort((a, b) => TIER_ORDER[a.tier] - TIER_ORDER[b.tier] || byScore(a, b));
+}
+
+/** Whether a record states the drug's action on the gene (a bare DGIdb pair does not: drug-merge.ts statesAction). */
+export function actsOn(c: Pick<DrugCandidate, 'targetGenes' | 'interactionOnlyGenes'>, gene: string): boolean {
+  return c.targetGenes.includes(gene) && !c.interactionOnlyGenes.includes(gene);
+}
+
+/** The first gene the drug is stated to act on, for a "drug acts on gene" claim; undefined when none is. */
+export function firstTarget(c: Pick<DrugCandidate, 'targetGenes' | 'interactionOnlyGenes'>): string | undefined {
+  return c.targetGenes.find((g) => actsOn(c, g));
 }
 
 /** One line per candidate, for text output and logs. */

@@ -18,7 +18,7 @@
 // strategy when its role gives a direction (an opportunity, stated as such); with no direction and
 // no usable drug it gets none. Significant pathways with no druggable panel gene become "no drug
 // yet" pathway strategies.
-import type { DrugCandidate } from './drug-candidates.js';
+import { actsOn, rankForTier, type DrugCandidate } from './drug-candidates.js';
 import type { EnrichmentRow } from './enrichment.js';
 import type { Direction, GeneRole } from './gene-role.js';
 import { pathwayLabel } from './pathway-names.js';
@@ -113,9 +113,15 @@ export function buildStrategies(input: StrategyInput): Strategy[] {
       .slice(0, 3)
       .map((p) => ({ id: p.id, name: pathwayLabel(p.name), library: p.library, q: p.q }));
 
+  // A drug counts for a gene only through a curated mechanism: DGIdb's claims alone (biomarkers of
+  // response or resistance, case reports) are counted apart and never drive a strategy.
   const byGene = new Map<string, DrugCandidate[]>();
+  const linkedOnly = new Map<string, number>();
   for (const g of input.genes ?? []) byGene.set(g, []);
-  for (const c of candidates) for (const g of c.targetGenes) byGene.set(g, [...(byGene.get(g) ?? []), c]);
+  for (const c of candidates) {
+    for (const g of c.targetGenes) if (actsOn(c, g)) byGene.set(g, [...(byGene.get(g) ?? []), c]);
+    for (const g of c.interactionOnlyGenes) linkedOnly.set(g, (linkedOnly.get(g) ?? 0) + 1);
+  }
 
   const geneStrategies = [...byGene].flatMap(([gene, all]) => {
     const role = roles?.get(gene);
@@ -123,7 +129,9 @@ export function buildStrategies(input: StrategyInput): Strategy[] {
     const basis = role?.basis ?? `no role data for ${gene}`;
     const excludedDrugs: { name: string; reason: string }[] = [];
     const usable: DrugCandidate[] = [];
-    for (const d of [...all].sort((a, b) => b.score - a.score)) {
+    // Ranked as the candidate list is, tier first: an investigational compound whose unknown factors
+    // left a higher score must not read as the best drug over an approved one.
+    for (const d of rankForTier(all, 'all')) {
       if (d.withdrawn) {
         excludedDrugs.push({ name: d.name, reason: `withdrawn (${d.withdrawnReason ?? 'source'}): never a basis for a strategy` });
         continue;
@@ -144,6 +152,8 @@ export function buildStrategies(input: StrategyInput): Strategy[] {
       ? `${usable.length} usable drug candidate${usable.length > 1 ? 's' : ''} (tier I: ${tiers[0]}, II: ${tiers[1]}, III: ${tiers[2]}; best: ${best.name}, tier ${best.tier}${best.maxPhase !== null ? `, phase ${best.maxPhase}` : ''})`
       : 'no usable drug among the candidates: an opportunity for new compounds or modalities';
     const left = excludedDrugs.length ? `; left out: ${excludedDrugs.map((x) => `${x.name} (${x.reason})`).join('; ')}` : '';
+    const dgidbOnly = linkedOnly.get(gene) ?? 0;
+    const notCounted = dgidbOnly ? `; not counted: ${dgidbOnly} drug${dgidbOnly > 1 ? 's' : ''} DGIdb alone links to ${gene} (interaction claims such as biomarkers of response or resistance, no curated mechanism)` : '';
     const pathwayText = ps.length
       ? `; ${gene} is in ${ps.length} significantly enriched pathway${ps.length > 1 ? 's' : ''} (top: ${ps[0]!.name}, q = ${ps[0]!.q.toExponential(1)})`
       : '; it is in no significantly enriched pathway of this panel';
@@ -152,7 +162,7 @@ export function buildStrategies(input: StrategyInput): Strategy[] {
       approach: direction === 'restore' ? 'function-restoration' : 'drug-targeting',
       direction,
       directionBasis: basis,
-      rationale: `Direction: ${basis}. ${drugsText}${left}${pathwayText}.`,
+      rationale: `Direction: ${basis}. ${drugsText}${left}${notCounted}${pathwayText}.`,
       targetGenes: [gene],
       pathways: ps,
       drugs: usable.slice(0, 5).map((d) => {
@@ -166,7 +176,7 @@ export function buildStrategies(input: StrategyInput): Strategy[] {
     return [{ strategy, rank: (best?.score ?? 0.2) * (1 + 0.25 * ps.length) }];
   });
 
-  const druggable = new Set(candidates.filter((c) => !c.withdrawn).flatMap((c) => c.targetGenes));
+  const druggable = new Set(candidates.filter((c) => !c.withdrawn).flatMap((c) => c.targetGenes.filter((g) => actsOn(c, g))));
   const pathwayStrategies = significant
     .filter((p) => !p.overlapGenes.some((g) => druggable.has(g)))
     .slice(0, 3)

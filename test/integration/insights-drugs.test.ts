@@ -94,4 +94,20 @@ describeShared('svc_generate_insights: drugs', () => {
     const withdrawn = new Set(r.drugCandidates.filter((d) => d.withdrawn).map((d) => d.name));
     for (const s of r.therapeuticStrategies) for (const d of s.drugs) expect(withdrawn.has(d.name)).toBe(false);
   });
+
+  it('never calls a DGIdb biomarker claim a target: cetuximab and lapatinib do not act on BRAF', async () => {
+    const r = await analyze();
+    // DGIdb's recorded BRAF answer links both by untyped CIViC / OncoKB / JAX-CKB claims.
+    const of = (name: string) => r.drugCandidates.find((d) => d.name === name)!;
+    expect(of('CETUXIMAB')).toMatchObject({ targetGenes: ['EGFR'], interactionOnlyGenes: ['BRAF'] });
+    expect(of('LAPATINIB').targetGenes).not.toContain('BRAF');
+    expect(of('LAPATINIB').interactionOnlyGenes).toEqual(['BRAF']);
+    expect(of('LAPATINIB').tierReason).not.toMatch(/BRAF/);
+    // Dabrafenib's BRAF pair comes from ChEMBL among others: a stated action.
+    expect(of('DABRAFENIB').targetGenes).toEqual(['BRAF']);
+    const braf = r.therapeuticStrategies.find((s) => s.targetGenes[0] === 'BRAF' && s.approach !== 'pathway-modulation')!;
+    expect(braf.drugs.map((d) => d.name)).not.toContain('LAPATINIB');
+    expect(braf.drugs.map((d) => d.name)).not.toContain('CETUXIMAB');
+    expect(braf.rationale).toMatch(/not counted: \d+ drugs DGIdb alone links to BRAF/);
+  });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildDrugCandidates, type GeneDrugEvidence } from '../../src/analysis/drug-candidates.js';
+import { buildDrugCandidates, firstTarget, type GeneDrugEvidence } from '../../src/analysis/drug-candidates.js';
+import type { EnrichmentRow } from '../../src/analysis/enrichment.js';
 import { BREAST, byName, chemblInd, colorectal, CRC, details, dgi, HNSCC, lung, mech, molecule, NSCLC, ot, run } from '../support/drug-evidence.js';
 
 // ---------------------------------------------------------------- tiers
@@ -229,3 +230,58 @@ describe('merging across genes and sources', () => {
   });
 });
 
+
+describe('genes a drug acts on vs genes DGIdb only links it to', () => {
+  // As in DGIdb's BRAF answer (fixtures/dgidb/interactions-by-genes-BRAF-EREG.json): cetuximab
+  // and lapatinib are linked to BRAF by untyped biomarker and case-report claims (CIViC, OncoKB,
+  // JAX-CKB: BRAF V600E predicts resistance to anti-EGFR antibodies), not by any mechanism.
+  const biomarker = (name: string, pmid: string) => dgi(name, { approved: true, sources: [['CIViC', 'Expert curated'], ['OncoKB', 'Expert curated'], ['JAX-CKB', 'Expert curated']], pmids: [pmid] });
+  const genes: GeneDrugEvidence[] = [
+    { gene: 'EGFR', association: 0.1, candidates: [ot('CHEMBL1201577', 'CETUXIMAB', { stage: 'APPROVAL', indications: [CRC], drugType: 'Antibody' })] },
+    {
+      gene: 'BRAF',
+      association: 0.9,
+      candidates: [ot('CHEMBL2028663', 'DABRAFENIB', { stage: 'APPROVAL' })],
+      interactions: [
+        biomarker('CETUXIMAB', '901'),
+        biomarker('RIFAMPIN', '902'),
+        // A typed pair states an action, whatever its source.
+        dgi('TYPEDINIB', { types: [['inhibitor', 'INHIBITORY']], sources: [['TTD', 'Expert curated']] }),
+      ],
+    },
+  ];
+  const pathways = [{ id: 'P1', name: 'MAPK', library: 'L', overlapGenes: ['BRAF'], k: 1, K: 10, n: 2, N: 100, oddsRatio: 5, p: 1e-4, q: 1e-3, significant: true } as EnrichmentRow];
+  const list = run(genes, { pathways });
+
+  it('names as targets only genes a mechanism links; the biomarker gene is kept apart, out of the score', () => {
+    const c = byName(list, 'CETUXIMAB');
+    expect(c.targetGenes).toEqual(['EGFR']);
+    expect(c.interactionOnlyGenes).toEqual(['BRAF']);
+    expect(c.tierReason).not.toMatch(/BRAF/);
+    // BRAF's association (0.9) and pathway would have lifted the score: they are not cetuximab's.
+    expect(c.factors.targetDiseaseAssociation.detail).toMatch(/^EGFR /);
+    expect(c.factors.targetDiseaseAssociation.value).toBe(0.1);
+    expect(c.factors.pathwayCentrality.detail).not.toMatch(/BRAF/);
+    // Nor do the biomarker claims count as curations of its action, or lend it their PMIDs.
+    expect(c.evidenceCurations).toEqual(['ChEMBL mechanism']);
+    expect(c.pmids).not.toContain('901');
+    // What the drug is still reads every record: DGIdb's approval is the drug's.
+    expect(c.sources).toContain('dgidb');
+  });
+
+  it('keeps a drug only bare DGIdb pairs link as interaction-only, all its genes apart', () => {
+    const c = byName(list, 'RIFAMPIN');
+    expect(c).toMatchObject({ tier: 'III', targetGenes: ['BRAF'], interactionOnlyGenes: ['BRAF'] });
+    expect(c.tierReason).toMatch(/^Interaction evidence only for an approved drug \(DGIdb with BRAF\)/);
+  });
+
+  it('makes no "drug targets gene" claim from a bare DGIdb pair', () => {
+    expect(firstTarget(byName(list, 'CETUXIMAB'))).toBe('EGFR');
+    expect(firstTarget(byName(list, 'RIFAMPIN'))).toBeUndefined();
+  });
+
+  it('takes a typed DGIdb pair as a stated action', () => {
+    expect(byName(list, 'TYPEDINIB')).toMatchObject({ targetGenes: ['BRAF'], interactionOnlyGenes: [] });
+    expect(byName(list, 'DABRAFENIB')).toMatchObject({ targetGenes: ['BRAF'], interactionOnlyGenes: [] });
+  });
+});

@@ -8,7 +8,8 @@ import { canonicalStatements, clinicalStanding, renderBrief, type BriefFacts } f
 import { geneRoleOf, isCancerContext, rolesOf, type GeneRole, type Hallmarks } from '../../src/analysis/gene-role.js';
 import { buildStrategies } from '../../src/analysis/strategies.js';
 import { parseTargetsDrugContext } from '../../src/sources/opentargets.js';
-import { colorectal, CRC, details, ot } from '../support/drug-evidence.js';
+import { colorectal, CRC, details, dgi, ot } from '../support/drug-evidence.js';
+import type { EnrichmentRow } from '../../src/analysis/enrichment.js';
 import { ownJson } from '../support/shared.js';
 
 const role = (description: string, hallmarks: [string, 'promotes' | 'suppresses'][] = []): Hallmarks => ({
@@ -100,6 +101,55 @@ describe('strategies follow the gene role, not the drug action', () => {
     expect(egfr).toMatchObject({ strategy: 'Target EGFR (direction not established)', direction: 'unknown' });
     expect(egfr.drugs[0]?.flag).toBe('its action is shown, but no role data says which direction helps');
     expect(noRoles.some((s) => s.strategy.startsWith('Inhibit'))).toBe(false);
+  });
+});
+
+describe('a gene is drugged only through a stated action, never through a DGIdb biomarker claim', () => {
+  // DGIdb links cetuximab and lapatinib to BRAF by untyped biomarker and case-report claims (its
+  // BRAF answer, fixtures/dgidb/interactions-by-genes-BRAF-EREG.json): "Inhibit BRAF" once counted
+  // them, and lapatinib's approval in breast cancer as BRAF's tier I drug.
+  const biomarker = (name: string) => dgi(name, { approved: true, sources: [['CIViC', 'Expert curated'], ['JAX-CKB', 'Expert curated']] });
+  const list = buildDrugCandidates({
+    genes: [
+      { gene: 'EGFR', association: 0.8, candidates: [ot('CHEMBL1201577', 'CETUXIMAB', { stage: 'APPROVAL', drugType: 'Antibody' })] },
+      { gene: 'ERBB2', association: 0.8, candidates: [ot('CHEMBL554', 'LAPATINIB', { stage: 'APPROVAL', indications: [CRC] })] },
+      { gene: 'BRAF', association: 0.8, interactions: [biomarker('CETUXIMAB'), biomarker('LAPATINIB'), biomarker('RIFAMPIN')] },
+    ],
+    disease: colorectal,
+  });
+  const r = new Map(['EGFR', 'ERBB2', 'BRAF'].map((g) => [g, geneRoleOf(g, role('oncogene'), true)]));
+  const s = buildStrategies({ pathways: [], candidates: list, roles: r, genes: ['EGFR', 'ERBB2', 'BRAF'] });
+
+  it('lists no drug for BRAF, and says how many links it did not count', () => {
+    const braf = s.find((x) => x.targetGenes[0] === 'BRAF')!;
+    expect(braf.drugs).toEqual([]);
+    expect(braf.rationale).toContain('no usable drug among the candidates');
+    expect(braf.rationale).toContain('not counted: 3 drugs DGIdb alone links to BRAF (interaction claims such as biomarkers of response or resistance, no curated mechanism)');
+    expect(s.find((x) => x.targetGenes[0] === 'EGFR')!.drugs.map((d) => d.name)).toEqual(['CETUXIMAB']);
+    expect(s.find((x) => x.targetGenes[0] === 'ERBB2')!.drugs.map((d) => d.name)).toEqual(['LAPATINIB']);
+  });
+
+  it('names the best drug by tier, then score, as the candidate list ranks them', () => {
+    // AV-412 (no phase known: the factor is left out, so its score is higher) against approved lapatinib.
+    const ranked = buildDrugCandidates({
+      genes: [{ gene: 'ERBB2', association: 0.8, candidates: [ot('CHEMBL554', 'LAPATINIB', { stage: 'APPROVAL' }), ot('CHEMBL99', 'AV-412', { stage: null })] }],
+      disease: colorectal,
+      literature: new Map([['CHEMBL554', { coMentions: 0, pmids: [], source: 'europepmc' as const }]]),
+    });
+    expect(ranked.map((d) => `${d.name}:${d.tier}`)).toEqual(['AV-412:III', 'LAPATINIB:II']); // by score alone
+    const erbb2 = buildStrategies({ pathways: [], candidates: ranked, roles: r, genes: ['ERBB2'] })[0]!;
+    expect(erbb2.drugs.map((d) => d.name)).toEqual(['LAPATINIB', 'AV-412']);
+    expect(erbb2.rationale).toContain('best: LAPATINIB, tier II, phase 4');
+  });
+
+  it('leaves a pathway of biomarker-only genes to a "no drug yet" strategy', () => {
+    const withPathway = buildStrategies({
+      pathways: [{ id: 'P1', name: 'MAPK cascade', library: 'L', overlapGenes: ['BRAF'], k: 1, K: 10, n: 3, N: 100, oddsRatio: 5, p: 1e-4, q: 1e-3, significant: true } as EnrichmentRow],
+      candidates: list,
+      roles: r,
+      genes: ['EGFR', 'ERBB2', 'BRAF'],
+    });
+    expect(withPathway.find((x) => x.approach === 'pathway-modulation')).toMatchObject({ strategy: 'Modulate MAPK cascade', drugs: [] });
   });
 });
 

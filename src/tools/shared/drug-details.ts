@@ -6,6 +6,7 @@
 // statements. Then the final ranking.
 import {
   buildDrugCandidates,
+  firstTarget,
   rankForTier,
   type DiseaseContext,
   type DrugCandidate,
@@ -86,7 +87,8 @@ export async function drugLiterature(
   await Promise.all(
     top.flatMap((d, i) => {
       const name = d.name.toLowerCase();
-      const gene = d.targetGenes[0];
+      // No "drug targets gene" claim from a bare DGIdb pair (a biomarker or case-report link).
+      const gene = firstTarget(d);
       const jobs = [
         literature(g, [name, disease], 5).then((lit) => {
           if (lit.count !== null) support.set(d.chemblId ?? d.name, { coMentions: lit.count, pmids: lit.pmids, query: lit.query, source: 'europepmc' });

@@ -28,7 +28,11 @@ export const drugCandidate = z.object({
   score: z.number().min(0).max(1),
   factors: z.object(Object.fromEntries(FACTOR_NAMES.map((n) => [n, factor])) as Record<(typeof FACTOR_NAMES)[number], typeof factor>),
   missingFactors: z.array(z.string()),
-  targetGenes: z.array(z.string()),
+  targetGenes: z.array(z.string()).describe('Panel genes the drug acts on by a curated mechanism (Open Targets, ChEMBL); for a drug with interaction evidence only, the genes DGIdb links it to'),
+  interactionOnlyGenes: z
+    .array(z.string())
+    .optional()
+    .describe('Panel genes DGIdb alone links the drug to (often biomarkers of response or resistance): not targets, and not counted in its score'),
   actionTypes: z.array(z.string()),
   mechanisms: z.array(z.string()),
   maxPhase: z.number().nullable(),
