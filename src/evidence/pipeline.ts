@@ -38,8 +38,17 @@ export interface StatementCheck extends AlceStatementScore {
   /** Cited documents some window of which entails / contradicts the statement (distinct, in order). */
   entailing: string[];
   contradicting: string[];
-  /** Highest entailment over the statement's readable citations and their windows. */
-  bestEntailment: number;
+  /**
+   * Highest entailment over the statement's readable citations and their windows; null when no
+   * model judged any of them (no model, or no abstract could be read): not judged is not 0.
+   */
+  bestEntailment: number | null;
+  /**
+   * ALCE recall as a verdict (the cited abstracts jointly entail it; an uncited statement, or one
+   * citing a PMID out of range, is not supported); null when no model judged it (no model, or no
+   * cited abstract could be read).
+   */
+  supported: boolean | null;
   bestPmid?: string;
   status: StatementStatus;
 }
@@ -145,13 +154,20 @@ export async function runIntegrity(deps: EvidenceDeps, statements: readonly Cite
       if (!best || d.judgement.entailment > best.judgement.entailment) best = d;
     }
     const evidence = { citations: s.pmids, entailing, contradicting };
+    // ALCE's verdict stands when a model judged a cited abstract, or when it needs no judging: an
+    // uncited statement, or one citing a PMID PubMed does not know, is not supported, model or
+    // not. A citation out of range because PubMed could not be read leaves it unjudged.
+    const skipped = alce.statements[i]!.skipped;
+    const settled = skipped === 'uncited' || (skipped === 'out_of_range' && s.pmids.some((p) => citedHallucinated.has(p)));
+    const alceVerdict = settled || (docJudge !== undefined && best !== undefined);
     checks.push({
       ...alce.statements[i]!,
       text: s.text,
       citations: s.pmids,
       entailing,
       contradicting,
-      bestEntailment: best?.judgement.entailment ?? 0,
+      bestEntailment: best ? best.judgement.entailment : null,
+      supported: alceVerdict ? alce.statements[i]!.recall === 1 : null,
       ...(best && best.judgement.entailment > 0 ? { bestPmid: best.pmid } : {}),
       status: statementStatus(evidence, context),
     });
@@ -205,6 +221,15 @@ async function readArticles(deps: EvidenceDeps, pmids: string[], prefetched?: Ma
     for (const [p, a] of fetched ?? []) have.set(p, a);
   }
   return have;
+}
+
+/**
+ * A statement's verdict as the tools report it: supported and best entailment, null when no model
+ * judged it (a missing check too), never a false or a 0 that would read as judged.
+ */
+export function verdictOf(check: Pick<StatementCheck, 'supported' | 'bestEntailment'> | undefined): { supported: boolean | null; bestEntailment: number | null } {
+  const best = check?.bestEntailment ?? null;
+  return { supported: check?.supported ?? null, bestEntailment: best === null ? null : round(best) };
 }
 
 export function round(x: number, digits = 4): number {

@@ -37,7 +37,7 @@ function statementItem(s: Statement): SafeHtml {
   const text = tail && s.text.endsWith(tail) ? s.text.slice(0, -tail.length) : s.text;
   const m = STATUS_MARK[s.status];
   const mark = html`<span class="mark ${m.tone}" title="${m.title}">${m.symbol} ${s.status}</span>`;
-  return html`<li class="statement ${s.status}" data-statement="${s.id}"><div class="st-head">${mark} <span class="muted small">${s.kind} · best entailment ${fixed(s.bestEntailment)}</span></div>
+  return html`<li class="statement ${s.status}" data-statement="${s.id}"><div class="st-head">${mark} <span class="muted small">${s.kind} · ${s.bestEntailment === null ? 'not judged by a model' : `best entailment ${fixed(s.bestEntailment)}`}</span></div>
 <p>${text}${s.citations.length ? html` <span class="cites">[${pmidLinks(s.citations)}]</span>` : html` <span class="muted">(no citation)</span>`}</p>
 <p class="claim small muted">Checked claim: “${s.claim}”</p></li>`;
 }

@@ -131,7 +131,8 @@ describeShared('svc_get_target_brief', () => {
     // Integrity: the function sentence against its first 3 PMIDs. NLI is off in these tests, so the
     // PMIDs are checked but nothing is judged (fail closed), and the warning says so.
     expect(r.integrity).toMatchObject({ pmidsChecked: true, hallucinated: 0, groundedRatio: null, citationRecall: null, nliEnabled: false, entailmentMethod: 'none' });
-    expect(r.evidence).toEqual([expect.objectContaining({ about: 'function', subject: 'EGFR', judged: ['2790960', '10805725', '27153536'], supported: false })]);
+    // Not judged reads as such: null, not a false or a 0 that would read as judged and unsupported.
+    expect(r.evidence).toEqual([expect.objectContaining({ about: 'function', subject: 'EGFR', judged: ['2790960', '10805725', '27153536'], status: 'unjudged', supported: null, bestEntailment: null })]);
 
     expect(r.warnings).toEqual([expect.stringMatching(/^Entailment was not judged .*BIOINTEL_NLI=off/)]);
     expect(r.sources.map((s) => [s.id, s.status]).sort()).toEqual(
@@ -154,6 +155,9 @@ describeShared('svc_get_target_brief', () => {
     expect(text).toContain('AlphaFold mean pLDDT 75.9 (confident)');
     expect(text).toMatch(/ROCILETINIB\s+CHEMBL3545308\s+2\.5\s+-\s+-\s+INHIBITOR\s+556\*/);
     expect(text).toMatch(/\nSources: .*hgnc ok .*uniprot ok/);
+    // The terminal names the verdict: an unjudged statement once printed the ✗ of a rejected one.
+    expect(text).toMatch(/\n {2}\S+ unjudged: Receptor tyrosine kinase binding/);
+    expect(text).not.toMatch(/✗/);
   });
 
   it('free tier: topDrugs empty with the note; drug sources skipped (genuine, narrower Open Targets answer)', async () => {
@@ -241,7 +245,7 @@ describeShared('svc_get_target_brief', () => {
       ['function', 'Receptor tyrosine kinase binding ligands of the EGF family and activating several signaling cascades to convert extracellular cues into appropriate cellular responses.'],
       ['drug', 'GEFITINIB is an inhibitor of EGFR.'],
     ]);
-    expect(r.evidence[1]).toMatchObject({ judged: ['15118073'], supported: false }); // NLI off: not judged
+    expect(r.evidence[1]).toMatchObject({ judged: ['15118073'], status: 'unjudged', supported: null }); // NLI off: not judged
     // 27153536 does not exist in this PubMed: the function statement's citations are out of range (ALCE recall 0).
     expect(r.integrity).toMatchObject({ pmidsChecked: true, hallucinated: 1, hallucinationRate: 0.1667 });
     expect(r.evidence[0]).toMatchObject({ supported: false, skipped: 'out_of_range' });

@@ -40,7 +40,7 @@ interface Result {
   entailmentMethod: string;
   summary: string;
   pmids: { pmid: string; exists: boolean | null; verdict: string; entailment?: number; passage?: string; title?: string; year?: number }[];
-  statements: { text: string; status: string; supported: boolean; judged: string[]; citations: string[]; skipped?: string; entailing: string[]; contradicting: string[] }[];
+  statements: { text: string; status: string; supported: boolean | null; bestEntailment: number | null; judged: string[]; citations: string[]; skipped?: string; entailing: string[]; contradicting: string[] }[];
   supportingPmids: string[];
   contradictingPmids: string[];
   search?: { query: string; count: number };
@@ -88,6 +88,9 @@ describe('svc_verify_claim', () => {
     const r = await verify({ claim: CLAIM, pmids: ['1002'] });
     expect(r.evidenceStatus).toBe('contradicted');
     expect(r.pmids[0]?.verdict).toBe('contradicts');
+    // Judged: a verdict and a number, unlike "not judged" (null) below.
+    expect(r.statements[0]!.supported).toBe(false);
+    expect(r.statements[0]!.bestEntailment).toEqual(expect.any(Number));
   });
 
   it('reports unsupported for an unrelated abstract', async () => {
@@ -100,6 +103,9 @@ describe('svc_verify_claim', () => {
     const r = await verify({ claim: CLAIM, pmids: ['1004'] });
     expect(r.evidenceStatus).toBe('unverifiable');
     expect(r.pmids[0]).toMatchObject({ exists: true, verdict: 'no_abstract' });
+    // ALCE judges an article without abstract on its title (a number, not null); the status says
+    // no abstract could be read.
+    expect(r.statements[0]).toMatchObject({ status: 'unverifiable', supported: false, bestEntailment: expect.any(Number) });
   });
 
   it('uses only the first 3 citations for ALCE metrics (PubMed checks in one batch)', async () => {
@@ -173,6 +179,7 @@ describe('svc_verify_claim', () => {
     expect(r.pmidsChecked).toBe(false);
     expect(r.evidenceStatus).toBe('unverifiable');
     expect(r.pmids[0]?.exists).toBeNull();
+    expect(r.statements[0]).toMatchObject({ supported: null, bestEntailment: null }); // a model, but nothing to judge
     expect(r.sources.find((s) => s.id === 'eutils')).toMatchObject({ status: 'failed' });
     expect(r.warnings.join(' ')).toContain('backend down');
   });
@@ -182,6 +189,7 @@ describe('svc_verify_claim', () => {
     const r = await callOk<Result>(off, 'svc_verify_claim', { claim: CLAIM, pmids: ['1001'] });
     expect(r).toMatchObject({ nliEnabled: false, entailmentMethod: 'none', evidenceStatus: 'unjudged', supportingPmids: [], pmidsChecked: true });
     expect(r.pmids[0]).toMatchObject({ exists: true, verdict: 'unjudged' });
+    expect(r.statements[0]).toMatchObject({ status: 'unjudged', supported: null, bestEntailment: null });
     expect(r.warnings.join(' ')).toMatch(/not judged.*BIOINTEL_NLI=off/);
   });
 

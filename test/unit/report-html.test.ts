@@ -201,13 +201,16 @@ describe('renderHtmlReport: content', () => {
     const unjudged = {
       ...insightsResult,
       integrity: { ...insightsResult.integrity, nliEnabled: false, entailmentMethod: 'none', groundedRatio: 0, citationPrecision: 0, citationRecall: 0, citeF1: 0 },
-      evidenceBrief: { ...insightsResult.evidenceBrief, statements: insightsResult.evidenceBrief.statements.map((x) => ({ ...x, status: 'unjudged' as const, supported: false, bestEntailment: 0 })) },
+      evidenceBrief: { ...insightsResult.evidenceBrief, statements: insightsResult.evidenceBrief.statements.map((x) => ({ ...x, status: 'unjudged' as const, supported: null, bestEntailment: null })) },
     };
     const page = renderHtmlReport(unjudged, META);
     const brief = section(page, 'brief');
     expect(count(brief, /class="mark warn" title="unjudged: no NLI model/)).toBe(unjudged.evidenceBrief.statements.length);
     expect(brief).not.toContain('unsupported');
     expect(brief).toContain('No statement was judged: no NLI model was available');
+    // Once "best entailment 0.00" beside each, as if a model had judged and rejected it.
+    expect(count(brief, /not judged by a model/)).toBe(unjudged.evidenceBrief.statements.length);
+    expect(brief).not.toMatch(/best entailment/);
     const integrity = section(page, 'integrity');
     expect(count(integrity, /<span class="metric-value">not judged<\/span>/)).toBe(4);
     expect(integrity).not.toContain('<span class="metric-value">0.00</span>');

@@ -3,6 +3,7 @@ import type { BriefOutput } from '../../tools/target-brief/output.js';
 import { describeIntegrity } from '../../tools/shared/summary.js';
 import { heading, style, table } from '../output.js';
 import { truncate } from '../../text.js';
+import { STATUS_MARK } from './evidence-status.js';
 
 const WIDTH = 100;
 
@@ -94,7 +95,8 @@ export function renderBrief(r: BriefOutput): string {
   if (r.evidence.length === 0) lines.push(`  ${i.entailmentMethod}`);
   else {
     lines.push(`  ${r.evidence.length} cited statement${r.evidence.length === 1 ? '' : 's'}. ${describeIntegrity(i)}`);
-    for (const e of r.evidence) lines.push(`  ${e.supported ? '✓' : '✗'} ${truncate(e.text, WIDTH - 30)} [${e.judged.join(', ') || e.skipped || '-'}]`);
+    // The verdict by name: a statement no model judged must not read as one judged unsupported.
+    for (const e of r.evidence) lines.push(`  ${STATUS_MARK[e.status]} ${e.status}: ${truncate(e.text, WIDTH - 40)} [${e.judged.join(', ') || e.skipped || '-'}]`);
   }
 
   if (r.warnings.length) lines.push('', heading('Warnings'), ...r.warnings.map((w) => style('yellow', `! ${w}`)));

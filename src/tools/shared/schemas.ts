@@ -81,6 +81,12 @@ export type IntegrityOut = z.input<typeof integrity>;
 
 export const evidenceStatus = z.enum(EVIDENCE_STATUSES);
 
+/** A statement's verdict fields (evidence/pipeline.ts verdictOf): null reads "not judged", never "no". */
+export const statementVerdict = {
+  supported: z.boolean().nullable().describe('ALCE recall: the cited abstracts jointly entail the statement; null when no model judged it'),
+  bestEntailment: z.number().nullable().describe('Highest entailment probability over the cited abstracts; null when no model judged them'),
+};
+
 export const provenance = {
   sources: z.array(sourceEntry).describe('Sources consulted'),
   warnings: z.array(z.string()).describe('What is missing and why'),

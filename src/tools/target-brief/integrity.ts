@@ -8,7 +8,8 @@
 // integrity check takes one dependent round instead of two. PMIDs that turn out not to exist
 // were fetched for nothing, which costs no extra round.
 import type { z } from 'zod';
-import { round, runIntegrity } from '../../evidence/pipeline.js';
+import { round, runIntegrity, verdictOf } from '../../evidence/pipeline.js';
+import type { StatementStatus } from '../../evidence/status.js';
 import { notRun, reportIntegrity } from '../shared/integrity.js';
 import { splitSentences } from '../../evidence/statements.js';
 import { Eutils, type PubmedArticle } from '../../sources/eutils.js';
@@ -30,8 +31,10 @@ export interface BriefStatement {
 
 export interface BriefEvidenceRow extends BriefStatement {
   judged: string[];
-  supported: boolean;
-  bestEntailment: number;
+  /** The statement's verdict (unjudged without a model, unverifiable without abstracts, ...). */
+  status: StatementStatus;
+  supported: boolean | null;
+  bestEntailment: number | null;
   bestPmid?: string;
   skipped?: 'uncited' | 'out_of_range';
 }
@@ -108,8 +111,8 @@ export async function briefIntegrity(call: ToolCall, report: SourceReport, state
     evidence: run.statements.map((s, k) => ({
       ...(statements[k] as BriefStatement),
       judged: s.judged,
-      supported: s.recall === 1,
-      bestEntailment: round(s.bestEntailment),
+      status: s.status,
+      ...verdictOf(s),
       ...(s.bestPmid ? { bestPmid: s.bestPmid } : {}),
       ...(s.skipped ? { skipped: s.skipped } : {}),
     })),

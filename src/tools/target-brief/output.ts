@@ -6,7 +6,7 @@
 // Descriptions are kept to what a field name does not say: the schema is read into a model's
 // context with every tools/list (bench/footprint). The README and docs/ describe the fields.
 import { z } from 'zod';
-import { admet, diseaseContext, geneSymbol, integrity, provenance } from '../shared/schemas.js';
+import { admet, diseaseContext, evidenceStatus, geneSymbol, integrity, provenance, statementVerdict } from '../shared/schemas.js';
 
 const DEFAULT_DISEASE = 'cancer';
 
@@ -131,8 +131,8 @@ export const briefOutput = z.object({
         text: str,
         pmids: strs,
         judged: strs,
-        supported: z.boolean(),
-        bestEntailment: z.number(),
+        status: evidenceStatus,
+        ...statementVerdict,
         bestPmid: str.optional(),
         skipped: z.enum(['uncited', 'out_of_range']).optional(),
       }),

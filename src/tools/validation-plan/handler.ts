@@ -6,7 +6,7 @@ import type { Mechanism } from '../../analysis/hypothesis-text.js';
 import { qualityScore } from '../../analysis/quality.js';
 import { assemblePlan, missingInputs, needsInputMessage, planLiteratureTerms, planRoles, type PlanGene, type Roles, type Stage } from '../../analysis/validation-plan.js';
 import { stripPmids } from '../../evidence/pmid-fields.js';
-import { round, runIntegrity, type StatementCheck } from '../../evidence/pipeline.js';
+import { round, runIntegrity, verdictOf, type StatementCheck } from '../../evidence/pipeline.js';
 import { newSnapshotId } from '../../store/snapshot-id.js';
 import type { ToolCall } from '../define.js';
 import { PLAN_TOOL } from '../names.js';
@@ -90,8 +90,7 @@ async function plan(args: PlanArgs, call: ToolCall, deadline: CallDeadline): Pro
     statement,
     pmids: [...pmids],
     status: check?.status ?? 'unsupported',
-    supported: check?.recall === 1,
-    bestEntailment: round(check?.bestEntailment ?? 0),
+    ...verdictOf(check),
   });
 
   step(4, 'Scoring and saving the snapshot');

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { MECHANISMS } from '../../analysis/hypothesis-text.js';
 import { STAGE_IDS } from '../../analysis/plan-stages.js';
-import { diseaseContext, evidenceStatus, geneSymbol, integrity, LIMITS, provenance } from '../shared/schemas.js';
+import { diseaseContext, evidenceStatus, geneSymbol, integrity, LIMITS, provenance, statementVerdict } from '../shared/schemas.js';
 
 /** A plan is about the few genes a hypothesis names; more context genes would only dilute it. */
 export const PLAN_LIMITS = { hypothesisMin: 10, hypothesisChars: LIMITS.claimChars, geneContext: 20 } as const;
@@ -86,8 +86,7 @@ const premise = z.object({
   statement: z.string(),
   pmids: z.array(z.string()).describe('Literature found for it (nonexistent PMIDs removed)'),
   status: evidenceStatus.describe('The statement checked alone: supported | contested | contradicted | unsupported | unjudged (no NLI model) | hallucinated | unverifiable'),
-  supported: z.boolean().describe('The cited abstracts jointly entail the statement (ALCE recall)'),
-  bestEntailment: z.number(),
+  ...statementVerdict,
 });
 
 const stage = z.object({

@@ -1,7 +1,7 @@
 // svc_verify_claim's run: cited PMIDs checked, or PubMed searched and every abstract found judged.
 // Loaded on the tool's first call (tool.ts).
 import { claimQueries } from '../../evidence/claim-query.js';
-import { round, runIntegrity } from '../../evidence/pipeline.js';
+import { round, runIntegrity, verdictOf } from '../../evidence/pipeline.js';
 import { reportIntegrity } from '../shared/integrity.js';
 import { citedStatements } from '../../evidence/statements.js';
 import { evidenceStatus as statusOf } from '../../evidence/status.js';
@@ -87,10 +87,9 @@ async function checkClaim(args: VerifyInput, call: ToolCall, deadline: CallDeadl
       citations: s.citations,
       judged: s.judged,
       status: s.status,
-      supported: s.recall === 1,
+      ...verdictOf(s),
       entailing: s.entailing,
       contradicting: s.contradicting,
-      bestEntailment: round(s.bestEntailment),
       ...(s.bestPmid ? { bestPmid: s.bestPmid } : {}),
       ...(s.skipped ? { skipped: s.skipped } : {}),
     })),

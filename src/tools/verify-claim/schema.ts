@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { EVIDENCE_STATUSES } from '../../evidence/status.js';
 import { compactMeta } from '../shared/compact.js';
-import { evidenceStatus, freeText, geneSymbol, integrity, LIMITS, pmid, provenance } from '../shared/schemas.js';
+import { evidenceStatus, freeText, geneSymbol, integrity, LIMITS, pmid, provenance, statementVerdict } from '../shared/schemas.js';
 
 export const verifyInput = z.strictObject({
   claim: freeText('the claim', 3, LIMITS.claimChars, { multiline: true }).describe(
@@ -48,10 +48,10 @@ export const verifyOutput = z.object({
       citations: z.array(z.string()),
       judged: z.array(z.string()).describe('first 3 citations'),
       status: z.enum(EVIDENCE_STATUSES),
-      supported: z.boolean().describe('ALCE recall'),
+      supported: statementVerdict.supported,
       entailing: z.array(z.string()),
       contradicting: z.array(z.string()),
-      bestEntailment: z.number(),
+      bestEntailment: statementVerdict.bestEntailment,
       bestPmid: z.string().optional(),
       skipped: z.enum(['uncited', 'out_of_range']).optional(),
     }),

@@ -24,7 +24,7 @@ import { canonicalStatements, renderBrief, type BriefFacts } from '../../../anal
 import { buildHypotheses, candidatePairs } from '../../../analysis/hypotheses.js';
 import { qualityScore } from '../../../analysis/quality.js';
 import { buildStrategies } from '../../../analysis/strategies.js';
-import { round, runIntegrity } from '../../../evidence/pipeline.js';
+import { round, runIntegrity, verdictOf } from '../../../evidence/pipeline.js';
 import { collectPmids } from '../../../evidence/pmid-fields.js';
 import type { CallDeadline, WorkPlan } from '../../../sources/deadline.js';
 import { deadlineReport, noteDeadline, withCallDeadline } from '../call-deadline.js';
@@ -199,7 +199,7 @@ async function analyse(input: InsightsInput, call: ToolCall, deadline: CallDeadl
       ...brief,
       statements: brief.statements.map((s) => {
         const c = checks.get(s.id);
-        return { ...s, status: c?.status ?? 'unsupported', supported: c?.recall === 1, bestEntailment: round(c?.bestEntailment ?? 0) };
+        return { ...s, status: c?.status ?? 'unsupported', ...verdictOf(c) };
       }),
     },
     preprints: preprintList,

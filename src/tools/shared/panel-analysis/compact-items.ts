@@ -1,6 +1,7 @@
 // Compact views of the items of a panel analysis (pathways, drug candidates, strategies, hypotheses,
 // brief statements, focus genes), shared by every tool whose default answer shows them
 // (svc_generate_insights, and the comparison and repurposing tools built on the same engine). Each
+import { evidenceStatus } from '../schemas.js';
 // keeps the fields a model reasons with; the full item is in the snapshot section of the same name.
 import { z } from 'zod';
 import { FACTOR_NAMES } from '../../../analysis/drug-scoring.js';
@@ -83,11 +84,11 @@ export function hypothesisView(h: Full['hypotheses'][number]): z.input<typeof hy
 }
 
 export const statementItem = z
-  .object({ id: str, text: str, citations: strs, supported: z.boolean().describe('The cited abstracts entail it') })
+  .object({ id: str, text: str, citations: strs, status: evidenceStatus.describe('The verdict on the statement: unjudged when no model judged it') })
   .meta({ id: 'statement' });
 
 export function statementView(s: Full['evidenceBrief']['statements'][number]): z.input<typeof statementItem> {
-  return { id: s.id, text: s.text, citations: s.citations, supported: s.supported };
+  return { id: s.id, text: s.text, citations: s.citations, status: s.status };
 }
 
 export const focusGeneItem = z

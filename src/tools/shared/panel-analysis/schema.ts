@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { EVIDENCE_STATUSES } from '../../../evidence/status.js';
 import { AUDIENCES } from '../../../analysis/audiences.js';
 import { FACTOR_NAMES } from '../../../analysis/drug-scoring.js';
-import { admet, diseaseContext, genePanel, integrity, pathwayRef, provenance } from '../schemas.js';
+import { admet, diseaseContext, genePanel, integrity, pathwayRef, provenance, statementVerdict } from '../schemas.js';
 import { enrichmentStatusSchema } from './enrichment-status.js';
 
 export const insightsInput = z.strictObject({
@@ -207,8 +207,7 @@ export const insightsOutput = z.object({
         status: z
           .enum(EVIDENCE_STATUSES)
           .describe('This statement checked alone: supported | contested | contradicted | unsupported | unjudged (no NLI model) | hallucinated | unverifiable'),
-        supported: z.boolean().describe('ALCE recall: the cited abstracts jointly entail the claim'),
-        bestEntailment: z.number(),
+        ...statementVerdict,
       }),
     ),
   }),
