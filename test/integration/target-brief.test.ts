@@ -160,6 +160,14 @@ describeShared('svc_get_target_brief', () => {
     expect(text).not.toMatch(/✗/);
   });
 
+  it('the text block names each top drug\'s stage in words', async () => {
+    const mcp = await client();
+    const res = (await mcp.callTool({ name: 'svc_get_target_brief', arguments: { gene: 'EGFR', diseaseContext: EGFR.disease } })) as CallToolResult;
+    const text = res.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
+    // ChEMBL's 2.5 once read "phase 2.5"; approved drugs "phase 4, approved".
+    expect(text).toMatch(/Top drugs \(6 of 6\): AFATINIB \(approved for this disease\), .*PANITUMUMAB \(approved\), ROCILETINIB \(phase 2\/3\)\./);
+  });
+
   it('free tier: topDrugs empty with the note; drug sources skipped (genuine, narrower Open Targets answer)', async () => {
     const mcp = await client({ clinical: 'recorded' }, 'free');
     const r = await callOk<BriefOutput>(mcp, 'svc_get_target_brief', { gene: 'EGFR', diseaseContext: EGFR.disease });

@@ -1,6 +1,7 @@
 // The MCP text block of svc_get_target_brief: the brief in a few lines for an assistant that reads
 // only text. Every list of the brief is already capped (gather.ts BRIEF_LIMITS) and names its total,
 // so the structured answer is the whole brief.
+import { phaseText } from '../../analysis/drug-tiers.js';
 import { describeIntegrity, describeSources } from '../shared/summary.js';
 import type { BriefOutput } from './output.js';
 
@@ -16,7 +17,9 @@ export function summarizeBrief(r: BriefOutput): string {
   lines.push(`Druggability ${f2(r.druggabilityScore)}${r.druggabilityComplete ? '' : ' (lower bound: a part is missing)'}; AlphaFold mean pLDDT ${r.alphaFoldPlddt ?? 'unknown'}.`);
   if (r.topDrugsNote) lines.push(`Top drugs: ${r.topDrugsNote}`);
   else if (r.topDrugs.length) {
-    const drugs = r.topDrugs.slice(0, 5).map((d) => `${d.name} (phase ${d.phase ?? '?'}${d.withdrawn ? ', WITHDRAWN' : d.approved ? ', approved' : ''}${d.indicatedForDisease ? ', approved for this disease' : ''})`);
+    // Phases in words (ChEMBL's 2.5 is "phase 2/3"), as the other tools write them.
+    const stage = (d: BriefOutput['topDrugs'][number]) => (d.withdrawn ? 'WITHDRAWN' : d.indicatedForDisease ? 'approved for this disease' : d.approved ? 'approved' : d.phase === null ? 'phase unknown' : phaseText(d.phase));
+    const drugs = r.topDrugs.slice(0, 5).map((d) => `${d.name} (${stage(d)})`);
     lines.push(`Top drugs (${r.topDrugs.length}${r.drugCandidatesTotal === undefined ? '' : ` of ${r.drugCandidatesTotal}`}): ${drugs.join(', ')}.`);
   } else lines.push('Top drugs: none listed.');
   if (r.diseaseAssociations.length) lines.push(`Top associations: ${r.diseaseAssociations.slice(0, 3).map((a) => `${a.diseaseName} ${a.score.toFixed(2)}`).join(', ')}.`);
