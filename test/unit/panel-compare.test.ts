@@ -44,6 +44,14 @@ describe('comparePanels', () => {
     expect(c.summary).toContain('largest integrity difference is groundedRatio (B − A −0.30)');
   });
 
+  it('names the largest move among the rates, not a count on another scale', () => {
+    const a = view({ integrity: { pmidsChecked: true, pmidsCited: 8, hallucinationRate: 0, groundedRatio: 0.8, nliEnabled: true, entailmentMethod: 'nli' } });
+    const b = view({ snapshotId: 'snap_b', integrity: { pmidsChecked: true, pmidsCited: 5, hallucinationRate: 0, groundedRatio: 0.2, nliEnabled: true, entailmentMethod: 'nli' } });
+    const c = comparePanels(a, b);
+    expect(c.integrityDeltas.pmidsCited).toEqual({ a: 8, b: 5, delta: -3 }); // still reported
+    expect(c.summary).toContain('largest integrity difference is groundedRatio (B − A −0.60)');
+  });
+
   it('does not call a pathway unique when the other side only stopped reporting early, or never tested its library', () => {
     const a = view({ pathways: [pathway('R1', 1e-4), pathway('K1', 1e-3, 'KEGG_2021_Human')] });
     // B found 40 significant pathways but reports 1; KEGG could not be loaded for B.
