@@ -226,7 +226,7 @@ function candidateOf(drug: DrugEvidence, input: DrugCandidateInput, ctx: Context
   const litSource = literature?.source === 'eutils' ? 'PubMed (E-utilities)' : 'Europe PMC';
   const raw: Record<FactorName, RawFactor> = {
     clinicalPhase: top
-      ? { value: clinicalPhaseValue(top.phase, withdrawn), detail: `phase ${top.phase} (${top.source})${withdrawn ? ', halved: withdrawn' : ''}` }
+      ? { value: clinicalPhaseValue(top.phase, withdrawn), detail: `phase ${top.phase}${top.phase === 0 ? ' = preclinical, no clinical development recorded' : ''} (${top.source})${withdrawn ? ', halved: withdrawn' : ''}` }
       : { value: null, detail: 'no clinical phase from Open Targets, ChEMBL or DGIdb' },
     targetDiseaseAssociation: associationFactor(targets.genes, ctx.associations, ctx.diseaseName),
     mechanismDirectness: mechanismDirectness(targets),

@@ -2,6 +2,7 @@
 // justifies each), ADMET with the source of every value, evidence quality. Or the note that says
 // why there are no candidates.
 import { FACTOR_NAMES, FACTOR_WEIGHTS, type FactorName } from '../analysis/drug-scoring.js';
+import { phaseText } from '../analysis/drug-tiers.js';
 import type { InsightsOutput } from '../tools/shared/panel-analysis/schema.js';
 import { chemblUrl, html, join, link, pmidLinks, type SafeHtml } from './escape.js';
 import { fixed } from './format.js';
@@ -56,7 +57,7 @@ function drugRows(c: Candidate, rank: number): SafeHtml {
     a.lipinskiPass === null
       ? html`<td class="muted" title="${a.note ?? 'rule of five not computable'}">n/a</td>`
       : html`<td title="${a.lipinskiViolations?.value ?? '?'} violation(s) of MW ≤ 500, LogP ≤ 5, HBD ≤ 5, HBA ≤ 10; pass = at most one (${admetSources(c)})"><span class="badge ${a.lipinskiPass ? 'b-green' : 'b-red'}">${a.lipinskiPass ? 'pass' : 'fail'}</span> <span class="muted">${a.lipinskiViolations?.value ?? '?'}</span></td>`;
-  const status = c.withdrawn ? 'withdrawn' : c.approved ? 'approved' : c.maxPhase === null ? 'phase unknown' : `phase ${c.maxPhase}`;
+  const status = c.withdrawn ? 'withdrawn' : c.approved ? 'approved' : c.maxPhase === null ? 'phase unknown' : phaseText(c.maxPhase);
   const main = html`<tr class="drug" data-chembl="${c.chemblId ?? ''}"><td class="num">${rank}</td><td class="drug-name"><strong>${c.name}</strong><div class="small">${
     c.chemblId ? link(chemblUrl(c.chemblId), c.chemblId, `ChEMBL compound report card ${c.chemblId}`) : html`<span class="muted">no ChEMBL id</span>`
   } · ${status}</div><div class="small muted">${c.targetGenes.join(', ')}${c.actionTypes.length ? ` · ${c.actionTypes.join('/').toLowerCase()}` : ''}</div></td><td title="${c.tierReason}"><span class="badge tier tier-${c.tier}">${c.tier}</span></td><td class="num score" title="${c.missingFactors.length ? `unknown factors left out: ${c.missingFactors.join(', ')}` : 'all six factors known'}"><strong>${fixed(c.score)}</strong>${meter(c.score)}</td>${factors}${sourced(a.molecularWeight, 0)}${sourced(a.logP, 2)}${sourced(a.hbd, 0)}${sourced(a.hba, 0)}${sourced(a.qed, 2)}${lipinski}<td title="${c.evidenceQualityReason}"><span class="badge eq-${c.evidenceQuality}">${c.evidenceQuality}</span></td></tr>`;

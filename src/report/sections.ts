@@ -1,6 +1,7 @@
 // Report sections about the panel itself: header, enriched pathways, strategies, hypotheses.
 import { pathwayLabel } from '../analysis/pathway-names.js';
 import { QUALITY_WEIGHTS } from '../analysis/quality.js';
+import { phaseText } from '../analysis/drug-tiers.js';
 import type { InsightsOutput } from '../tools/shared/panel-analysis/schema.js';
 import { chemblUrl, html, join, link, pmidLinks, type SafeHtml } from './escape.js';
 import { fixed, integer, negLog10, pValue } from './format.js';
@@ -126,7 +127,7 @@ export function strategiesSection(r: Result): SafeHtml {
     }${
       s.drugs.length
         ? html`<dt>Drugs</dt><dd>${join(
-            s.drugs.map((d) => html`${link(chemblUrl(d.chemblId), d.name)} <span class="muted">(tier ${d.tier}${d.maxPhase === null ? '' : `, phase ${d.maxPhase}`}${d.actionTypes.length ? `, ${d.actionTypes.join('/').toLowerCase()}` : ''})</span>`),
+            s.drugs.map((d) => html`${link(chemblUrl(d.chemblId), d.name)} <span class="muted">(tier ${d.tier}${d.maxPhase === null ? '' : `, ${phaseText(d.maxPhase)}`}${d.actionTypes.length ? `, ${d.actionTypes.join('/').toLowerCase()}` : ''})</span>`),
             '; ',
           )}</dd>`
         : ''

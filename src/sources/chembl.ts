@@ -77,7 +77,7 @@ export interface ChemblMolecule {
   chemblId: string;
   prefName: string | null;
   moleculeType: string | null;
-  /** 4 approved, 3..1 clinical phases, 0.5 early phase 1; null none/unknown. */
+  /** 4 approved, 3..1 clinical phases, 0.5 early phase 1, 0 preclinical (ChEMBL's null); null unknown. */
   maxPhase: number | null;
   firstApproval: number | null;
   withdrawn: boolean | null;
@@ -223,7 +223,7 @@ export function parseMechanism(raw: unknown): ChemblMechanism {
     targetChemblId: optStr(m.target_chembl_id),
     mechanismOfAction: optStr(m.mechanism_of_action),
     actionType: optStr(m.action_type),
-    maxPhase: phaseOf(m.max_phase),
+    maxPhase: moleculePhaseOf(m),
     directInteraction: flag(m.direct_interaction),
     diseaseEfficacy: flag(m.disease_efficacy),
     refs: refs.map((r) => {
@@ -288,7 +288,7 @@ export function parseMolecule(raw: unknown): ChemblMolecule {
     chemblId: str(m.molecule_chembl_id, 'molecule.molecule_chembl_id'),
     prefName: optStr(m.pref_name),
     moleculeType: optStr(m.molecule_type),
-    maxPhase: phaseOf(m.max_phase),
+    maxPhase: moleculePhaseOf(m),
     firstApproval: numeric(m.first_approval),
     withdrawn: typeof m.withdrawn_flag === 'boolean' ? m.withdrawn_flag : null,
     parentChemblId: optStr(hierarchy.parent_chembl_id),
@@ -312,6 +312,18 @@ function propertiesOf(p: Obj): ChemblProperties {
     heavyAtoms: numeric(p.heavy_atoms),
     formula: optStr(p.full_molformula),
   };
+}
+
+/**
+ * max_phase of a molecule (or of a mechanism's molecule). Since ChEMBL 32 a null there is a
+ * preclinical compound (bioactivity data, no clinical development recorded) and -1 an unknown
+ * phase (https://chembl.gitbook.io/chembl-interface-documentation/frequently-asked-questions/drug-and-compound-questions).
+ * So a null the record carries is 0, "preclinical": ChEMBL answered. A negative value, or a
+ * record without the field (a narrower selection), stays null: unknown.
+ */
+export function moleculePhaseOf(record: Obj): number | null {
+  if (!('max_phase' in record)) return null;
+  return record.max_phase === null ? 0 : phaseOf(record.max_phase);
 }
 
 /** max_phase is "4.0" (molecule records) or 4 (mechanisms); negative values mean unknown. */

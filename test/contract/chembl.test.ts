@@ -107,6 +107,16 @@ describe('ChEMBL parsers on documentation-shaped answers', () => {
     expect(m).toMatchObject({ chemblId: 'CHEMBL3137343', moleculeType: 'Antibody', maxPhase: 4, properties: null });
   });
 
+  // ChEMBL 32+ (its FAQ, "What is max phase?"): null = preclinical compound, -1 = unknown. The
+  // recorded aspirin record with only max_phase changed.
+  it('reads a molecule\'s null max_phase as preclinical (0), -1 or an absent field as unknown', () => {
+    const aspirin = sharedJson<Record<string, unknown>>('chembl', 'molecule-CHEMBL25.json');
+    expect(parseMolecule({ ...aspirin, max_phase: null }).maxPhase).toBe(0);
+    expect(parseMolecule({ ...aspirin, max_phase: '-1.0' }).maxPhase).toBeNull();
+    const { max_phase: _dropped, ...narrower } = aspirin;
+    expect(parseMolecule(narrower).maxPhase).toBeNull();
+  });
+
   it('parses max_phase defensively', () => {
     expect(phaseOf('4.0')).toBe(4);
     expect(phaseOf(4)).toBe(4);

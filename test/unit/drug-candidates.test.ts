@@ -285,3 +285,30 @@ describe('genes a drug acts on vs genes DGIdb only links it to', () => {
     expect(byName(list, 'DABRAFENIB')).toMatchObject({ targetGenes: ['BRAF'], interactionOnlyGenes: [] });
   });
 });
+
+describe('a preclinical compound is measured, not unknown', () => {
+  // ChEMBL answered its molecule record with max_phase null (preclinical since ChEMBL 32): the
+  // phase factor is a measured 0. Left out as unknown, the weights renormalised over the rest and
+  // the compound outscored an approved drug on the same target.
+  const genes: GeneDrugEvidence[] = [
+    { gene: 'EGFR', association: 0.8, candidates: [ot('CHEMBL553', 'ERLOTINIB', { stage: 'APPROVAL' }), ot('CHEMBL900', 'TOOLCOMPOUND', { stage: null }), ot('CHEMBL901', 'NORECORD', { stage: null })] },
+  ];
+  const molecules = new Map([
+    ['CHEMBL553', molecule('CHEMBL553', { maxPhase: 4, qed: 0.4 })],
+    ['CHEMBL900', molecule('CHEMBL900', { maxPhase: 0, qed: 0.4 })],
+  ]);
+  const list = run(genes, { molecules });
+
+  it('scores the phase 0 and ranks the compound below the approved drug', () => {
+    const tool = byName(list, 'TOOLCOMPOUND');
+    expect(tool.factors.clinicalPhase).toMatchObject({ value: 0, detail: 'phase 0 = preclinical, no clinical development recorded (ChEMBL molecule max_phase)' });
+    expect(tool.missingFactors).not.toContain('clinicalPhase');
+    expect(tool.tierReason).toMatch(/^Earlier-stage compound: highest preclinical/);
+    expect(tool.score).toBeLessThan(byName(list, 'ERLOTINIB').score);
+  });
+
+  it('leaves the phase unknown only where no record gives one', () => {
+    expect(byName(list, 'NORECORD').factors.clinicalPhase.value).toBeNull();
+    expect(byName(list, 'NORECORD').missingFactors).toContain('clinicalPhase');
+  });
+});
