@@ -213,8 +213,25 @@ export function rationale(c: Pick<DrugCandidate, 'targetGenes' | 'mechanisms' | 
     ctx.panel.has(gene) ? `a panel gene${top ? ` in ${top.name} (q = ${sci(top.q)})` : ''}` : reachOf(gene, ctx.panel, ctx.neighbours),
     assoc === undefined || assoc === null ? '' : assoc > 0 ? `Open Targets association with ${ctx.disease} ${assoc.toFixed(2)}` : `no Open Targets association with ${ctx.disease}`,
   ].filter(Boolean);
-  const others = c.targetGenes.length > 1 ? ` (and ${c.targetGenes.length - 1} more target${c.targetGenes.length > 2 ? 's' : ''})` : '';
-  return `${verb} ${gene}, ${why.join('; ')}${others}; ${standing(c, ind)}.`;
+  return `${verb} ${gene}, ${why.join('; ')}${alsoText(c, gene, assoc, ctx)}; ${standing(c, ind)}.`;
+}
+
+/**
+ * The other targets by name, and the best association among them when it beats the lead's: the
+ * score takes the best target's association, so "no association" about the lead alone would
+ * misread a drug whose other target is associated.
+ */
+function alsoText(c: Pick<DrugCandidate, 'targetGenes'>, lead: string, leadAssoc: number | null | undefined, ctx: RationaleContext): string {
+  const others = c.targetGenes.filter((g) => g !== lead);
+  if (!others.length) return '';
+  const named = others.length > 2 ? `${others.slice(0, 2).join(', ')} and ${others.length - 2} more` : others.join(' and ');
+  let best: { gene: string; score: number } | null = null;
+  for (const g of others) {
+    const a = ctx.associations.get(g);
+    if (typeof a === 'number' && a > (best?.score ?? 0)) best = { gene: g, score: a };
+  }
+  const beats = best && best.score > (leadAssoc ?? 0) ? ` (Open Targets association${others.length > 1 ? ` of ${best.gene}` : ''} with ${ctx.disease} ${best.score.toFixed(2)})` : '';
+  return `; also acts on ${named}${beats}`;
 }
 
 function standing(c: Pick<DrugCandidate, 'approved' | 'withdrawn' | 'withdrawnReason' | 'maxPhase'>, ind: IndicationFacts): string {

@@ -226,8 +226,20 @@ describe('why it could work here: one sentence from the data', () => {
   it('leads with the panel gene of a drug on several targets, and a withdrawn drug says so instead of an indication', () => {
     const c = byName(run(genes(), { molecules: new Map([['CHEMBL1173655', molecule('CHEMBL1173655', { withdrawn: true })]]) }, breast), 'AFATINIB');
     expect(rationale(c, ctx, { approved: [], furthest: null })).toBe(
-      'Inhibits EGFR, a panel gene in Signaling by ERBB2 (q = 3.1e-6); no Open Targets association with breast cancer (and 1 more target); withdrawn (ChEMBL withdrawn flag): listed for reference, not as an option.',
+      // The other target is named with its association: the score takes it, and "no association" about
+      // EGFR alone once read as the drug's.
+      'Inhibits EGFR, a panel gene in Signaling by ERBB2 (q = 3.1e-6); no Open Targets association with breast cancer; also acts on ERBB2 (Open Targets association with breast cancer 0.70); withdrawn (ChEMBL withdrawn flag): listed for reference, not as an option.',
     );
+  });
+
+  it('names up to two other targets, and which one holds the association that beats the lead\'s', () => {
+    const multi = { targetGenes: ['EGFR', 'ERBB4', 'ERBB2', 'ERBB3', 'KDR'], mechanisms: [], approved: true, withdrawn: false, withdrawnReason: null, maxPhase: 4 };
+    const assoc = new Map([['EGFR', 0.2], ['ERBB4', 0.1], ['ERBB2', 0.697]]);
+    expect(rationale(multi, { ...ctx, associations: assoc }, { approved: [], furthest: null })).toContain(
+      '; Open Targets association with breast cancer 0.20; also acts on ERBB4, ERBB2 and 2 more (Open Targets association of ERBB2 with breast cancer 0.70); approved',
+    );
+    // The lead's own association is the best: nothing more to say about the others.
+    expect(rationale(multi, { ...ctx, associations: new Map([['EGFR', 0.9], ['ERBB2', 0.697]]) }, { approved: [], furthest: null })).toContain('; also acts on ERBB4, ERBB2 and 2 more; approved');
   });
 
   it('uses only per-gene curated actions for the verb (an untyped mechanism "acts on")', () => {
