@@ -11,8 +11,12 @@ import type { UpstreamClient } from './http.js';
 import { numeric, optStr, shapeOf, type Obj } from './shape.js';
 
 export const SOURCE = 'chembl';
-/** Ids per `__in` filter: keeps URLs short (ChEMBL ids are ~13 characters). */
-const ID_BATCH = 50;
+/**
+ * Ids per `__in` filter. ChEMBL ids are at most 13 characters with the comma, so 100 make a URL of
+ * about 1.4 KB, far under what web servers take (8 KB is usual): the 100 drugs repurposing looks up
+ * cost one request per endpoint, not two, and fit the 5-a-second pacing in one wave.
+ */
+const ID_BATCH = 100;
 /** ChEMBL's largest page. */
 export const PAGE_LIMIT = 1000;
 /** Safety stop for paging: 10,000 rows per filter. */

@@ -262,10 +262,11 @@ describe('ChEMBL client', () => {
     expect(m.get('CHEMBL1')).toEqual([]);
   });
 
-  it('splits 120 ids into __in batches of 50, sent together', async () => {
-    fake.route('GET', '/chembl/molecule.json', { body: { molecules: [], page_meta: { limit: 50, next: null, offset: 0, previous: null, total_count: 0 } } });
-    await new Chembl(ctx.http).molecules(Array.from({ length: 120 }, (_, i) => `CHEMBL${i + 1}`));
-    expect(fake.requests.map((r) => r.query.get('molecule_chembl_id__in')!.split(',').length)).toEqual([50, 50, 20]);
+  it('splits 250 ids into __in batches of 100, sent together, each URL well under 2 KB', async () => {
+    fake.route('GET', '/chembl/molecule.json', { body: { molecules: [], page_meta: { limit: 100, next: null, offset: 0, previous: null, total_count: 0 } } });
+    await new Chembl(ctx.http).molecules(Array.from({ length: 250 }, (_, i) => `CHEMBL${4_000_000 + i}`)); // the longest ids ChEMBL has
+    expect(fake.requests.map((r) => r.query.get('molecule_chembl_id__in')!.split(',').length)).toEqual([100, 100, 50]);
+    for (const r of fake.requests) expect(`https://www.ebi.ac.uk/chembl/api/data${r.path}?${r.query.toString()}`.length).toBeLessThan(2048);
   });
 
   it('finds targets by UniProt accession', async () => {

@@ -71,9 +71,16 @@ async function repurpose(input: RepurposingInput, call: ToolCall, deadline: Call
     for (const id of DRUG_SOURCES) report.skip(id, note);
   } else {
     step(1, 'The panel neighbourhood: STRING partners and members of the significant pathways');
-    const [edges, extra] = await Promise.all([networkEdges(g, symbols), panelNeighbourhood(g, symbols, significant, libs.libraries)]);
+    // STRING answers one request a second. Its partners lead to the neighbours, the drug evidence
+    // and everything after, so they are asked first; the panel network only weighs the scores a
+    // round later and takes the second slot (it led, and held the partners back a second).
+    const extraP = panelNeighbourhood(g, symbols, significant, libs.libraries);
+    const edgesP = networkEdges(g, symbols);
+    edgesP.catch(() => undefined); // awaited below; a cancelled call must not reject unobserved meanwhile
+    const extra = await extraP;
     step(2, `Drug evidence for ${symbols.length} panel and ${extra.genes.length} neighbour genes`);
     const drugs = await drugEvidence(g, withNeighbours(panel, extra), diseases, disease);
+    const edges = await edgesP;
     const pathways = scoringPathways(significant, (row) => membersOf(libs.libraries, row), extra.genes.map((x) => x.symbol!));
     step(3, 'Indications, selection and literature of the candidates');
     const ranked = await rankRepurposing(g, drugs, { pathways, edges: scoringEdges(edges, extra.hood) }, input.tierFilter);
