@@ -110,6 +110,8 @@ export interface TextReading {
   drugs: { token: string; index: number }[];
   disease: DiseaseMention | null;
   cues: MechanismCue[];
+  /** The words that deny the effect ("does not", "fails to"), or null for an affirmative hypothesis. */
+  negation: string | null;
 }
 
 /** A protein change in one-letter code: G12C, V600E, T790M, R175*. */
@@ -131,7 +133,17 @@ export function readHypothesis(text: string): TextReading {
       genes.push({ token, index: m.index, modifier: role, modifierWord: modifier ?? variant });
     } else if (looksLikeDrug(raw)) drugs.push({ token: raw, index: m.index });
   }
-  return { genes, drugs: uniqueTokens(drugs), disease: diseasePhrase(text), cues: mechanismCues(text) };
+  return { genes, drugs: uniqueTokens(drugs), disease: diseasePhrase(text), cues: mechanismCues(text), negation: negationOf(text) };
+}
+
+// A verb phrase that denies the effect. A bare "not" is left out: "EGFR, not MET, drives..." and
+// "non-small cell" deny nothing about the hypothesis' own effect; nor does "does not only".
+const NEGATION =
+  /\b(?:(?:does|do|did|is|are|was|were|will|would|can|could|may|might|should|has|have)\s+not|(?:does|do|did|is|are|was|were|wo|would|can|could|should|has|have)n['’]t|cannot|fail(?:s|ed)?\s+to|(?:has|have|had|shows?|showed)\s+no\s+(?:effect|impact|role|benefit|association)|neither)\b(?!\s+only\b)/i;
+
+/** The words that make a hypothesis deny its effect, or null. */
+export function negationOf(text: string): string | null {
+  return NEGATION.exec(text)?.[0] ?? null;
 }
 
 /** Distinct gene tokens in first-mention order (what is asked of HGNC). */

@@ -162,6 +162,21 @@ describeShared('svc_generate_validation_plan', () => {
     expect(requests('chembl')).toHaveLength(0);
   });
 
+  // Once planned exactly as the affirmative hypothesis, its go criteria reading as the predictions.
+  it('plans a hypothesis that denies the effect as a test for the effect, and says its predictions are the no-go outcomes', async () => {
+    const negated = 'Inhibiting EGFR does not reduce proliferation in EGFR-mutant NSCLC';
+    const r = await plan({ hypothesis: negated });
+    expect(r.status).toBe('planned');
+    expect(r.recognised.negation).toBe('does not');
+    expect(r.message).toMatch(/^The hypothesis denies the effect \("does not"\): the stages test for the effect, so each no-go outcome is what it predicts and a go refutes it\./);
+    expect(r.message).toMatch(/underpowered null is no support/);
+    // The experiments are those of the affirmative hypothesis; only the reading differs.
+    const affirmative = await plan({ hypothesis: EGFR_HYPOTHESIS });
+    expect(affirmative.recognised.negation).toBeNull();
+    expect(affirmative.message).not.toMatch(/denies/);
+    expect(r.stages.map((s) => s.goNoGo)).toEqual(affirmative.stages.map((s) => s.goNoGo));
+  });
+
   it('recognises drug names (ChEMBL) and their targets, aliases (HGNC), and context given beside the text', async () => {
     const drug = await plan({ hypothesis: 'Olaparib kills BRCA1-deficient breast cancer cells' });
     expect(drug.status).toBe('planned');

@@ -1,7 +1,7 @@
 // Reading a hypothesis: gene, drug and disease words, the mechanism asked about, and the role each
 // gene plays. Every rule has the case that should fool it.
 import { describe, expect, it } from 'vitest';
-import { geneTokens, looksLikeDrug, looksLikeGene, mentionRoles, primaryMechanism, readHypothesis } from '../../src/analysis/hypothesis-text.js';
+import { geneTokens, looksLikeDrug, looksLikeGene, mentionRoles, negationOf, primaryMechanism, readHypothesis } from '../../src/analysis/hypothesis-text.js';
 
 function roles(text: string): Record<string, string[]> {
   const r = readHypothesis(text);
@@ -90,5 +90,24 @@ describe('disease', () => {
     // An abbreviation counts only in capitals: "all" is a word, ALL a leukemia.
     expect(disease('Inhibiting EGFR slows all cell lines')).toBeNull();
     expect(disease('Inhibiting FLT3 slows ALL blasts')).toEqual({ text: 'ALL', query: 'acute lymphoblastic leukemia' });
+  });
+});
+
+describe('negation', () => {
+  it('finds the words that deny the effect', () => {
+    expect(negationOf('Inhibiting EGFR does not reduce proliferation in NSCLC')).toBe('does not');
+    expect(negationOf("EGFR inhibition doesn't reduce growth")).toBe("doesn't");
+    expect(negationOf('PARP inhibition is not synthetically lethal in BRCA1-deficient breast cancer')).toBe('is not');
+    expect(negationOf('KRAS G12C inhibitors fail to control tumours')).toBe('fail to');
+    expect(negationOf('Loss of PTEN has no effect on AKT signalling')).toBe('has no effect');
+    expect(negationOf('EGFR cannot drive growth')).toBe('cannot');
+    expect(readHypothesis("EGFR inhibition won't help").negation).toBe("won't");
+  });
+
+  it('is not fooled by a "not" that denies nothing about the effect', () => {
+    expect(negationOf('EGFR inhibition does not only reduce proliferation but also migration')).toBeNull();
+    expect(negationOf('EGFR, not MET, drives resistance in NSCLC')).toBeNull();
+    expect(negationOf('Inhibiting EGFR reduces proliferation in non-small cell lung cancer')).toBeNull();
+    expect(negationOf('PARP1 inhibition is synthetically lethal in BRCA1-deficient breast cancer')).toBeNull();
   });
 });

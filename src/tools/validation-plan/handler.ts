@@ -126,6 +126,7 @@ async function plan(args: PlanArgs, call: ToolCall, deadline: CallDeadline): Pro
   const result = stripped.value;
   if (gone.size) result.warnings.push(`PubMed does not know PMID ${[...gone].join(', ')} returned by the literature search: removed from ${stripped.removed} place(s) in this plan (counted in integrity.hallucinated).`);
   result.message = summary(mechanism, roles, disease, result, compounds.items.length, models.items.length, trials.items.length);
+  if (rec.negation) result.message = `${negationNote(rec.negation)} ${result.message}`;
   const saved = await call.ctx.snapshots
     .save({ id: snapshotId, tool: PLAN_TOOL, genes: genes.map((x) => x.symbol), diseaseContext: disease ?? '', qualityScore: quality.qualityScore, inputs: args, result })
     .then(() => true)
@@ -161,12 +162,21 @@ function summary(mechanism: Mechanism, roles: Roles, disease: string | null, pla
   );
 }
 
+/**
+ * A hypothesis that denies an effect is tested by the same experiments as one that asserts it, but
+ * read the other way round; said first, so that the go criteria are not taken as its predictions.
+ */
+export function negationNote(words: string): string {
+  return `The hypothesis denies the effect ("${words}"): the stages test for the effect, so each no-go outcome is what it predicts and a go refutes it. Power each stage to exclude the smallest effect that matters: an underpowered null is no support.`;
+}
+
 function recognisedOut(rec: Recognition): PlanOutput['recognised'] {
   return {
     genes: rec.genes.map(({ ensemblId: _e, uniprotId: _u, ...gene }) => gene),
     drugs: rec.drugs,
     disease: rec.disease ? { input: rec.disease.input, from: rec.disease.from, query: rec.disease.query, id: rec.disease.id, name: rec.disease.name, how: rec.disease.how } : null,
     mechanism: rec.mechanism,
+    negation: rec.negation,
   };
 }
 

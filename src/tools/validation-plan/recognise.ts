@@ -67,6 +67,8 @@ export interface Recognition {
   mechanism: RecognisedMechanism | null;
   /** Agents the hypothesis names besides its genes: drug names and "<word> inhibitors". */
   agents: string[];
+  /** The words that deny the effect ("does not"), or null: the plan then tests for the effect. */
+  negation: string | null;
 }
 
 export interface PlanInput {
@@ -104,6 +106,7 @@ export async function recognise(g: Gather, input: PlanInput): Promise<Recognitio
     disease: diseaseAsked ? diseaseOf(diseaseAsked, diseaseHits) : null,
     mechanism: mechanismOf(reading, drugs),
     agents: agentsOf(input.hypothesis, reading, drugs),
+    negation: reading.negation,
   };
 }
 

@@ -157,6 +157,11 @@ export const planOutput = z.object({
         from: z.enum(['text', 'drug']),
       })
       .nullable(),
+    negation: z
+      .string()
+      .nullable()
+      .optional()
+      .describe('The words that deny the effect ("does not", "fails to"): the stages test for the effect, and the hypothesis predicts their no-go outcomes'),
   }),
   roles: z
     .object({ target: z.string(), partner: z.string().nullable(), altered: z.array(z.string()), alteration: z.string() })
