@@ -82,19 +82,19 @@ export function candidatePairs(panel: readonly string[], edges: readonly Edge[],
 /**
  * confidence = weighted mean of the known parts: interaction 0.4 (STRING score), shared pathways
  * 0.3 (min(1, n/3)), literature 0.3 (min(1, log10(1 + co-mentions) / 2), so 99 articles = 1).
- * Unknown literature (search failed) is left out and the weights renormalised.
+ * Unknown literature (search failed) is left out and the weights renormalised, and so is the
+ * interaction when STRING failed: no edge is then unknown, not a measured absence.
  */
-export function confidenceOf(stringScore: number | null, sharedPathways: number, coMentions: number | null): number {
-  const parts: [number, number][] = [
-    [0.4, stringScore ?? 0],
-    [0.3, Math.min(1, sharedPathways / 3)],
-  ];
+export function confidenceOf(stringScore: number | null, sharedPathways: number, coMentions: number | null, stringChecked = true): number {
+  const parts: [number, number][] = [[0.3, Math.min(1, sharedPathways / 3)]];
+  if (stringChecked) parts.push([0.4, stringScore ?? 0]);
   if (coMentions !== null) parts.push([0.3, Math.min(1, Math.log10(1 + coMentions) / 2)]);
   const weight = parts.reduce((s, [w]) => s + w, 0);
   return Math.round((parts.reduce((s, [w, v]) => s + w * v, 0) / weight) * 1000) / 1000;
 }
 
-export function buildHypotheses(pairs: readonly CandidatePair[], literature: ReadonlyMap<string, PairLiterature>, disease: string): Hypothesis[] {
+/** `stringChecked` false: STRING failed, so a pair without an edge says nothing about interaction. */
+export function buildHypotheses(pairs: readonly CandidatePair[], literature: ReadonlyMap<string, PairLiterature>, disease: string, stringChecked = true): Hypothesis[] {
   return pairs
     .map((pair, i): Hypothesis => {
       const lit = literature.get(pairKey(pair.a, pair.b));
@@ -104,11 +104,11 @@ export function buildHypotheses(pairs: readonly CandidatePair[], literature: Rea
       if (pair.stringScore !== null) basis.push('interaction');
       if (shared.length) basis.push('shared-pathway');
       if (coMentions) basis.push('literature');
-      const confidence = confidenceOf(pair.stringScore, pair.sharedPathways.length, coMentions);
+      const confidence = confidenceOf(pair.stringScore, pair.sharedPathways.length, coMentions, stringChecked);
       const via = shared[0] ? ` through ${shared[0].name}` : '';
       const verb = pair.stringScore !== null ? 'interact and may act together' : 'may act together';
       const reasons = [
-        pair.stringScore !== null ? `STRING combined score ${pair.stringScore.toFixed(2)}` : '',
+        pair.stringScore !== null ? `STRING combined score ${pair.stringScore.toFixed(2)}` : stringChecked ? '' : 'interaction not checked (STRING failed)',
         shared.length ? `${pair.sharedPathways.length} shared significant pathway${pair.sharedPathways.length > 1 ? 's' : ''} (top: ${shared[0]!.name}, q = ${shared[0]!.q.toExponential(1)})` : '',
         coMentions === null ? 'literature not checked (search failed)' : coMentions === 0 ? `no article mentions both with ${disease}` : `${coMentions} article${coMentions > 1 ? 's' : ''} mention both with ${disease}`,
       ].filter(Boolean);

@@ -193,6 +193,23 @@ describeShared('svc_generate_insights', () => {
     expect(r.drugCandidates.every((d) => !d.sources.includes('dgidb'))).toBe(true);
   });
 
+  // Once a failed STRING read as "no interaction": each pair's interaction part counted 0.
+  it('reads a failed STRING as an unchecked interaction, not an absent one', async () => {
+    const ok = await analyze({});
+    const okPair = ok.hypotheses.find((h) => h.genes.includes('EGFR') && h.genes.includes('ERBB2'))!;
+    fake.route('GET', '/string/json/network', { status: 500, body: 'STRING is down' });
+    fake.route('POST', '/string/json/network', { status: 500, body: 'STRING is down' });
+    const r = await analyze({});
+    expect(r.sources.find((s) => s.id === 'string')).toMatchObject({ status: 'failed' });
+    const pair = r.hypotheses.find((h) => h.genes.includes('EGFR') && h.genes.includes('ERBB2'))!;
+    expect(pair.rationale).toContain('interaction not checked (STRING failed)');
+    expect(okPair.rationale).not.toContain('not checked');
+    // The fake STRING lists no edge for the pair: measured, the interaction part is 0; unknown, it
+    // is left out and the weights renormalised.
+    expect(okPair.stringScore).toBeNull();
+    expect(pair.confidence).toBeGreaterThan(okPair.confidence);
+  });
+
   it('degrades when context sources fail: null parts, warnings, the core analysis unchanged', async () => {
     const baseline = await analyze({});
     fake.route('POST', '/gnomad/api', { status: 500, body: { message: 'down' } });

@@ -34,6 +34,9 @@ describe('hypotheses', () => {
     expect(confidenceOf(1, 3, 99)).toBeCloseTo(1, 3);
     expect(confidenceOf(null, 1, 0)).toBeCloseTo(0.3 * (1 / 3), 3);
     expect(confidenceOf(0.5, 0, null)).toBeCloseTo((0.4 * 0.5) / 0.7, 3);
+    // STRING failed: the interaction is unknown, left out as literature is.
+    expect(confidenceOf(null, 3, 99, false)).toBeCloseTo(1, 3);
+    expect(confidenceOf(null, 3, 99, true)).toBeCloseTo(0.6, 3);
   });
 
   it('labels a pair no article links as novel, and keeps supporting PMIDs', () => {

@@ -23,7 +23,7 @@ import type { ToolCall } from '../define.js';
 import { REPURPOSING_TOOL } from '../names.js';
 import { drugAnalysisNote, drugEvidence, type DrugEvidence } from '../shared/drugs.js';
 import { saveAnswer, withoutUnknownPmids } from '../shared/finish.js';
-import type { Gather } from '../shared/gather.js';
+import { handled, type Gather } from '../shared/gather.js';
 import { networkEdges } from '../shared/panel.js';
 import { startPanel } from '../shared/panel-start.js';
 import {
@@ -75,15 +75,14 @@ async function repurpose(input: RepurposingInput, call: ToolCall, deadline: Call
     // and everything after, so they are asked first; the panel network only weighs the scores a
     // round later and takes the second slot (it led, and held the partners back a second).
     const extraP = panelNeighbourhood(g, symbols, significant, libs.libraries);
-    const edgesP = networkEdges(g, symbols);
-    edgesP.catch(() => undefined); // awaited below; a cancelled call must not reject unobserved meanwhile
+    const edgesP = handled(networkEdges(g, symbols)); // awaited below, after other awaits
     const extra = await extraP;
     step(2, `Drug evidence for ${symbols.length} panel and ${extra.genes.length} neighbour genes`);
     const drugs = await drugEvidence(g, withNeighbours(panel, extra), diseases, disease);
     const edges = await edgesP;
     const pathways = scoringPathways(significant, (row) => membersOf(libs.libraries, row), extra.genes.map((x) => x.symbol!));
     step(3, 'Indications, selection and literature of the candidates');
-    const ranked = await rankRepurposing(g, drugs, { pathways, edges: scoringEdges(edges, extra.hood) }, input.tierFilter);
+    const ranked = await rankRepurposing(g, drugs, { pathways, edges: scoringEdges(edges ?? [], extra.hood) }, input.tierFilter);
     found = { drugs, extra, ranked, pathways };
   }
 

@@ -26,3 +26,12 @@ export const CAPS = {
   drugDetails: 40,
   pubchemFallbacks: 5,
 } as const;
+
+/**
+ * A promise started early and awaited later: if the call fails before it is awaited (every gene
+ * unresolved, say), its rejection must not surface as an unhandled one. Awaiting it still throws.
+ */
+export function handled<T>(p: Promise<T>): Promise<T> {
+  p.catch(() => undefined);
+  return p;
+}

@@ -45,7 +45,8 @@ export async function resolvePanel(g: Gather, genes: readonly string[]): Promise
 }
 
 
-export async function networkEdges(g: Gather, symbols: readonly string[]): Promise<Edge[]> {
+/** STRING edges among the panel; null when STRING failed (no edge is then unknown, not absent). */
+export async function networkEdges(g: Gather, symbols: readonly string[]): Promise<Edge[] | null> {
   if (symbols.length < 2) {
     g.report.skip('string', 'fewer than two genes: no network');
     return [];
@@ -53,6 +54,7 @@ export async function networkEdges(g: Gather, symbols: readonly string[]): Promi
   const rows = await g.report.call('string', () => g.call.ctx.sources.string.network(symbols.slice(0, CAPS.networkGenes), {}, g.call.signal), {
     degrades: 'interaction evidence is missing from hypotheses',
   });
+  if (rows === undefined) return null;
   return (rows ?? []).map((r) => ({ a: r.partnerA, b: r.partnerB, score: r.score }));
 }
 

@@ -35,7 +35,7 @@ import { rankCandidates } from '../drug-details.js';
 import { matchDisease } from '../disease.js';
 import { drugAnalysisNote, drugEvidence } from '../drugs.js';
 import { saveAnswer, withoutUnknownPmids } from '../finish.js';
-import type { Gather } from '../gather.js';
+import { handled, type Gather } from '../gather.js';
 import { geneLiterature, pairLiterature } from '../literature.js';
 import { networkEdges, resolvePanel } from '../panel.js';
 import { candidateContext, citationMetrics, gprofilerCrossCheck, preprints, reactomeSummaries, type CandidateContext } from './extras.js';
@@ -113,7 +113,7 @@ async function analyse(input: InsightsInput, call: ToolCall, deadline: CallDeadl
   const pgxP = handled(pharmacogenomicsOf(g, focus));
   const reactomeP = handled(reactomeSummaries(g, significant));
   const preprintsP = handled(preprints(g, focus.map((f) => f.symbol), disease));
-  const pairsP = handled(edgesP.then((edges) => candidatePairs(symbols, edges, significant)));
+  const pairsP = handled(edgesP.then((edges) => candidatePairs(symbols, edges ?? [], significant)));
   const pairLitP = handled(pairsP.then((pairs) => pairLiterature(g, pairs, disease)));
   // Ranking needs the drug evidence and the network, not the gene literature (PubMed at 3/s takes
   // several windows for ten genes): that is awaited with the pair literature, for the brief.
@@ -121,13 +121,13 @@ async function analyse(input: InsightsInput, call: ToolCall, deadline: CallDeadl
 
   step(2, 'Ranking drug candidates and checking the literature of hypotheses');
   const [candidates, pairs, pairLit, geneLit] = await Promise.all([
-    drugs ? rankCandidates(g, drugs.evidence, drugs.disease, drugs.chemblTargets, significant, edges) : Promise.resolve({ ranked: [] as DrugCandidate[], statements: [] }),
+    drugs ? rankCandidates(g, drugs.evidence, drugs.disease, drugs.chemblTargets, significant, edges ?? []) : Promise.resolve({ ranked: [] as DrugCandidate[], statements: [] }),
     pairsP,
     pairLitP,
     geneLitP,
   ]);
   for (const lit of geneLit) lit.association = drugs?.associations.get(lit.gene) ?? null;
-  const hypotheses = buildHypotheses(pairs, pairLit, disease);
+  const hypotheses = buildHypotheses(pairs, pairLit, disease, edges !== null);
   const strategies = buildStrategies({ pathways: significant, candidates: candidates.ranked, genes: symbols, ...(drugs ? { roles: drugs.roles } : {}) });
 
   step(3, 'Checking every statement against PubMed; trials, labels and citation metrics');
@@ -216,13 +216,4 @@ async function analyse(input: InsightsInput, call: ToolCall, deadline: CallDeadl
   await saveAnswer(ctx, { id: snapshotId, tool: INSIGHTS_TOOL, genes: symbols, diseaseContext: disease, qualityScore: quality.qualityScore, inputs: input, result });
   step(steps, 'Done');
   return result;
-}
-
-/**
- * A promise started early and awaited later: if the call fails before it is awaited (every gene
- * unresolved, say), its rejection must not surface as an unhandled one. Awaiting it still throws.
- */
-function handled<T>(p: Promise<T>): Promise<T> {
-  p.catch(() => undefined);
-  return p;
 }
