@@ -20,10 +20,18 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 
 describeShared('requests and rounds of a repurposing search', () => {
-  it('asks STRING for the partners first, and ChEMBL and Open Targets in one wave per round', async () => {
+  it('asks STRING with the first round, partners first, and ChEMBL and Open Targets in one wave per round', async () => {
     fake.reset();
     mountFakeWorld(fake, { articles: PANEL_ARTICLES, literature: PANEL_LITERATURE });
-    const ctx = await testContext({ cache: true, dataDir: tempDir() }, fake.url, { store: createMemoryStore(), limits: { perSecond: 10_000, concurrency: 10_000 } });
+    // The HGNC table and the libraries on disk, as after a first use: genes resolve without a request.
+    const dataDir = tempDir();
+    const install = await testContext({ cache: false, dataDir }, fake.url);
+    await install.genes.load();
+    await install.genesets.load();
+    await install.close();
+    fake.reset();
+    mountFakeWorld(fake, { articles: PANEL_ARTICLES, literature: PANEL_LITERATURE });
+    const ctx = await testContext({ cache: true, dataDir }, fake.url, { store: createMemoryStore(), limits: { perSecond: 10_000, concurrency: 10_000 } });
     const counter = countRounds(fake, ctx.http);
     try {
       const r = await prioritizeRepurposing({ genes: ['EGFR', 'ERBB2', 'BRAF', 'BRCA1'], diseaseContext: 'breast cancer', tierFilter: 'all' }, { ctx, tier: 'researcher', progress: silentProgress });
@@ -34,10 +42,11 @@ describeShared('requests and rounds of a repurposing search', () => {
         for (const q of round) n[source(q.path)] = (n[source(q.path)] ?? 0) + 1;
         return n;
       });
-      // genes, disease, libraries (a fresh data directory) -> STRING -> neighbours mapped -> drug evidence -> details -> literature -> checks
+      // genes (local), disease, libraries and STRING -> neighbours mapped -> drug evidence -> details
+      // -> literature -> checks. STRING needs only the genes: it waited for the disease search.
+      // (enrichr: the two libraries the fake world lacks, asked again.)
       expect(rounds.map((n) => Object.keys(n).sort().join(' '))).toEqual([
-        'enrichr hgnc_files opentargets',
-        'string',
+        'enrichr opentargets string',
         'opentargets',
         'chembl dgidb opentargets',
         'chembl opentargets pubchem',

@@ -41,9 +41,22 @@ export interface PanelNeighbourhood {
   unmapped: string[];
 }
 
-/** Members of the top significant pathways and high-confidence STRING partners, mapped to Open Targets. */
-export async function panelNeighbourhood(g: Gather, symbols: readonly string[], significant: readonly EnrichmentRow[], libraries: readonly LoadedLibrary[]): Promise<PanelNeighbourhood> {
-  const partners = await stringPartners(g, symbols, { perGene: PARTNERS_PER_GENE, minScore: NEIGHBOURHOOD_CAPS.minStringScore });
+/** The panel's high-confidence STRING partners (null: STRING failed); needs only the resolved genes. */
+export function panelPartners(g: Gather, symbols: readonly string[]): Promise<Partners | null> {
+  return stringPartners(g, symbols, { perGene: PARTNERS_PER_GENE, minScore: NEIGHBOURHOOD_CAPS.minStringScore });
+}
+
+export type Partners = { gene: string; partner: string; score: number }[];
+
+/** Members of the top significant pathways and the STRING partners (panelPartners), mapped to Open Targets. */
+export async function panelNeighbourhood(
+  g: Gather,
+  symbols: readonly string[],
+  partnersP: Promise<Partners | null>,
+  significant: readonly EnrichmentRow[],
+  libraries: readonly LoadedLibrary[],
+): Promise<PanelNeighbourhood> {
+  const partners = await partnersP;
   const pathways = pathwaysToSearch(significant).flatMap((row) => {
     const members = membersOf(libraries, row);
     return members ? [{ row, members }] : [];
@@ -82,11 +95,13 @@ export interface RankedRepurposing {
 export async function rankRepurposing(
   g: Gather,
   drugs: DrugEvidence,
-  scoring: { pathways: EnrichmentRow[]; edges: Edge[] },
+  scoring: { pathways: EnrichmentRow[]; edges: Promise<Edge[]> },
   tierFilter: TierFilter,
 ): Promise<RankedRepurposing> {
-  const base = { genes: drugs.evidence, disease: drugs.disease, pathways: scoring.pathways, networkDegree: networkDegree(scoring.edges) };
-  const drafts = buildDrugCandidates(base);
+  // The drafts only choose which drugs get the detail requests, so they do without the panel
+  // network: STRING, at one request a second, answers it after the drug evidence is in, and the
+  // details need not wait for it. Every score from here on has it.
+  const drafts = buildDrugCandidates({ genes: drugs.evidence, disease: drugs.disease, pathways: scoring.pathways });
   // Only drugs that may be approved or late-stage get the detail requests; a draft with no phase
   // at all may still be one (ChEMBL can say so), so it follows the known ones.
   const pool = [...drafts.filter((d) => isLateStage(d)), ...drafts.filter((d) => !isLateStage(d) && d.maxPhase === null)];
@@ -96,7 +111,8 @@ export async function rankRepurposing(
     const selection = selectRepurposing(drafts, { indicationsChecked: () => false, tierFilter });
     return { selection, shown: [], statements: [], input: {} };
   }
-  const { mechanisms, ...details } = await drugDetails(g, pool, DETAIL_CAP);
+  const [{ mechanisms, ...details }, edges] = await Promise.all([drugDetails(g, pool, DETAIL_CAP), scoring.edges]);
+  const base = { genes: drugs.evidence, disease: drugs.disease, pathways: scoring.pathways, networkDegree: networkDegree(edges) };
   const genes = placeMechanisms(drugs.evidence, mechanisms, drugs.chemblTargets);
   const input: DrugCandidateInput = { ...base, genes, ...details };
   const checked = (c: DrugCandidate) => indicationsLookedUp(c, details);

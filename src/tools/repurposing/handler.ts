@@ -1,8 +1,9 @@
 // svc_prioritize_repurposing's run (the definition is tool.ts; this is loaded on the first call).
 //
-// Rounds on the critical path:
-//   1. HGNC resolution | Open Targets disease search | gene-set libraries     (enrichment is pure)
-//   2. STRING network and partners of the panel; then Open Targets mapIds of the neighbour genes
+// Rounds on the critical path (with the HGNC table on disk):
+//   1. HGNC resolution (local) | Open Targets disease search | gene-set libraries | STRING partners
+//      (the panel network a second later: STRING's pace; only the scores wait for it)
+//   2. Open Targets mapIds of the neighbour genes
 //   3. drug evidence for panel + neighbours (Open Targets, DGIdb, ChEMBL targets, disease ontology)
 //   4. details of the late-stage drafts (Open Targets drugs, ChEMBL molecules, mechanisms, indications)
 //   5. literature of the candidates shown (Europe PMC)
@@ -25,6 +26,7 @@ import { drugAnalysisNote, drugEvidence, type DrugEvidence } from '../shared/dru
 import { saveAnswer, withoutUnknownPmids } from '../shared/finish.js';
 import { handled, type Gather } from '../shared/gather.js';
 import { networkEdges } from '../shared/panel.js';
+import type { Edge } from '../../analysis/hypotheses.js';
 import { startPanel } from '../shared/panel-start.js';
 import {
   candidateChecks,
@@ -33,11 +35,13 @@ import {
   DETAIL_CAP,
   membersOf,
   panelNeighbourhood,
+  panelPartners,
   rankRepurposing,
   scoringEdges,
   scoringPathways,
   withNeighbours,
   type CandidateChecks,
+  type Partners,
   type PanelNeighbourhood,
   type RankedRepurposing,
 } from './gather.js';
@@ -61,28 +65,30 @@ async function repurpose(input: RepurposingInput, call: ToolCall, deadline: Call
   const steps = 5;
   const step = (i: number, message: string) => call.progress.report(i, steps, message);
 
+  const note = drugAnalysisNote(true, call);
   step(0, 'Resolving genes, disease and gene-set libraries');
-  const { panel, diseases, libs, significant } = await startPanel(g, input.genes, disease);
+  // STRING needs only the resolved genes, so it is asked with round 1, and at one request a second
+  // in this order: the partners lead to the neighbours, the drug evidence and everything after; the
+  // panel network only weighs the scores, rounds later (it once led and held the partners back).
+  let string: { partners: Promise<Partners | null>; edges: Promise<Edge[] | null> } | undefined;
+  const { panel, diseases, libs, significant } = await startPanel(g, input.genes, disease, (p) => {
+    if (!note) string = { partners: handled(panelPartners(g, p.symbols)), edges: handled(networkEdges(g, p.symbols)) };
+  });
   const symbols = panel.symbols;
 
-  const note = drugAnalysisNote(true, call);
   let found: { drugs: DrugEvidence; extra: PanelNeighbourhood; ranked: RankedRepurposing; pathways: EnrichmentRow[] } | undefined;
   if (note) {
     for (const id of DRUG_SOURCES) report.skip(id, note);
   } else {
     step(1, 'The panel neighbourhood: STRING partners and members of the significant pathways');
-    // STRING answers one request a second. Its partners lead to the neighbours, the drug evidence
-    // and everything after, so they are asked first; the panel network only weighs the scores a
-    // round later and takes the second slot (it led, and held the partners back a second).
-    const extraP = panelNeighbourhood(g, symbols, significant, libs.libraries);
-    const edgesP = handled(networkEdges(g, symbols)); // awaited below, after other awaits
-    const extra = await extraP;
+    const asked = string!; // set when the genes resolved, which startPanel returning means
+    const extra = await panelNeighbourhood(g, symbols, asked.partners, significant, libs.libraries);
     step(2, `Drug evidence for ${symbols.length} panel and ${extra.genes.length} neighbour genes`);
     const drugs = await drugEvidence(g, withNeighbours(panel, extra), diseases, disease);
-    const edges = await edgesP;
     const pathways = scoringPathways(significant, (row) => membersOf(libs.libraries, row), extra.genes.map((x) => x.symbol!));
     step(3, 'Indications, selection and literature of the candidates');
-    const ranked = await rankRepurposing(g, drugs, { pathways, edges: scoringEdges(edges ?? [], extra.hood) }, input.tierFilter);
+    const edges = handled(asked.edges.then((e) => scoringEdges(e ?? [], extra.hood)));
+    const ranked = await rankRepurposing(g, drugs, { pathways, edges }, input.tierFilter);
     found = { drugs, extra, ranked, pathways };
   }
 

@@ -17,11 +17,12 @@ export interface PanelStart {
   significant: EnrichmentRow[];
 }
 
-export async function startPanel(g: Gather, genes: readonly string[], disease: string): Promise<PanelStart> {
+/** `onPanel` runs as soon as the genes are resolved, before the disease and libraries are in: work that needs only the genes starts with round 1. */
+export async function startPanel(g: Gather, genes: readonly string[], disease: string, onPanel?: (panel: PanelResolution) => void): Promise<PanelStart> {
   const { report } = g;
   const signal = g.call.signal;
   const [panel, diseases, libs] = await Promise.all([
-    resolvePanel(g, genes),
+    resolvePanel(g, genes).then((p) => (onPanel?.(p), p)),
     matchDisease(g, disease),
     g.call.ctx.genesets.load({ report, ...(signal ? { signal } : {}) }),
   ]);
