@@ -301,6 +301,14 @@ export function rankForTier(candidates: readonly DrugCandidate[], tierFilter: 'I
   return candidates.filter((c) => TIER_ORDER[c.tier] <= limit).sort((a, b) => TIER_ORDER[a.tier] - TIER_ORDER[b.tier] || byScore(a, b));
 }
 
+/**
+ * Curated action types of the drug on one gene (Open Targets rows and ChEMBL mechanisms). A
+ * strategy or a claim about one gene reads these, never the drug's actions on all its targets.
+ */
+export function actionsOn(c: Pick<DrugCandidate, 'mechanisms'>, gene: string): string[] {
+  return [...new Set(c.mechanisms.filter((m) => m.gene === gene && m.actionType).map((m) => m.actionType!.toUpperCase()))];
+}
+
 /** Whether a record states the drug's action on the gene (a bare DGIdb pair does not: drug-merge.ts statesAction). */
 export function actsOn(c: Pick<DrugCandidate, 'targetGenes' | 'interactionOnlyGenes'>, gene: string): boolean {
   return c.targetGenes.includes(gene) && !c.interactionOnlyGenes.includes(gene);

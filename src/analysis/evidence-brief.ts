@@ -1,7 +1,7 @@
 // The evidence brief: statements with citations. Each statement has a canonical claim (what the
 // integrity pipeline checks against the cited abstracts) and a text written for the audience.
 // The audience changes wording, order and emphasis, never the data or the claims checked.
-import { approvedIndication, contextPhase, phaseText, type DrugCandidate } from './drug-candidates.js';
+import { actionsOn, approvedIndication, contextPhase, phaseText, type DrugCandidate } from './drug-candidates.js';
 import type { EnrichmentRow } from './enrichment.js';
 import type { Hypothesis } from './hypotheses.js';
 import { pathwayLabel } from './pathway-names.js';
@@ -72,7 +72,7 @@ export function canonicalStatements(f: BriefFacts): CanonicalStatement[] {
   }
   for (const d of f.drugLiterature.filter((x) => x.pmids.length > 0).slice(0, 3)) {
     const c = f.candidates.find((x) => x.name === d.drug);
-    const verb = { Inhibit: 'inhibits', Activate: 'activates', Target: 'targets' }[actionVerb(c?.actionTypes ?? [])];
+    const verb = { Inhibit: 'inhibits', Activate: 'activates', Target: 'targets' }[actionVerb(c ? actionsOn(c, d.gene) : [])];
     out.push({
       id: '',
       kind: 'drug-target',

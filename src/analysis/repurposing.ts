@@ -18,7 +18,7 @@
 //   with the reason, never silently kept or dropped. Only per-gene curated action types count.
 // - A source that failed reads "not checked", never "no trials" or "no boxed warning".
 import { isApprovedStage } from './clinical-candidates.js';
-import { lookedUp, rankForTier, type DrugCandidate, type DrugCandidateInput } from './drug-candidates.js';
+import { actionsOn, lookedUp, rankForTier, type DrugCandidate, type DrugCandidateInput } from './drug-candidates.js';
 import { normDiseaseId } from './drug-indications.js';
 import { phaseText } from './drug-tiers.js';
 import type { GeneRole } from './gene-role.js';
@@ -103,11 +103,6 @@ export function tierFilterNote(filter: TierFilter, s: RepurposingSelection, dise
 export interface RoleConflict {
   gene: string;
   reason: string;
-}
-
-/** Curated action types of the drug on one gene (Open Targets rows and ChEMBL mechanisms). */
-export function actionsOn(c: Pick<DrugCandidate, 'mechanisms'>, gene: string): string[] {
-  return [...new Set(c.mechanisms.filter((m) => m.gene === gene && m.actionType).map((m) => m.actionType!.toUpperCase()))];
 }
 
 /** Targets whose role the drug's curated action contradicts (an inhibited tumour suppressor, an activated oncogene). */

@@ -18,7 +18,7 @@
 // strategy when its role gives a direction (an opportunity, stated as such); with no direction and
 // no usable drug it gets none. Significant pathways with no druggable panel gene become "no drug
 // yet" pathway strategies.
-import { actsOn, rankForTier, type DrugCandidate } from './drug-candidates.js';
+import { actionsOn, actsOn, rankForTier, type DrugCandidate } from './drug-candidates.js';
 import type { EnrichmentRow } from './enrichment.js';
 import type { Direction, GeneRole } from './gene-role.js';
 import { pathwayLabel } from './pathway-names.js';
@@ -83,8 +83,10 @@ function flagOf(direction: Direction, action: Action): string | undefined {
 
 function strategyText(gene: string, direction: Direction, drugs: readonly DrugCandidate[], where: string): string {
   switch (direction) {
-    case 'inhibit':
-      return `${drugs.length && drugs.every((d) => d.actionTypes.length > 0 && d.actionTypes.every((a) => /DEGRADER/i.test(a))) ? 'Degrade' : 'Inhibit'} ${gene}${where}`;
+    case 'inhibit': {
+      const degraders = drugs.length > 0 && drugs.every((d) => actionsOn(d, gene).length > 0 && actionsOn(d, gene).every((a) => /DEGRADER/i.test(a)));
+      return `${degraders ? 'Degrade' : 'Inhibit'} ${gene}${where}`;
+    }
     case 'restore':
       return drugs.length ? `Restore ${gene} function${where}` : `Restore ${gene} function or exploit its loss (synthetic lethality)${where}`;
     case 'context-dependent':
@@ -136,7 +138,8 @@ export function buildStrategies(input: StrategyInput): Strategy[] {
         excludedDrugs.push({ name: d.name, reason: `withdrawn (${d.withdrawnReason ?? 'source'}): never a basis for a strategy` });
         continue;
       }
-      const why = contradiction(direction, actionOf(d.actionTypes), gene);
+      // The drug's action on this gene: an inhibitor of one target may be an agonist of another.
+      const why = contradiction(direction, actionOf(actionsOn(d, gene)), gene);
       if (why) excludedDrugs.push({ name: d.name, reason: why });
       else usable.push(d);
     }
@@ -166,8 +169,9 @@ export function buildStrategies(input: StrategyInput): Strategy[] {
       targetGenes: [gene],
       pathways: ps,
       drugs: usable.slice(0, 5).map((d) => {
-        const flag = flagOf(direction, actionOf(d.actionTypes));
-        return { name: d.name, chemblId: d.chemblId, tier: d.tier, maxPhase: d.maxPhase, actionTypes: d.actionTypes, ...(flag ? { flag } : {}) };
+        const acts = actionsOn(d, gene);
+        const flag = flagOf(direction, actionOf(acts));
+        return { name: d.name, chemblId: d.chemblId, tier: d.tier, maxPhase: d.maxPhase, actionTypes: acts, ...(flag ? { flag } : {}) };
       }),
       excludedDrugs,
       evidencePmids: [...new Set([...(role?.pmids.slice(0, 2) ?? []), ...usable.flatMap((d) => d.pmids)])].slice(0, 5),

@@ -153,6 +153,34 @@ describe('a gene is drugged only through a stated action, never through a DGIdb 
   });
 });
 
+describe('a drug\'s action is read per gene', () => {
+  // One drug, curated as an inhibitor of EGFR and an agonist of ERBB2 (both oncogenes): read over
+  // all its targets its action was "mixed", so it stayed a usable ERBB2 drug with a mild flag.
+  const list = buildDrugCandidates({
+    genes: [
+      { gene: 'EGFR', association: 0.8, candidates: [ot('CHEMBL77', 'JANUSTINIB', { stage: 'PHASE_2', action: 'INHIBITOR' })] },
+      { gene: 'ERBB2', association: 0.8, candidates: [ot('CHEMBL77', 'JANUSTINIB', { stage: 'PHASE_2', action: 'AGONIST' })] },
+    ],
+    disease: colorectal,
+  });
+  const r = new Map(['EGFR', 'ERBB2'].map((g) => [g, geneRoleOf(g, role('oncogene'), true)]));
+  const s = buildStrategies({ pathways: [], candidates: list, roles: r, genes: ['EGFR', 'ERBB2'] });
+
+  it('keeps the inhibitor of one oncogene and leaves it out where it activates the other', () => {
+    const egfr = s.find((x) => x.targetGenes[0] === 'EGFR')!;
+    expect(egfr.drugs).toEqual([expect.objectContaining({ name: 'JANUSTINIB', actionTypes: ['INHIBITOR'] })]);
+    expect(egfr.drugs[0]!.flag).toBeUndefined();
+    const erbb2 = s.find((x) => x.targetGenes[0] === 'ERBB2')!;
+    expect(erbb2.drugs).toEqual([]);
+    expect(erbb2.excludedDrugs).toEqual([{ name: 'JANUSTINIB', reason: 'activates ERBB2, which the data call an oncogene: contrary to the direction' }]);
+  });
+
+  it('writes a drug-target claim with the action on that gene', () => {
+    const facts: BriefFacts = { disease: 'colorectal cancer', genes: ['EGFR', 'ERBB2'], geneLiterature: [], drugLiterature: [{ drug: 'JANUSTINIB', gene: 'ERBB2', pmids: ['9'] }], candidates: list, hypotheses: [], pathways: [], strategies: [] };
+    expect(canonicalStatements(facts).map((x) => x.claim)).toEqual(['Janustinib activates ERBB2.']);
+  });
+});
+
 describe('strategies on the doc-shaped drug context (hallmarks parsed from the answer)', () => {
   it('EGFR oncogene -> inhibit; PTGS2 (no COSMIC record) with only a withdrawn drug left out and an approved one kept undirected', () => {
     const ids = ['ENSG00000146648', 'ENSG00000012048', 'ENSG00000073756'];

@@ -2,7 +2,8 @@
 // reach and role, approved indications, the rationale, trials, safety and the checked target claim.
 import type { DrugCandidate } from '../../analysis/drug-candidates.js';
 import type { GeneRole } from '../../analysis/gene-role.js';
-import { actionsOn, approvedIndications, furthestIndication, rationale, reachOf, roleConflicts, type RationaleContext } from '../../analysis/repurposing.js';
+import { actionsOn } from '../../analysis/drug-candidates.js';
+import { approvedIndications, furthestIndication, rationale, reachOf, roleConflicts, type RationaleContext } from '../../analysis/repurposing.js';
 import type { StatementStatus } from '../../evidence/status.js';
 import type { CandidateChecks } from './gather.js';
 import type { RepurposingCandidateOut } from './schema.js';
