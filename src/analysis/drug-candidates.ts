@@ -24,6 +24,7 @@ import { evidenceQualityOf, type EvidenceQuality } from './drug-evidence-quality
 import { contextMatcher, matchIndications, openTargetsWithdrawal, type ContextMatcher } from './drug-indications.js';
 import {
   groupDrugEvidence,
+  interactionOnlyClaims,
   lookedUp,
   lookupDrug,
   mechanismsOf,
@@ -33,6 +34,7 @@ import {
   type DrugEvidence,
   type EvidenceRecord,
   type GeneAssociation,
+  type InteractionOnlyClaim,
   type MechanismEvidence,
 } from './drug-merge.js';
 import {
@@ -77,6 +79,8 @@ export interface DrugCandidate {
   targetGenes: string[];
   /** Panel genes only bare DGIdb pairs link the drug to: often biomarkers of response or resistance, not targets. */
   interactionOnlyGenes: string[];
+  /** For each of those genes, who claims the pair and the response it names (resistant, sensitive, ...). */
+  interactionOnlyClaims: InteractionOnlyClaim[];
   mechanisms: MechanismEvidence[];
   /** Distinct curated action types (INHIBITOR, ANTAGONIST, ...). */
   actionTypes: string[];
@@ -261,6 +265,7 @@ function candidateOf(drug: DrugEvidence, input: DrugCandidateInput, ctx: Context
     drugType: ot.find((c) => c.drugType)?.drugType ?? details?.drugType ?? molecule?.moleculeType ?? null,
     targetGenes: targets.genes,
     interactionOnlyGenes,
+    interactionOnlyClaims: interactionOnlyClaims(drug, interactionOnlyGenes),
     mechanisms,
     actionTypes,
     interactionTypes: uniqueTypes(targetDg.flatMap((i) => i.interactionTypes)),

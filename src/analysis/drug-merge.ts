@@ -276,6 +276,24 @@ export function statesAction(rec: EvidenceRecord): boolean {
   return rec.interaction.interactionTypes.length > 0 || rec.interaction.sources.some((s) => s.trim().toLowerCase() === 'chembl');
 }
 
+/** What DGIdb's bare pairs say of one gene the drug does not act on: who claims it, and the response. */
+export interface InteractionOnlyClaim {
+  gene: string;
+  /** DGIdb's sources of the pair (CIViC, OncoKB, JAX-CKB, ...). */
+  sources: string[];
+  /** DGIdb's "Response Type" attributes (sensitive, resistant, no benefit, ...): often the point of the claim. */
+  responseTypes: string[];
+}
+
+/** The bare DGIdb pairs of the given genes, one claim per gene. */
+export function interactionOnlyClaims(drug: DrugEvidence, genes: readonly string[]): InteractionOnlyClaim[] {
+  return genes.map((gene) => {
+    const pairs = drug.records.filter((r): r is Extract<EvidenceRecord, { kind: 'dgidb' }> => r.kind === 'dgidb' && r.gene === gene).map((r) => r.interaction);
+    const responses = pairs.flatMap((i) => i.attributes.filter((a) => a.name.toLowerCase() === 'response type').map((a) => a.value.trim().toLowerCase()));
+    return { gene, sources: [...new Set(pairs.flatMap((i) => i.sources))].sort(), responseTypes: [...new Set(responses)].sort() };
+  });
+}
+
 /**
  * The drug's evidence narrowed to the panel genes it acts on (statesAction), and the genes only
  * bare DGIdb pairs link it to, apart. A drug no record states an action for keeps its genes: it

@@ -99,9 +99,14 @@ describeShared('svc_generate_insights: drugs', () => {
     const r = await analyze();
     // DGIdb's recorded BRAF answer links both by untyped CIViC / OncoKB / JAX-CKB claims.
     const of = (name: string) => r.drugCandidates.find((d) => d.name === name)!;
-    expect(of('CETUXIMAB')).toMatchObject({ targetGenes: ['EGFR'], interactionOnlyGenes: ['BRAF'] });
+    // BRAF stays in the record as what it is: who claims the pair, and the response it names
+    // (BRAF V600E predicts resistance to anti-EGFR antibodies).
+    expect(of('CETUXIMAB')).toMatchObject({
+      targetGenes: ['EGFR'],
+      interactionOnly: [{ gene: 'BRAF', sources: ['CGI', 'CIViC', 'DoCM', 'JAX-CKB', 'OncoKB', 'PharmGKB'], responseTypes: ['decreased response', 'no benefit', 'not predictive', 'predicted - resistant', 'predicted - sensitive', 'resistant', 'sensitive'] }],
+    });
     expect(of('LAPATINIB').targetGenes).not.toContain('BRAF');
-    expect(of('LAPATINIB').interactionOnlyGenes).toEqual(['BRAF']);
+    expect(of('LAPATINIB').interactionOnly).toEqual([{ gene: 'BRAF', sources: ['JAX-CKB'], responseTypes: ['sensitive'] }]);
     expect(of('LAPATINIB').tierReason).not.toMatch(/BRAF/);
     // Dabrafenib's BRAF pair comes from ChEMBL among others: a stated action.
     expect(of('DABRAFENIB').targetGenes).toEqual(['BRAF']);

@@ -257,6 +257,7 @@ describe('genes a drug acts on vs genes DGIdb only links it to', () => {
     const c = byName(list, 'CETUXIMAB');
     expect(c.targetGenes).toEqual(['EGFR']);
     expect(c.interactionOnlyGenes).toEqual(['BRAF']);
+    expect(c.interactionOnlyClaims).toEqual([{ gene: 'BRAF', sources: ['CIViC', 'JAX-CKB', 'OncoKB'], responseTypes: [] }]);
     expect(c.tierReason).not.toMatch(/BRAF/);
     // BRAF's association (0.9) and pathway would have lifted the score: they are not cetuximab's.
     expect(c.factors.targetDiseaseAssociation.detail).toMatch(/^EGFR /);

@@ -29,10 +29,12 @@ export const drugCandidate = z.object({
   factors: z.object(Object.fromEntries(FACTOR_NAMES.map((n) => [n, factor])) as Record<(typeof FACTOR_NAMES)[number], typeof factor>),
   missingFactors: z.array(z.string()),
   targetGenes: z.array(z.string()).describe('Panel genes the drug acts on by a curated mechanism (Open Targets, ChEMBL); for a drug with interaction evidence only, the genes DGIdb links it to'),
-  interactionOnlyGenes: z
-    .array(z.string())
+  interactionOnly: z
+    .array(z.object({ gene: z.string(), sources: z.array(z.string()), responseTypes: z.array(z.string()) }))
     .optional()
-    .describe('Panel genes DGIdb alone links the drug to (often biomarkers of response or resistance): not targets, and not counted in its score'),
+    .describe(
+      'Panel genes DGIdb alone links the drug to, with who claims it and the response named (e.g. BRAF for cetuximab: resistant, from CIViC and OncoKB): biomarkers of response or resistance, not targets, and not counted in its score',
+    ),
   actionTypes: z.array(z.string()),
   mechanisms: z.array(z.string()),
   maxPhase: z.number().nullable(),
