@@ -18,7 +18,7 @@
 //   with the reason, never silently kept or dropped. Only per-gene curated action types count.
 // - A source that failed reads "not checked", never "no trials" or "no boxed warning".
 import { isApprovedStage } from './clinical-candidates.js';
-import { actionsOn, lookedUp, rankForTier, type DrugCandidate, type DrugCandidateInput } from './drug-candidates.js';
+import { actionsOn, actsOn, lookedUp, rankForTier, type DrugCandidate, type DrugCandidateInput } from './drug-candidates.js';
 import { normDiseaseId } from './drug-indications.js';
 import { phaseText } from './drug-tiers.js';
 import type { GeneRole } from './gene-role.js';
@@ -199,16 +199,29 @@ function leadGene(c: Pick<DrugCandidate, 'targetGenes'>, ctx: RationaleContext):
 }
 
 /** One sentence, built from data: what the drug does to which gene, why that gene matters here, and where the drug stands. */
-export function rationale(c: Pick<DrugCandidate, 'targetGenes' | 'mechanisms' | 'approved' | 'withdrawn' | 'withdrawnReason' | 'maxPhase'>, ctx: RationaleContext, ind: IndicationFacts): string {
+export function rationale(
+  c: Pick<DrugCandidate, 'targetGenes' | 'interactionOnlyGenes' | 'interactionOnlyClaims' | 'mechanisms' | 'approved' | 'withdrawn' | 'withdrawnReason' | 'maxPhase'>,
+  ctx: RationaleContext,
+  ind: IndicationFacts,
+): string {
   const gene = leadGene(c, ctx);
-  const verb = VERB[actionOf(actionsOn(c, gene))];
+  // A drug DGIdb alone links to the gene does not act on it as far as any source says: a biomarker
+  // claim or a case report must not read "Acts on".
+  const verb = actsOn(c, gene) ? `${VERB[actionOf(actionsOn(c, gene))]} ${gene}` : `Linked to ${gene} only by DGIdb claims (${claimText(c, gene)}; no curated mechanism)`;
   const top = ctx.pathwaysOf(gene)[0];
   const assoc = ctx.associations.get(gene);
   const why = [
     ctx.panel.has(gene) ? `a panel gene${top ? ` in ${top.name} (q = ${sci(top.q)})` : ''}` : reachOf(gene, ctx.panel, ctx.neighbours),
     assoc === undefined || assoc === null ? '' : assoc > 0 ? `Open Targets association with ${ctx.disease} ${assoc.toFixed(2)}` : `no Open Targets association with ${ctx.disease}`,
   ].filter(Boolean);
-  return `${verb} ${gene}, ${why.join('; ')}${alsoText(c, gene, assoc, ctx)}; ${standing(c, ind)}.`;
+  return `${verb}, ${why.join('; ')}${alsoText(c, gene, assoc, ctx)}; ${standing(c, ind)}.`;
+}
+
+function claimText(c: Pick<DrugCandidate, 'interactionOnlyClaims'>, gene: string): string {
+  const claim = c.interactionOnlyClaims.find((x) => x.gene === gene);
+  if (!claim) return 'no source named';
+  const response = claim.responseTypes.length ? `response: ${claim.responseTypes.join(', ')}; ` : '';
+  return `${response}${claim.sources.join(', ') || 'no source named'}`;
 }
 
 /**
@@ -216,17 +229,20 @@ export function rationale(c: Pick<DrugCandidate, 'targetGenes' | 'mechanisms' | 
  * score takes the best target's association, so "no association" about the lead alone would
  * misread a drug whose other target is associated.
  */
-function alsoText(c: Pick<DrugCandidate, 'targetGenes'>, lead: string, leadAssoc: number | null | undefined, ctx: RationaleContext): string {
-  const others = c.targetGenes.filter((g) => g !== lead);
-  if (!others.length) return '';
-  const named = others.length > 2 ? `${others.slice(0, 2).join(', ')} and ${others.length - 2} more` : others.join(' and ');
+function alsoText(c: Pick<DrugCandidate, 'targetGenes' | 'interactionOnlyGenes'>, lead: string, leadAssoc: number | null | undefined, ctx: RationaleContext): string {
+  const others = c.targetGenes.filter((g) => g !== lead && actsOn(c, g));
+  const linked = c.interactionOnlyGenes.filter((g) => g !== lead);
+  const names = (genes: readonly string[]) => (genes.length > 2 ? `${genes.slice(0, 2).join(', ')} and ${genes.length - 2} more` : genes.join(' and '));
+  const alsoLinked = linked.length ? `; DGIdb claims alone also link it to ${names(linked)}` : '';
+  if (!others.length) return alsoLinked;
+  const named = names(others);
   let best: { gene: string; score: number } | null = null;
   for (const g of others) {
     const a = ctx.associations.get(g);
     if (typeof a === 'number' && a > (best?.score ?? 0)) best = { gene: g, score: a };
   }
   const beats = best && best.score > (leadAssoc ?? 0) ? ` (Open Targets association${others.length > 1 ? ` of ${best.gene}` : ''} with ${ctx.disease} ${best.score.toFixed(2)})` : '';
-  return `; also acts on ${named}${beats}`;
+  return `; also acts on ${named}${beats}${alsoLinked}`;
 }
 
 function standing(c: Pick<DrugCandidate, 'approved' | 'withdrawn' | 'withdrawnReason' | 'maxPhase'>, ind: IndicationFacts): string {

@@ -45,7 +45,7 @@ export function ot(drugId: string, name: string, o: CandOpts = {}): ClinicalCand
 /** A DGIdb interaction (rxcui concept id unless a ChEMBL id is given). */
 export function dgi(
   drugName: string,
-  o: { chemblId?: string; approved?: boolean; types?: [string, Directionality | null][]; pmids?: string[]; sources?: [string, string | null][] } = {},
+  o: { chemblId?: string; approved?: boolean; types?: [string, Directionality | null][]; pmids?: string[]; sources?: [string, string | null][]; responses?: string[] } = {},
 ): DrugGeneInteraction {
   const sources = o.sources ?? [['ChEMBL', 'Expert curated']];
   return {
@@ -58,7 +58,7 @@ export function dgi(
     sources: sources.map(([name]) => name),
     sourceTrust: sources.map(([source, level]) => ({ source, level })),
     pmids: o.pmids ?? [],
-    attributes: [],
+    attributes: (o.responses ?? []).map((value) => ({ name: 'Response Type', value })),
   };
 }
 

@@ -24,7 +24,8 @@ import { parseIndicationList, parseMoleculeList } from '../../src/sources/chembl
 import { parseStudySearch } from '../../src/sources/clinicaltrials.js';
 import { parseDrugLabel } from '../../src/sources/openfda.js';
 import { parseDrugsDetails, parseTargetsDrugContext } from '../../src/sources/opentargets.js';
-import { BREAST, byName, chemblInd, details, molecule, NSCLC, ot, run } from '../support/drug-evidence.js';
+import { candidateOut } from '../../src/tools/repurposing/output.js';
+import { BREAST, byName, chemblInd, details, dgi, molecule, NSCLC, ot, run } from '../support/drug-evidence.js';
 import { ownJson } from '../support/shared.js';
 
 const breast = { ids: [BREAST.id], name: BREAST.name };
@@ -233,13 +234,33 @@ describe('why it could work here: one sentence from the data', () => {
   });
 
   it('names up to two other targets, and which one holds the association that beats the lead\'s', () => {
-    const multi = { targetGenes: ['EGFR', 'ERBB4', 'ERBB2', 'ERBB3', 'KDR'], mechanisms: [], approved: true, withdrawn: false, withdrawnReason: null, maxPhase: 4 };
+    const multi = { targetGenes: ['EGFR', 'ERBB4', 'ERBB2', 'ERBB3', 'KDR'], interactionOnlyGenes: [], interactionOnlyClaims: [], mechanisms: [], approved: true, withdrawn: false, withdrawnReason: null, maxPhase: 4 };
     const assoc = new Map([['EGFR', 0.2], ['ERBB4', 0.1], ['ERBB2', 0.697]]);
     expect(rationale(multi, { ...ctx, associations: assoc }, { approved: [], furthest: null })).toContain(
       '; Open Targets association with breast cancer 0.20; also acts on ERBB4, ERBB2 and 2 more (Open Targets association of ERBB2 with breast cancer 0.70); approved',
     );
     // The lead's own association is the best: nothing more to say about the others.
     expect(rationale(multi, { ...ctx, associations: new Map([['EGFR', 0.9], ['ERBB2', 0.697]]) }, { approved: [], furthest: null })).toContain('; also acts on ERBB4, ERBB2 and 2 more; approved');
+  });
+
+  // Once "Acts on EGFR" for a drug DGIdb links to EGFR by a case report alone.
+  it('never says "acts on" for a gene DGIdb alone links the drug to: it names the claim', () => {
+    const c = byName(run([{ gene: 'EGFR', association: 0, interactions: [dgi('RIFAMPIN', { approved: true, sources: [['JAX-CKB', 'Expert curated']], responses: ['sensitive'] })] }], {}, breast), 'RIFAMPIN');
+    expect(rationale(c, ctx, { approved: [], furthest: null })).toMatch(
+      /^Linked to EGFR only by DGIdb claims \(response: sensitive; JAX-CKB; no curated mechanism\), a panel gene in Signaling by ERBB2/,
+    );
+    // A drug that acts on EGFR and is linked to ERBB2 by DGIdb claims alone: each said as it is.
+    const both = byName(
+      run([{ gene: 'EGFR', association: 0, candidates: [ot('CHEMBL553', 'ERLOTINIB', { stage: 'APPROVAL' })] }, { gene: 'ERBB2', association: 0.697, interactions: [dgi('ERLOTINIB', { chemblId: 'CHEMBL553', sources: [['CIViC', 'Expert curated']] })] }], {}, breast),
+      'ERLOTINIB',
+    );
+    const text = rationale(both, ctx, { approved: [], furthest: null });
+    expect(text).toMatch(/^Inhibits EGFR, .*; DGIdb claims alone also link it to ERBB2; /);
+    expect(text).not.toMatch(/acts on ERBB2/);
+    // The reported targets mark a gene only DGIdb claims link as such.
+    const facts = { rationale: ctx, roles: new Map(), indications: { details: null, chembl: [] }, checks: { trials: trialsCheck(undefined, 'not asked'), boxedWarning: boxedWarningCheck(undefined, 'not asked') }, targetClaim: null };
+    expect(candidateOut(c, 1, facts).targets).toEqual([{ gene: 'EGFR', inPanel: true, actionTypes: [], dgidbClaimOnly: true }]);
+    expect(candidateOut(both, 1, facts).targets).toEqual([{ gene: 'EGFR', inPanel: true, actionTypes: ['INHIBITOR'] }]);
   });
 
   it('uses only per-gene curated actions for the verb (an untyped mechanism "acts on")', () => {

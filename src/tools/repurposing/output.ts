@@ -1,8 +1,7 @@
 // Assembly of one repurposing candidate as reported: the engine's fields plus targets with their
 // reach and role, approved indications, the rationale, trials, safety and the checked target claim.
-import type { DrugCandidate } from '../../analysis/drug-candidates.js';
+import { actionsOn, actsOn, type DrugCandidate } from '../../analysis/drug-candidates.js';
 import type { GeneRole } from '../../analysis/gene-role.js';
-import { actionsOn } from '../../analysis/drug-candidates.js';
 import { approvedIndications, furthestIndication, rationale, reachOf, roleConflicts, type RationaleContext } from '../../analysis/repurposing.js';
 import type { StatementStatus } from '../../evidence/status.js';
 import type { CandidateChecks } from './gather.js';
@@ -42,6 +41,7 @@ export function candidateOut(c: DrugCandidate, rank: number, f: CandidateFacts):
         inPanel: ctx.panel.has(gene),
         ...(ctx.panel.has(gene) ? {} : { reach: reachOf(gene, ctx.panel, ctx.neighbours) }),
         actionTypes: actionsOn(c, gene),
+        ...(actsOn(c, gene) ? {} : { dgidbClaimOnly: true as const }),
         ...(conflict ? { roleConflict: conflict } : {}),
       };
     }),

@@ -46,10 +46,14 @@ export const repurposingCandidate = drugCandidate
           inPanel: z.boolean(),
           reach: z.string().optional().describe('For a gene beyond the panel: how it was reached (STRING partner, pathway member)'),
           actionTypes: z.array(z.string()).describe('Curated action types of the drug on this gene (Open Targets, ChEMBL)'),
+          dgidbClaimOnly: z
+            .literal(true)
+            .optional()
+            .describe('Set when only DGIdb claims (biomarkers, case reports) link the drug to this gene: no source says the drug acts on it'),
           roleConflict: z.string().optional().describe("Set when the drug's action contradicts the gene's role (an inhibited tumour suppressor, an activated oncogene), with the data it rests on"),
         }),
       )
-      .describe('Genes the drug acts on, panel genes first (first 6)'),
+      .describe('Genes the drug acts on (or, for a drug with interaction evidence only, that DGIdb links it to: dgidbClaimOnly), panel genes first (first 6)'),
     targetsTotal: z.number().int(),
     mechanisms: z.array(z.string()).describe('Mechanisms of action (Open Targets, ChEMBL)'),
     approvedIndications: z.array(indication).describe('Current approved indications, any disease (first 5)'),
