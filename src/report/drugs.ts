@@ -60,7 +60,7 @@ function drugRows(c: Candidate, rank: number): SafeHtml {
   const status = c.withdrawn ? 'withdrawn' : c.approved ? 'approved' : c.maxPhase === null ? 'phase unknown' : phaseText(c.maxPhase);
   const main = html`<tr class="drug" data-chembl="${c.chemblId ?? ''}"><td class="num">${rank}</td><td class="drug-name"><strong>${c.name}</strong><div class="small">${
     c.chemblId ? link(chemblUrl(c.chemblId), c.chemblId, `ChEMBL compound report card ${c.chemblId}`) : html`<span class="muted">no ChEMBL id</span>`
-  } · ${status}</div><div class="small muted">${c.targetGenes.join(', ')}${c.actionTypes.length ? ` · ${c.actionTypes.join('/').toLowerCase()}` : ''}</div></td><td title="${c.tierReason}"><span class="badge tier tier-${c.tier}">${c.tier}</span></td><td class="num score" title="${c.missingFactors.length ? `unknown factors left out: ${c.missingFactors.join(', ')}` : 'all six factors known'}"><strong>${fixed(c.score)}</strong>${meter(c.score)}</td>${factors}${sourced(a.molecularWeight, 0)}${sourced(a.logP, 2)}${sourced(a.hbd, 0)}${sourced(a.hba, 0)}${sourced(a.qed, 2)}${lipinski}<td title="${c.evidenceQualityReason}"><span class="badge eq-${c.evidenceQuality}">${c.evidenceQuality}</span></td></tr>`;
+  } · ${status}</div><div class="small muted">${c.targetGenes.join(', ')}${c.actionTypes.length ? ` · ${c.actionTypes.join('/').toLowerCase()}` : ''}</div>${interactionOnly(c)}</td><td title="${c.tierReason}"><span class="badge tier tier-${c.tier}">${c.tier}</span></td><td class="num score" title="${c.missingFactors.length ? `unknown factors left out: ${c.missingFactors.join(', ')}` : 'all six factors known'}"><strong>${fixed(c.score)}</strong>${meter(c.score)}</td>${factors}${sourced(a.molecularWeight, 0)}${sourced(a.logP, 2)}${sourced(a.hbd, 0)}${sourced(a.hba, 0)}${sourced(a.qed, 2)}${lipinski}<td title="${c.evidenceQualityReason}"><span class="badge eq-${c.evidenceQuality}">${c.evidenceQuality}</span></td></tr>`;
   const factorList = FACTOR_NAMES.map((n) => {
     const f = c.factors[n];
     return html`<li><strong>${FACTOR_LABELS[n]}</strong> ${f.value === null ? html`<span class="muted">n/a (left out)</span>` : html`${fixed(f.value)} × ${fixed(f.weight)} → ${fixed(f.contribution, 3)}`} — ${f.detail}</li>`;
@@ -109,4 +109,12 @@ function admetSources(c: Candidate): string {
   ];
   const known = named.filter((x): x is [string, NonNullable<Sourced>] => x[1] !== null);
   return known.length ? known.map(([k, v]) => `${k}: ${SOURCE_NAMES[v.source]}`).join(', ') : 'no ADMET values';
+}
+
+/** Genes only DGIdb claims link the drug to, said apart from its targets: often a biomarker of response or resistance. */
+function interactionOnly(c: Candidate): SafeHtml | string {
+  const claims = c.interactionOnly ?? [];
+  if (!claims.length) return '';
+  const text = claims.map((x) => `${x.gene}${x.responseTypes.length || x.sources.length ? ` (${[x.responseTypes.join(', '), x.sources.join(', ')].filter(Boolean).join('; ')})` : ''}`).join('; ');
+  return html`<div class="small muted" data-interaction-only>DGIdb claims only, not targets: ${text}</div>`;
 }

@@ -119,6 +119,9 @@ describe('renderHtmlReport: content', () => {
     expect(row).toContain('<td class="num" title="ChEMBL">581</td>');
     expect(row).toContain('<span class="badge b-red">fail</span> <span class="muted">2</span>');
     expect(row).toContain('<span class="badge eq-high">high</span>');
+    // A gene only DGIdb claims link the drug to is said apart from its targets, with what is claimed.
+    expect(row).toContain('<div class="small muted" data-interaction-only>DGIdb claims only, not targets: BRAF (sensitive; JAX-CKB)</div>');
+    expect(count(s, /data-interaction-only/)).toBe(1);
     // The details row explains every factor.
     expect(lapatinib).toContain('Details: LAPATINIB');
     expect(lapatinib).toContain('1,204 articles mention LAPATINIB with breast cancer (Europe PMC)');
