@@ -285,6 +285,12 @@ export interface InteractionOnlyClaim {
   responseTypes: string[];
 }
 
+/** What a claim says, for people: "response: resistant, sensitive; CIViC, OncoKB". */
+export function claimText(claim: Pick<InteractionOnlyClaim, 'responseTypes' | 'sources'>): string {
+  const response = claim.responseTypes.length ? `response: ${claim.responseTypes.join(', ')}` : '';
+  return [response, claim.sources.join(', ')].filter(Boolean).join('; ') || 'no source named';
+}
+
 /** The bare DGIdb pairs of the given genes, one claim per gene. */
 export function interactionOnlyClaims(drug: DrugEvidence, genes: readonly string[]): InteractionOnlyClaim[] {
   return genes.map((gene) => {

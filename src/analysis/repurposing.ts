@@ -18,7 +18,7 @@
 //   with the reason, never silently kept or dropped. Only per-gene curated action types count.
 // - A source that failed reads "not checked", never "no trials" or "no boxed warning".
 import { isApprovedStage } from './clinical-candidates.js';
-import { actionsOn, actsOn, lookedUp, rankForTier, type DrugCandidate, type DrugCandidateInput } from './drug-candidates.js';
+import { actionsOn, actsOn, claimText, lookedUp, rankForTier, type DrugCandidate, type DrugCandidateInput } from './drug-candidates.js';
 import { normDiseaseId } from './drug-indications.js';
 import { phaseText } from './drug-tiers.js';
 import type { GeneRole } from './gene-role.js';
@@ -207,7 +207,7 @@ export function rationale(
   const gene = leadGene(c, ctx);
   // A drug DGIdb alone links to the gene does not act on it as far as any source says: a biomarker
   // claim or a case report must not read "Acts on".
-  const verb = actsOn(c, gene) ? `${VERB[actionOf(actionsOn(c, gene))]} ${gene}` : `Linked to ${gene} only by DGIdb claims (${claimText(c, gene)}; no curated mechanism)`;
+  const verb = actsOn(c, gene) ? `${VERB[actionOf(actionsOn(c, gene))]} ${gene}` : `Linked to ${gene} only by DGIdb claims (${claimOf(c, gene)}; no curated mechanism)`;
   const top = ctx.pathwaysOf(gene)[0];
   const assoc = ctx.associations.get(gene);
   const why = [
@@ -217,11 +217,9 @@ export function rationale(
   return `${verb}, ${why.join('; ')}${alsoText(c, gene, assoc, ctx)}; ${standing(c, ind)}.`;
 }
 
-function claimText(c: Pick<DrugCandidate, 'interactionOnlyClaims'>, gene: string): string {
+function claimOf(c: Pick<DrugCandidate, 'interactionOnlyClaims'>, gene: string): string {
   const claim = c.interactionOnlyClaims.find((x) => x.gene === gene);
-  if (!claim) return 'no source named';
-  const response = claim.responseTypes.length ? `response: ${claim.responseTypes.join(', ')}; ` : '';
-  return `${response}${claim.sources.join(', ') || 'no source named'}`;
+  return claim ? claimText(claim) : 'no source named';
 }
 
 /**

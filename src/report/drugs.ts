@@ -3,6 +3,7 @@
 // why there are no candidates.
 import { FACTOR_NAMES, FACTOR_WEIGHTS, type FactorName } from '../analysis/drug-scoring.js';
 import { phaseText } from '../analysis/drug-tiers.js';
+import { claimText } from '../analysis/drug-merge.js';
 import type { InsightsOutput } from '../tools/shared/panel-analysis/schema.js';
 import { chemblUrl, html, join, link, pmidLinks, type SafeHtml } from './escape.js';
 import { fixed } from './format.js';
@@ -115,6 +116,6 @@ function admetSources(c: Candidate): string {
 function interactionOnly(c: Candidate): SafeHtml | string {
   const claims = c.interactionOnly ?? [];
   if (!claims.length) return '';
-  const text = claims.map((x) => `${x.gene}${x.responseTypes.length || x.sources.length ? ` (${[x.responseTypes.join(', '), x.sources.join(', ')].filter(Boolean).join('; ')})` : ''}`).join('; ');
+  const text = claims.map((x) => `${x.gene} (${claimText(x)})`).join('; ');
   return html`<div class="small muted" data-interaction-only>DGIdb claims only, not targets: ${text}</div>`;
 }

@@ -25,6 +25,18 @@ describe('renderInsights', () => {
     expect(out).toContain('- ERBB2 signalling in resistant breast tumours (biorxiv 2024-01-04) https://www.biorxiv.org/content/10.1101/2024.01.02.999999v2');
   });
 
+  it('says apart the genes only DGIdb claims link a drug to, and marks them where they stand as targets', () => {
+    expect(out).toContain('LAPATINIB: DGIdb claims only, not targets: BRAF (response: sensitive; JAX-CKB)');
+    expect(out).not.toContain('* linked by DGIdb claims alone');
+    // A drug with interaction evidence only: its genes are DGIdb's, marked and explained.
+    const [first, ...rest] = insightsResult.drugCandidates;
+    const claimOnly = { ...first!, name: 'RIFAMPIN', targetGenes: ['BRAF'], interactionOnly: [{ gene: 'BRAF', sources: ['JAX-CKB'], responseTypes: ['predicted - sensitive'] }] };
+    const marked = plain(renderInsights({ ...insightsResult, drugCandidates: [claimOnly, ...rest] }));
+    expect(marked).toMatch(/RIFAMPIN .* BRAF\* /);
+    expect(marked).toContain('* linked by DGIdb claims alone (a biomarker or a case report): no source says the drug acts on it');
+    expect(marked).not.toContain('RIFAMPIN: DGIdb claims only');
+  });
+
   it('says when the cross-check was unavailable', () => {
     expect(plain(renderInsights({ ...insightsResult, enrichmentCrossCheck: null }))).toContain('g:Profiler cross-check unavailable.');
   });

@@ -120,7 +120,7 @@ describe('renderHtmlReport: content', () => {
     expect(row).toContain('<span class="badge b-red">fail</span> <span class="muted">2</span>');
     expect(row).toContain('<span class="badge eq-high">high</span>');
     // A gene only DGIdb claims link the drug to is said apart from its targets, with what is claimed.
-    expect(row).toContain('<div class="small muted" data-interaction-only>DGIdb claims only, not targets: BRAF (sensitive; JAX-CKB)</div>');
+    expect(row).toContain('<div class="small muted" data-interaction-only>DGIdb claims only, not targets: BRAF (response: sensitive; JAX-CKB)</div>');
     expect(count(s, /data-interaction-only/)).toBe(1);
     // The details row explains every factor.
     expect(lapatinib).toContain('Details: LAPATINIB');

@@ -2,6 +2,7 @@
 // terminal and pastes cleanly into notes.
 import type { InsightsOutput } from '../../tools/shared/panel-analysis/schema.js';
 import { pathwayLabel } from '../../analysis/pathway-names.js';
+import { claimText } from '../../analysis/drug-merge.js';
 import { truncate as cut } from '../../text.js';
 import { describeIntegrity } from '../../tools/shared/summary.js';
 import { enrichmentNotComputedNote } from '../../tools/shared/panel-analysis/enrichment-status.js';
@@ -63,7 +64,7 @@ export function renderInsights(r: InsightsOutput): string {
           d.tier,
           d.score.toFixed(2),
           d.maxPhase === null ? '-' : String(d.maxPhase),
-          d.targetGenes.join(','),
+          d.targetGenes.map((g) => (claimOnly(d).has(g) ? `${g}*` : g)).join(','),
           d.actionTypes.join(',') || '-',
           d.admet.lipinskiPass === null ? '-' : d.admet.lipinskiPass ? 'pass' : 'fail',
           d.evidenceQuality,
@@ -71,6 +72,12 @@ export function renderInsights(r: InsightsOutput): string {
         ['drug', 'tier', 'score', 'phase', 'targets', 'action', 'Lipinski', 'evidence'],
       ),
     );
+    const shown = r.drugCandidates.slice(0, 15);
+    if (shown.some((d) => d.targetGenes.some((g) => claimOnly(d).has(g)))) out.push('* linked by DGIdb claims alone (a biomarker or a case report): no source says the drug acts on it');
+    for (const d of shown.filter((c) => c.interactionOnly?.some((x) => !c.targetGenes.includes(x.gene)))) {
+      const apart = d.interactionOnly!.filter((x) => !d.targetGenes.includes(x.gene));
+      out.push(`${d.name}: DGIdb claims only, not targets: ${apart.map((x) => `${x.gene} (${claimText(x)})`).join('; ')}`);
+    }
     for (const d of r.drugCandidates.filter((c) => c.label?.boxedWarning)) out.push(`! ${d.name}: FDA boxed warning (${d.label!.url})`);
   }
   out.push('');
@@ -103,4 +110,9 @@ export function renderInsights(r: InsightsOutput): string {
   );
   if (r.warnings.length) out.push('', heading('## Warnings'), ...r.warnings.map((w) => `! ${w}`));
   return out.join('\n');
+}
+
+/** Genes only DGIdb claims link the drug to. */
+function claimOnly(d: InsightsOutput['drugCandidates'][number]): Set<string> {
+  return new Set((d.interactionOnly ?? []).map((x) => x.gene));
 }
