@@ -5,12 +5,14 @@ import { pathwayLabel } from './pathway-names.js';
 import {
   biggestIntegrityMove,
   delta,
+  drugAbsenceIn,
   integrityDeltas,
   matchDrugs,
   oneSide,
   pathwayKey,
   qText,
   signed,
+  type DrugAbsence,
   type DrugView,
   type IntegrityDelta,
   type PanelView,
@@ -18,7 +20,7 @@ import {
   type Ranked,
 } from './panel-view.js';
 
-export type { OneSidePathway };
+export type { DrugAbsence, OneSidePathway };
 
 export interface SharedPathway {
   id: string;
@@ -39,7 +41,6 @@ export interface SharedDrug {
   rankB: number;
 }
 
-export type DrugAbsence = 'not a candidate' | 'beyond the reported list';
 
 export interface OneSideDrug {
   name: string;
@@ -120,7 +121,7 @@ function overlapOf(a: PanelView, b: PanelView, aDrugs: readonly DrugView[], bDru
       score: d.score,
       rank,
       targetGenes: [...d.targetGenes],
-      otherSide: other.drugsComplete ? 'not a candidate' : 'beyond the reported list',
+      otherSide: drugAbsenceIn(other),
     }));
   return { shared, aOnly: only(m.aOnly, b), bOnly: only(m.bOnly, a) };
 }

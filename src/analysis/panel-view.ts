@@ -122,6 +122,13 @@ export function hypothesisKey(h: { genes: readonly string[] }): string {
   return [...h.genes].map((g) => g.toUpperCase()).sort().join('+');
 }
 
+export type DrugAbsence = 'not a candidate' | 'beyond the reported list';
+
+/** Why `other` does not list a drug: it is no candidate there, or the list was cut before it. */
+export function drugAbsenceIn(other: Pick<PanelView, 'drugsComplete'>): DrugAbsence {
+  return other.drugsComplete ? 'not a candidate' : 'beyond the reported list';
+}
+
 export function absenceIn(other: PanelView, p: PathwayView): PathwayAbsence {
   if (!other.librariesTested.includes(p.library)) return 'library not tested';
   return other.significantPathways > other.pathways.length ? 'beyond the reported list' : 'not significant';

@@ -5,6 +5,7 @@ import { pathwayLabel } from './pathway-names.js';
 import {
   biggestIntegrityMove,
   delta,
+  drugAbsenceIn,
   hypothesisKey,
   integrityDeltas,
   matchDrugs,
@@ -14,6 +15,7 @@ import {
   round3,
   signed,
   sourceOutcome,
+  type DrugAbsence,
   type DrugView,
   type IntegrityDelta,
   type PanelView,
@@ -61,6 +63,11 @@ export interface DrugPresence {
   tier: string;
   score: number;
   rank: number;
+  /**
+   * Why the other analysis does not list it. Lists are cut (25 candidates), so a drug that
+   * "entered" may have been a candidate below the earlier cut, and one that "left" may still be one.
+   */
+  otherSide: DrugAbsence;
 }
 
 export interface DrugCandidateShifts {
@@ -127,7 +134,7 @@ export function diffPanels(a: PanelView, b: PanelView): SnapshotDiff {
     newPathways: b.pathways.filter((p) => !aPathways.has(pathwayKey(p))).map((p) => oneSide(p, a)),
     removedPathways: a.pathways.filter((p) => !bPathways.has(pathwayKey(p))).map((p) => oneSide(p, b)),
     qChanges,
-    drugCandidateShifts: a.drugs && b.drugs ? drugShifts(a.drugs, b.drugs) : null,
+    drugCandidateShifts: a.drugs && b.drugs ? drugShifts(a, a.drugs, b, b.drugs) : null,
     drugAnalysisNote: a.drugs === null || b.drugs === null ? (a.drugNote ?? b.drugNote ?? 'drug candidates were not analysed') : null,
     hypothesisConfidenceChanges: hypothesisChanges(a, b),
     qualityScoreDelta: delta(a.qualityScore, b.qualityScore),
@@ -138,11 +145,11 @@ export function diffPanels(a: PanelView, b: PanelView): SnapshotDiff {
   return { ...result, summary: writeDiff(result) };
 }
 
-function presence(d: DrugView, rank: number): DrugPresence {
-  return { name: d.name, chemblId: d.chemblId, tier: d.tier, score: d.score, rank };
+function presence(d: DrugView, rank: number, otherSide: DrugAbsence): DrugPresence {
+  return { name: d.name, chemblId: d.chemblId, tier: d.tier, score: d.score, rank, otherSide };
 }
 
-function drugShifts(aDrugs: readonly DrugView[], bDrugs: readonly DrugView[]): DrugCandidateShifts {
+function drugShifts(a: PanelView, aDrugs: readonly DrugView[], b: PanelView, bDrugs: readonly DrugView[]): DrugCandidateShifts {
   const m = matchDrugs(aDrugs, bDrugs);
   const changed: DrugShift[] = [];
   for (const { a: x, b: y } of m.pairs) {
@@ -163,8 +170,8 @@ function drugShifts(aDrugs: readonly DrugView[], bDrugs: readonly DrugView[]): D
   // Tier changes first, then the largest score moves.
   changed.sort((p, q) => Number(q.tierBefore !== q.tierAfter) - Number(p.tierBefore !== p.tierAfter) || Math.abs(q.scoreDelta) - Math.abs(p.scoreDelta));
   return {
-    entered: m.bOnly.map(({ d, rank }) => presence(d, rank)),
-    left: m.aOnly.map(({ d, rank }) => presence(d, rank)),
+    entered: m.bOnly.map(({ d, rank }) => presence(d, rank, drugAbsenceIn(a))),
+    left: m.aOnly.map(({ d, rank }) => presence(d, rank, drugAbsenceIn(b))),
     changed,
   };
 }
@@ -242,8 +249,8 @@ function writeDiff(d: Omit<SnapshotDiff, 'summary'>): string {
     const s = d.drugCandidateShifts;
     const retiered = s.changed.filter((c) => c.tierBefore !== c.tierAfter);
     const parts = [
-      s.entered.length ? `${s.entered.length} entered (${names(s.entered.map((x) => `${x.name} tier ${x.tier}`))})` : '',
-      s.left.length ? `${s.left.length} left (${names(s.left.map((x) => x.name))})` : '',
+      s.entered.length ? `${s.entered.length} entered (${names(s.entered.map((x) => `${x.name} tier ${x.tier}`))})${belowCut(s.entered, 'earlier', 'have been')}` : '',
+      s.left.length ? `${s.left.length} left (${names(s.left.map((x) => x.name))})${belowCut(s.left, 'later', 'still be')}` : '',
       retiered.length ? `tier changed for ${names(retiered.map((c) => `${c.name} ${c.tierBefore} → ${c.tierAfter}${c.factorMovedMost ? ` (${c.factorMovedMost.factor} ${signed(c.factorMovedMost.delta)})` : ''}`))}` : '',
     ].filter(Boolean);
     out.push(parts.length ? `Drug candidates: ${parts.join('; ')}.` : 'Drug candidates keep their tiers.');
@@ -253,4 +260,12 @@ function writeDiff(d: Omit<SnapshotDiff, 'summary'>): string {
   out.push(move ? `${quality}; largest integrity move: ${move.name} ${signed(move.delta)}.` : `${quality}; integrity figures unchanged.`);
   if (d.sourceChanges.length) out.push(`Sources that answered differently: ${names(d.sourceChanges.map((s) => `${s.id} ${s.before} → ${s.after}`), 4)}.`);
   return out.join(' ');
+}
+
+/** Said when the other list was cut: "entered" and "left" are then about the list, not the candidates. */
+function belowCut(drugs: readonly DrugPresence[], which: string, verb: string): string {
+  const cut = drugs.filter((x) => x.otherSide === 'beyond the reported list').length;
+  if (!cut) return '';
+  const who = cut === 1 && drugs.length === 1 ? 'it' : cut === drugs.length ? 'they' : `${cut} of them`;
+  return ` (the ${which} list was cut, so ${who} may ${verb} ${who === 'it' ? 'a candidate' : 'candidates'} below it)`;
 }

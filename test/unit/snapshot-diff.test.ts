@@ -39,7 +39,7 @@ describe('diffPanels', () => {
     expect(d.qChanges).toEqual([{ id: 'R2', name: 'R2 pathway', library: 'Reactome_2022', qBefore: 0.02, qAfter: 1e-5, log10Change: -3.301 }]);
 
     const s = d.drugCandidateShifts!;
-    expect(s.entered).toEqual([{ name: 'NEW', chemblId: 'CHEMBL_NEW', tier: 'II', score: 0.4, rank: 3 }]);
+    expect(s.entered).toEqual([{ name: 'NEW', chemblId: 'CHEMBL_NEW', tier: 'II', score: 0.4, rank: 3, otherSide: 'not a candidate' }]);
     expect(s.left.map((x) => x.name)).toEqual(['OLD']);
     // GEFITINIB kept tier, rank and score: not a change.
     expect(s.changed).toEqual([
@@ -82,6 +82,21 @@ describe('diffPanels', () => {
       ['R2', 'beyond the reported list'],
       ['H1', 'library not tested'],
     ]);
+  });
+
+  // Once "11 left" where the later list was only cut at 25: they may still be candidates.
+  it('does not call a drug gone (or new) when the other list was cut before it', () => {
+    const a = view({ drugs: [drug('KEPT', 'II', 0.6), drug('LOWER', 'III', 0.3)], drugsComplete: false });
+    const b = view({ drugs: [drug('KEPT', 'II', 0.6), drug('RISEN', 'II', 0.5)], drugsComplete: false });
+    const d = diffPanels(a, b);
+    expect(d.drugCandidateShifts!.left).toEqual([expect.objectContaining({ name: 'LOWER', otherSide: 'beyond the reported list' })]);
+    expect(d.drugCandidateShifts!.entered).toEqual([expect.objectContaining({ name: 'RISEN', otherSide: 'beyond the reported list' })]);
+    expect(d.summary).toContain('1 entered (RISEN tier II) (the earlier list was cut, so it may have been a candidate below it)');
+    expect(d.summary).toContain('1 left (LOWER) (the later list was cut, so it may still be a candidate below it)');
+    // Complete lists: a drug gone is gone.
+    const whole = diffPanels({ ...a, drugsComplete: true }, { ...b, drugsComplete: true });
+    expect(whole.drugCandidateShifts!.left[0]!.otherSide).toBe('not a candidate');
+    expect(whole.summary).not.toContain('was cut');
   });
 
   it('reads two identical analyses as no change', () => {

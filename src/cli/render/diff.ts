@@ -25,10 +25,10 @@ export function renderDiff(d: DiffOutput): string {
   else {
     const rows = [
       ...s.changed.map((c) => [c.name, `${c.tierBefore} → ${c.tierAfter}`, `${c.rankBefore} → ${c.rankAfter}`, sign(c.scoreDelta), c.factorMovedMost ? `${c.factorMovedMost.factor} ${sign(c.factorMovedMost.delta)}` : '-']),
-      ...s.entered.map((x) => [x.name, `entered (${x.tier})`, `→ ${x.rank}`, '', '']),
-      ...s.left.map((x) => [x.name, `left (${x.tier})`, `${x.rank} →`, '', '']),
+      ...s.entered.map((x) => [x.name, `entered (${x.tier})`, `→ ${x.rank}`, '', x.otherSide === 'beyond the reported list' ? 'A\'s list was cut: maybe below it' : '']),
+      ...s.left.map((x) => [x.name, `left (${x.tier})`, `${x.rank} →`, '', x.otherSide === 'beyond the reported list' ? 'B\'s list is cut: maybe below it' : '']),
     ];
-    out.push(table(rows, ['drug', 'tier', 'rank', 'score', 'factor moved most']));
+    out.push(table(rows, ['drug', 'tier', 'rank', 'score', 'factor moved most, or note']));
   }
   if (d.hypothesisConfidenceChanges.length) {
     out.push('', heading('## Hypotheses'));

@@ -1,7 +1,7 @@
 // Input and output schemas of svc_compare_targets.
 import { z } from 'zod';
 import { diseaseContext, genePanel, provenance } from '../shared/schemas.js';
-import { integrityDeltas, listCounts, pathwayAbsence } from '../shared/comparison-schemas.js';
+import { drugAbsence, integrityDeltas, listCounts, pathwayAbsence } from '../shared/comparison-schemas.js';
 
 const panel = (label: 'A' | 'B') =>
   z
@@ -34,7 +34,7 @@ const oneSideDrug = z.object({
   score: z.number(),
   rank: z.number().int(),
   targetGenes: z.array(z.string()),
-  otherSide: z.enum(['not a candidate', 'beyond the reported list']).describe('Why the other panel does not list it: not a candidate there, or its list stopped earlier'),
+  otherSide: drugAbsence,
 });
 
 const side = z.object({

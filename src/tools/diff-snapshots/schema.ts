@@ -1,6 +1,6 @@
 // Input and output schemas of svc_diff_snapshots.
 import { z } from 'zod';
-import { integrityDeltas, listCounts, pathwayAbsence } from '../shared/comparison-schemas.js';
+import { drugAbsence, integrityDeltas, listCounts, pathwayAbsence } from '../shared/comparison-schemas.js';
 import { snapshotId } from '../shared/snapshot-schemas.js';
 
 export const diffInput = z.strictObject({
@@ -9,7 +9,7 @@ export const diffInput = z.strictObject({
 });
 
 const pathwayChange = z.object({ id: z.string(), name: z.string(), library: z.string(), q: z.number(), overlapGenes: z.array(z.string()), otherSide: pathwayAbsence });
-const drugPresence = z.object({ name: z.string(), chemblId: z.string().nullable(), tier: z.string(), score: z.number(), rank: z.number().int() });
+const drugPresence = z.object({ name: z.string(), chemblId: z.string().nullable(), tier: z.string(), score: z.number(), rank: z.number().int(), otherSide: drugAbsence });
 const snapshotRef = z.object({ id: z.string(), createdAt: z.string(), tool: z.string(), geneCount: z.number().int(), diseaseContext: z.string() });
 
 export const diffOutput = z.object({

@@ -5,6 +5,10 @@ export const pathwayAbsence = z
   .enum(['not significant', 'library not tested', 'beyond the reported list'])
   .describe('Why the other analysis does not list it: tested and not significant, its library was not tested there, or its list stopped earlier');
 
+export const drugAbsence = z
+  .enum(['not a candidate', 'beyond the reported list'])
+  .describe('Why the other analysis does not list it: not a candidate there, or its list of candidates stopped earlier (it may be one below the cut)');
+
 const scalar = z.union([z.number(), z.boolean(), z.string()]).nullable();
 
 export const integrityDeltas = z
