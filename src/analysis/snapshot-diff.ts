@@ -238,8 +238,8 @@ function writeDiff(d: Omit<SnapshotDiff, 'summary'>): string {
   const path = (p: PathwayChange) => `${pathwayLabel(p.name)} (q ${qText(p.q)})`;
   if (d.newPathways.length || d.removedPathways.length) {
     out.push(
-      `${d.newPathways.length} pathway${d.newPathways.length === 1 ? '' : 's'} new${d.newPathways[0] ? `, led by ${path(d.newPathways[0])}` : ''}; ` +
-        `${d.removedPathways.length} no longer reported${d.removedPathways[0] ? `, led by ${path(d.removedPathways[0])}` : ''}.`,
+      `${d.newPathways.length} pathway${d.newPathways.length === 1 ? '' : 's'} new${pathwaysCaveat(d.newPathways, 'earlier', 'have been')}${d.newPathways[0] ? `, led by ${path(d.newPathways[0])}` : ''}; ` +
+        `${d.removedPathways.length} no longer reported${pathwaysCaveat(d.removedPathways, 'later', 'still be')}${d.removedPathways[0] ? `, led by ${path(d.removedPathways[0])}` : ''}.`,
     );
   } else out.push('The same pathways are reported.');
   const q = d.qChanges[0];
@@ -268,4 +268,15 @@ function belowCut(drugs: readonly DrugPresence[], which: string, verb: string): 
   if (!cut) return '';
   const who = cut === 1 && drugs.length === 1 ? 'it' : cut === drugs.length ? 'they' : `${cut} of them`;
   return ` (the ${which} list was cut, so ${who} may ${verb} ${who === 'it' ? 'a candidate' : 'candidates'} below it)`;
+}
+
+/** How many of the one-sided pathways the other analysis may have had: below its cut, or in a library it did not test. */
+function pathwaysCaveat(rows: readonly PathwayChange[], which: string, verb: string): string {
+  const cut = rows.filter((p) => p.otherSide === 'beyond the reported list').length;
+  const untested = rows.filter((p) => p.otherSide === 'library not tested').length;
+  const parts = [
+    cut ? `${cut} may ${verb} significant below the ${which} list's cut` : '',
+    untested ? `${untested} from a library the ${which} analysis did not test` : '',
+  ].filter(Boolean);
+  return parts.length ? ` (${parts.join('; ')})` : '';
 }

@@ -78,10 +78,13 @@ describe('diffPanels', () => {
   it('does not call a pathway new when the earlier analysis only reported fewer, or could not test its library', () => {
     const a = view({ pathways: [pathway('R1', 1e-4)], significantPathways: 30, librariesTested: ['Reactome_2022'] });
     const b = view({ pathways: [pathway('R1', 1e-4), pathway('R2', 1e-3), pathway('H1', 1e-3, 'MSigDB_Hallmark_2020')] });
-    expect(diffPanels(a, b).newPathways.map((p) => [p.id, p.otherSide])).toEqual([
+    const d = diffPanels(a, b);
+    expect(d.newPathways.map((p) => [p.id, p.otherSide])).toEqual([
       ['R2', 'beyond the reported list'],
       ['H1', 'library not tested'],
     ]);
+    // The summary says so too: "new" alone once read as found for the first time.
+    expect(d.summary).toContain("2 pathways new (1 may have been significant below the earlier list's cut; 1 from a library the earlier analysis did not test)");
   });
 
   // Once "11 left" where the later list was only cut at 25: they may still be candidates.
