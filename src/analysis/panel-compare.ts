@@ -159,7 +159,13 @@ function drugSentence(c: Omit<PanelComparison, 'summary'>): string {
   if (!c.drugOverlap) return `Drug candidates not compared: ${c.drugAnalysisNote ?? 'not analysed'}.`;
   const { shared, aOnly, bOnly } = c.drugOverlap;
   const lead = (d: OneSideDrug | undefined) => (d ? ` (top: ${d.name}, tier ${d.tier})` : '');
-  const parts = [`Drug candidates: ${shared.length} shared, ${aOnly.length} only in A${lead(aOnly[0])}, ${bOnly.length} only in B${lead(bOnly[0])}.`];
+  // A list is cut (25 candidates): "only in A" may be a candidate in B below its cut.
+  const cut = (mine: readonly OneSideDrug[], other: 'A' | 'B') => {
+    const k = mine.filter((d) => d.otherSide === 'beyond the reported list').length;
+    const who = k === mine.length ? (k === 1 ? 'it' : 'they') : `${k} of them`;
+    return k ? ` (${other}'s list was cut: ${who} may be ${who === 'it' ? 'a candidate' : 'candidates'} there below it)` : '';
+  };
+  const parts = [`Drug candidates: ${shared.length} shared, ${aOnly.length} only in A${lead(aOnly[0])}${cut(aOnly, 'B')}, ${bOnly.length} only in B${lead(bOnly[0])}${cut(bOnly, 'A')}.`];
   const retiered = shared.filter((d) => d.tierA !== d.tierB);
   if (retiered.length) parts.push(`Tier differs for ${list(retiered.map((d) => `${d.name} (${d.tierA} in A, ${d.tierB} in B)`), 3)}.`);
   return parts.join(' ');

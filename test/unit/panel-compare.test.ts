@@ -69,6 +69,9 @@ describe('comparePanels', () => {
     const b = view({ drugs: [drug('Y', 'II', 0.5)], drugsComplete: false });
     expect(comparePanels(a, b).drugOverlap?.aOnly[0]?.otherSide).toBe('beyond the reported list');
     expect(comparePanels(b, a).drugOverlap?.bOnly[0]?.otherSide).toBe('beyond the reported list');
+    // The written comparison says it too, and only about the side whose list was cut.
+    const c = comparePanels(a, b);
+    expect(c.summary).toContain("1 only in A (top: X, tier II) (B's list was cut: it may be a candidate there below it), 1 only in B (top: Y, tier II).");
   });
 
   it('matches drugs by ChEMBL id, and by name when one side has no id; different ids never match', () => {
