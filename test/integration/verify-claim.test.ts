@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { renderVerify } from '../../src/cli/render/verify.js';
 import type { AppContext } from '../../src/context.js';
 import { testContext, tempDir } from '../support/context.js';
 import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
@@ -170,6 +171,21 @@ describe('svc_verify_claim', () => {
     expect(r.evidenceStatus).toBe('unverifiable');
     expect(r.search?.count).toBe(0);
     expect(pubmed.calls.esearch).toBe(3);
+  });
+
+  // Once "PubMed found no record for this claim" with search.count 0 when the search had failed.
+  it('search mode: a PubMed search that fails never reads as one that found nothing', async () => {
+    fake.route('GET', '/eutils/esearch.fcgi', { status: 500, body: { error: 'backend down' } });
+    const r = await verify({ claim: CLAIM });
+    expect(r.evidenceStatus).toBe('unverifiable');
+    expect(r.search?.count).toBeNull();
+    expect(r.summary).toMatch(/^PubMed could not be searched/);
+    expect(r.summary).not.toMatch(/found no record/);
+    expect(r.sources.find((s) => s.id === 'eutils')).toMatchObject({ status: 'failed' });
+    expect(pubmed.calls.esearch).toBe(0); // the fake PubMed never answered: no relaxed queries after a failure
+    const text = renderVerify(r as unknown as Parameters<typeof renderVerify>[0]).replace(/\x1b\[[0-9;]*m/g, '');
+    expect(text).toMatch(/PubMed query: .*\(the search failed\)/);
+    expect(text).not.toMatch(/\(0 records\)/);
   });
 
   it('degrades when PubMed is down: reported in sources and warnings, never grounded', async () => {

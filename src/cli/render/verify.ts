@@ -18,7 +18,7 @@ export function renderVerify(r: Result): string {
   // Search mode: citation precision and recall do not apply (nothing was cited), said as such.
   if (r.mode === 'search' && r.nliEnabled) lines.push('Citation precision/recall n/a (search mode: nothing was cited)');
   lines.push(describeIntegrity(r.integrity));
-  if (r.search) lines.push(`PubMed query: ${r.search.query}  (${r.search.count} records)`);
+  if (r.search) lines.push(`PubMed query: ${r.search.query}  (${r.search.count === null ? 'the search failed' : `${r.search.count} records`})`);
   if (r.pmids.length) {
     lines.push('', heading('PMIDs'));
     lines.push(

@@ -34,12 +34,14 @@ async function checkClaim(args: VerifyInput, call: ToolCall, deadline: CallDeadl
   const searched = given.length === 0 && !marked;
   let search: VerifyOutput['search'];
   let found: Map<string, PubmedArticle> | undefined;
+  let searchFailed = false;
 
   if (searched) {
     progress.report(0, 4, 'Searching PubMed');
     const result = await searchEvidence(call, report, args.claim, args.geneContext ?? []);
     search = result.search;
     found = result.articles;
+    searchFailed = result.failed;
     progress.report(1, 4, `Judging ${found.size} abstracts`);
   } else {
     progress.report(1, 4, 'Checking the cited PMIDs');
@@ -71,7 +73,7 @@ async function checkClaim(args: VerifyInput, call: ToolCall, deadline: CallDeadl
   return {
     claim: args.claim,
     evidenceStatus: status,
-    summary: summarize(status, run, rows, searched),
+    summary: summarize(status, run, rows, searched, searchFailed),
     mode: searched ? 'search' : 'cited',
     pmidsChecked: reported.pmidsChecked,
     hallucinated: reported.hallucinated,
@@ -109,12 +111,13 @@ async function searchEvidence(call: ToolCall, report: SourceReport, claim: strin
       records: (r) => r.ids.length,
       degrades: 'PubMed could not be searched',
     });
-    if (!result) break;
+    // Failed is not "found nothing": say so, and do not relax a query PubMed could not run.
+    if (!result) return { search: { query, count: null, phrasesNotFound: [] }, articles: new Map<string, PubmedArticle>(), failed: true };
     if (result.ids.length === 0) continue;
     const articles = (await report.call('eutils', () => eutils.articles(result.ids, call.signal), { degrades: 'abstracts could not be read' })) ?? new Map<string, PubmedArticle>();
     // Keep PubMed's relevance order.
     const ordered = new Map(result.ids.filter((id) => articles.has(id)).map((id) => [id, articles.get(id)!]));
-    return { search: { query, count: result.count, phrasesNotFound: result.phrasesNotFound }, articles: ordered };
+    return { search: { query, count: result.count, phrasesNotFound: result.phrasesNotFound }, articles: ordered, failed: false };
   }
-  return { search: { query: claimQueries(claim, genes)[0] ?? '', count: 0, phrasesNotFound: [] }, articles: new Map<string, PubmedArticle>() };
+  return { search: { query: claimQueries(claim, genes)[0] ?? '', count: 0, phrasesNotFound: [] }, articles: new Map<string, PubmedArticle>(), failed: false };
 }

@@ -75,7 +75,7 @@ export const verifyOutput = z.object({
   supportingPmids: z.array(z.string()).describe('verdict supports or mixed'),
   contradictingPmids: z.array(z.string()).describe('verdict contradicts or mixed'),
   search: z
-    .object({ query: z.string(), count: z.number().int(), phrasesNotFound: z.array(z.string()) })
+    .object({ query: z.string(), count: z.number().int().nullable().describe('Records PubMed found; null when the search failed (not "none found")'), phrasesNotFound: z.array(z.string()) })
     .optional()
     .describe('search mode'),
   ...provenance,
