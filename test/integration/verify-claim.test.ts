@@ -188,6 +188,16 @@ describe('svc_verify_claim', () => {
     expect(text).not.toMatch(/\(0 records\)/);
   });
 
+  it('search mode: records found whose abstracts cannot be read never read as none found', async () => {
+    pubmed.searchRule((t) => t.includes('Metformin'), ['1001', '1002']);
+    fake.route('GET', '/eutils/efetch.fcgi', { status: 500, body: { error: 'backend down' } });
+    const r = await verify({ claim: CLAIM });
+    expect(r.evidenceStatus).toBe('unverifiable');
+    expect(r.search?.count).toBe(2);
+    expect(r.summary).toMatch(/^PubMed found records, but they could not be read/);
+    expect(r.summary).not.toMatch(/found no record/);
+  });
+
   it('degrades when PubMed is down: reported in sources and warnings, never grounded', async () => {
     fake.route('GET', '/eutils/esummary.fcgi', { status: 500, body: { error: 'backend down' } });
     fake.route('GET', '/eutils/efetch.fcgi', { status: 500, body: { error: 'backend down' } });

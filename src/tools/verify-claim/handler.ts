@@ -34,7 +34,7 @@ async function checkClaim(args: VerifyInput, call: ToolCall, deadline: CallDeadl
   const searched = given.length === 0 && !marked;
   let search: VerifyOutput['search'];
   let found: Map<string, PubmedArticle> | undefined;
-  let searchFailed = false;
+  let searchFailed: 'search' | 'abstracts' | null = null;
 
   if (searched) {
     progress.report(0, 4, 'Searching PubMed');
@@ -112,12 +112,13 @@ async function searchEvidence(call: ToolCall, report: SourceReport, claim: strin
       degrades: 'PubMed could not be searched',
     });
     // Failed is not "found nothing": say so, and do not relax a query PubMed could not run.
-    if (!result) return { search: { query, count: null, phrasesNotFound: [] }, articles: new Map<string, PubmedArticle>(), failed: true };
+    if (!result) return { search: { query, count: null, phrasesNotFound: [] }, articles: new Map<string, PubmedArticle>(), failed: 'search' as const };
     if (result.ids.length === 0) continue;
-    const articles = (await report.call('eutils', () => eutils.articles(result.ids, call.signal), { degrades: 'abstracts could not be read' })) ?? new Map<string, PubmedArticle>();
+    const articles = await report.call('eutils', () => eutils.articles(result.ids, call.signal), { degrades: 'abstracts could not be read' });
+    if (!articles) return { search: { query, count: result.count, phrasesNotFound: result.phrasesNotFound }, articles: new Map<string, PubmedArticle>(), failed: 'abstracts' as const };
     // Keep PubMed's relevance order.
     const ordered = new Map(result.ids.filter((id) => articles.has(id)).map((id) => [id, articles.get(id)!]));
-    return { search: { query, count: result.count, phrasesNotFound: result.phrasesNotFound }, articles: ordered, failed: false };
+    return { search: { query, count: result.count, phrasesNotFound: result.phrasesNotFound }, articles: ordered, failed: null };
   }
-  return { search: { query: claimQueries(claim, genes)[0] ?? '', count: 0, phrasesNotFound: [] }, articles: new Map<string, PubmedArticle>(), failed: false };
+  return { search: { query: claimQueries(claim, genes)[0] ?? '', count: 0, phrasesNotFound: [] }, articles: new Map<string, PubmedArticle>(), failed: null };
 }

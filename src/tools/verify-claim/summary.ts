@@ -16,11 +16,12 @@ const HEADLINE: Record<EvidenceStatus, string> = {
   unverifiable: 'No abstract could be read, so the claim could not be verified',
 };
 
-export function summarize(status: EvidenceStatus, run: IntegrityRun, rows: VerifyOutput['pmids'], searched: boolean, searchFailed = false): string {
+export function summarize(status: EvidenceStatus, run: IntegrityRun, rows: VerifyOutput['pmids'], searched: boolean, searchFailed: 'search' | 'abstracts' | null = null): string {
   const i = run.integrity;
   const parts: string[] = [];
   const list = (ids: string[]) => `${ids.slice(0, 5).join(', ')}${ids.length > 5 ? `, and ${ids.length - 5} more` : ''}`;
-  if (searchFailed) return 'PubMed could not be searched (see sources and warnings), so the claim could not be verified: this says nothing about whether evidence exists.';
+  if (searchFailed === 'search') return 'PubMed could not be searched (see sources and warnings), so the claim could not be verified: this says nothing about whether evidence exists.';
+  if (searchFailed === 'abstracts') return 'PubMed found records, but they could not be read (see sources and warnings), so the claim could not be verified: this says nothing about what they say.';
   if (searched && rows.length === 0) return 'PubMed found no record for this claim, so it could not be verified.';
   if (searched) {
     const withAbstract = rows.filter((r) => r.verdict !== 'no_abstract').length;
