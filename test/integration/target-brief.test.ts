@@ -6,6 +6,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { renderBrief } from '../../src/cli/render/brief.js';
+import { summarizeBrief } from '../../src/tools/target-brief/summary.js';
 import type { AppContext } from '../../src/context.js';
 import { UpstreamError } from '../../src/errors.js';
 import { silentProgress } from '../../src/tools/define.js';
@@ -232,6 +233,17 @@ describeShared('svc_get_target_brief', () => {
     expect(r.alphaFoldPlddt).toBe(75.94);
     expect(r.clinicalTrials).toHaveLength(2);
     expect(source(r, 'string')?.status).toBe('ok');
+    // The text block says the source failed; it once read "no Open Targets disease matched" and
+    // "Top drugs: none listed", as if Open Targets had answered that.
+    const text = summarizeBrief(r);
+    expect(text).toContain(`Disease context "${EGFR.disease}": not matched: Open Targets failed.`);
+    expect(text).toContain('Top drugs: not known (Open Targets failed).');
+    expect(text).toContain('Disease associations: not known (Open Targets failed).');
+    expect(text).not.toMatch(/none listed|no Open Targets disease matched/);
+    const terminal = renderBrief(r).replace(/\x1b\[[0-9;]*m/g, '');
+    expect(terminal).toContain('(not matched: Open Targets failed)');
+    expect(terminal).toContain('  not known: Open Targets failed');
+    expect(terminal).not.toMatch(/none listed|no Open Targets match/);
   });
 
   it('one source timing out (AlphaFold): a degraded brief naming the timeout', async () => {

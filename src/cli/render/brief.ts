@@ -1,6 +1,6 @@
 // Terminal rendering of svc_get_target_brief: one page, sources named, failures visible.
 import type { BriefOutput } from '../../tools/target-brief/output.js';
-import { describeIntegrity } from '../../tools/shared/summary.js';
+import { describeIntegrity, sourceFailed } from '../../tools/shared/summary.js';
 import { heading, style, table } from '../output.js';
 import { truncate } from '../../text.js';
 import { STATUS_MARK } from './evidence-status.js';
@@ -14,8 +14,10 @@ export function renderBrief(r: BriefOutput): string {
   lines.push(`${heading(g.symbol)}${r.proteinName ? ` — ${r.proteinName}` : ''}${ids ? `  (${ids})` : ''}`);
   if (g.resolvedBy !== 'approved') lines.push(style('yellow', `  "${g.input}" resolved as ${g.resolvedBy} -> ${g.symbol}`));
   const dc = r.diseaseContext;
+  // Open Targets failing is not Open Targets finding nothing (the context, associations and drugs come from it).
+  const otFailed = sourceFailed(r.sources, 'opentargets');
   const assoc = dc.associationScore === null ? 'no association score' : `association ${fmt(dc.associationScore, 2)}`;
-  lines.push(`Disease context: "${dc.query}"${dc.diseaseId ? ` -> ${dc.diseaseName} (${dc.diseaseId}), ${assoc}` : ' (no Open Targets match)'}`);
+  lines.push(`Disease context: "${dc.query}"${dc.diseaseId ? ` -> ${dc.diseaseName} (${dc.diseaseId}), ${assoc}` : otFailed ? ' (not matched: Open Targets failed)' : ' (no Open Targets match)'}`);
   lines.push('');
 
   const protein = [
@@ -47,7 +49,7 @@ export function renderBrief(r: BriefOutput): string {
 
   lines.push('', heading(`Top drugs${r.drugCandidatesTotal === undefined ? '' : ` (${r.topDrugs.length} of ${r.drugCandidatesTotal}; by phase, approval, indication)`}`));
   if (r.topDrugsNote) lines.push(...wrap(r.topDrugsNote, WIDTH, '  '));
-  else if (r.topDrugs.length === 0) lines.push('  none listed');
+  else if (r.topDrugs.length === 0) lines.push(otFailed ? '  not known: Open Targets failed' : '  none listed');
   else {
     lines.push(
       indent(

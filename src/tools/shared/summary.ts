@@ -44,3 +44,8 @@ export function describeSources(sources: readonly SourceLike[]): string {
   if (skipped) parts.push(`${skipped} skipped`);
   return `${parts.join(', ')}.`;
 }
+
+/** Whether the source failed outright: what it alone provides is then unknown, not absent. */
+export function sourceFailed(sources: readonly { id: string; status: string }[], id: string): boolean {
+  return sources.some((s) => s.id === id && s.status === 'failed');
+}

@@ -2,7 +2,7 @@
 // only text. Every list of the brief is already capped (gather.ts BRIEF_LIMITS) and names its total,
 // so the structured answer is the whole brief.
 import { phaseText } from '../../analysis/drug-tiers.js';
-import { describeIntegrity, describeSources } from '../shared/summary.js';
+import { describeIntegrity, describeSources, sourceFailed } from '../shared/summary.js';
 import type { BriefOutput } from './output.js';
 
 const f2 = (x: number | null) => (x === null ? 'unknown' : x.toFixed(2));
@@ -13,7 +13,10 @@ export function summarizeBrief(r: BriefOutput): string {
   const resolved = g.resolvedBy === 'approved' ? '' : ` ("${g.input}", resolved as ${g.resolvedBy})`;
   lines.push(`${g.symbol}${resolved}${r.proteinName ? `: ${r.proteinName}` : ''}${r.molecularWeight ? `, ${r.molecularWeight} Da` : ''}.`);
   const dc = r.diseaseContext;
-  lines.push(`Disease context "${dc.query}": ${dc.diseaseName ? `${dc.diseaseName} (${dc.diseaseId}), association ${f2(dc.associationScore)}` : 'no Open Targets disease matched'}.`);
+  // Open Targets failing is not Open Targets finding nothing: the disease, drugs and associations all come from it.
+  const otFailed = sourceFailed(r.sources, 'opentargets');
+  const noDisease = otFailed ? 'not matched: Open Targets failed' : 'no Open Targets disease matched';
+  lines.push(`Disease context "${dc.query}": ${dc.diseaseName ? `${dc.diseaseName} (${dc.diseaseId}), association ${f2(dc.associationScore)}` : noDisease}.`);
   lines.push(`Druggability ${f2(r.druggabilityScore)}${r.druggabilityComplete ? '' : ' (lower bound: a part is missing)'}; AlphaFold mean pLDDT ${r.alphaFoldPlddt ?? 'unknown'}.`);
   if (r.topDrugsNote) lines.push(`Top drugs: ${r.topDrugsNote}`);
   else if (r.topDrugs.length) {
@@ -21,8 +24,9 @@ export function summarizeBrief(r: BriefOutput): string {
     const stage = (d: BriefOutput['topDrugs'][number]) => (d.withdrawn ? 'WITHDRAWN' : d.indicatedForDisease ? 'approved for this disease' : d.approved ? 'approved' : d.phase === null ? 'phase unknown' : phaseText(d.phase));
     const drugs = r.topDrugs.slice(0, 5).map((d) => `${d.name} (${stage(d)})`);
     lines.push(`Top drugs (${r.topDrugs.length}${r.drugCandidatesTotal === undefined ? '' : ` of ${r.drugCandidatesTotal}`}): ${drugs.join(', ')}.`);
-  } else lines.push('Top drugs: none listed.');
+  } else lines.push(otFailed ? 'Top drugs: not known (Open Targets failed).' : 'Top drugs: none listed.');
   if (r.diseaseAssociations.length) lines.push(`Top associations: ${r.diseaseAssociations.slice(0, 3).map((a) => `${a.diseaseName} ${a.score.toFixed(2)}`).join(', ')}.`);
+  else if (otFailed) lines.push('Disease associations: not known (Open Targets failed).');
   lines.push(`Pathways ${r.pathways.length} of ${r.pathwaysTotal}; trials ${r.clinicalTrials.length}${r.clinicalTrialsTotal === null ? '' : ` of ${r.clinicalTrialsTotal}`}; STRING partners ${r.interactionPartners.length}.`);
   lines.push(describeIntegrity(r.integrity), describeSources(r.sources));
   if (r.warnings.length) lines.push(`Warnings: ${r.warnings.join(' | ')}`);
