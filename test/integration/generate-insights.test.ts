@@ -193,6 +193,17 @@ describeShared('svc_generate_insights', () => {
     expect(r.drugCandidates.every((d) => !d.sources.includes('dgidb'))).toBe(true);
   });
 
+  // Once "Drug candidates: none found for these genes." with every drug source down.
+  it('says drug candidates are not known when the drug sources failed, never "none found"', async () => {
+    fake.route('POST', '/dgidb/graphql', { status: 500, body: { error: 'down' } });
+    fake.route('POST', '/opentargets/graphql', { status: 500, body: { error: 'down' } });
+    fake.route('GET', '/chembl/target.json', { status: 500, body: 'down' });
+    const res = (await client.callTool({ name: 'svc_generate_insights', arguments: { genes: PANEL, diseaseContext: 'breast cancer' } })) as CallToolResult;
+    const text = (res.content[0] as { text: string }).text;
+    expect(text).toContain('Drug candidates: not known: Open Targets, DGIdb and ChEMBL all failed.');
+    expect(text).not.toMatch(/Drug candidates: none found/);
+  });
+
   // Once a failed STRING read as "no interaction": each pair's interaction part counted 0.
   it('reads a failed STRING as an unchecked interaction, not an absent one', async () => {
     const ok = await analyze({});

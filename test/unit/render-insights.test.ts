@@ -37,6 +37,16 @@ describe('renderInsights', () => {
     expect(marked).not.toContain('RIFAMPIN: DGIdb claims only');
   });
 
+  // Once "No drug acts on these genes" when the drug sources had failed.
+  it('tells no drug found from drug sources that failed', () => {
+    const failed = (ids: string[]) => insightsResult.sources.map((s) => (ids.includes(s.id) ? { ...s, status: 'failed' as const, error: 'down' } : s));
+    const none = (sources: typeof insightsResult.sources) => plain(renderInsights({ ...insightsResult, drugCandidates: [], sources }));
+    expect(none(insightsResult.sources)).toContain('Drug candidates: none found for these genes in Open Targets, DGIdb or ChEMBL.');
+    expect(none(failed(['dgidb']))).toContain('Drug candidates: none found in the drug sources that answered (DGIdb failed: not a complete search).');
+    expect(none(failed(['opentargets', 'dgidb', 'chembl']))).toContain('Drug candidates: not known: Open Targets, DGIdb and ChEMBL all failed.');
+    expect(none(failed(['opentargets', 'dgidb', 'chembl']))).not.toMatch(/none found/);
+  });
+
   it('says when the cross-check was unavailable', () => {
     expect(plain(renderInsights({ ...insightsResult, enrichmentCrossCheck: null }))).toContain('g:Profiler cross-check unavailable.');
   });

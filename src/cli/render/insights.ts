@@ -4,7 +4,7 @@ import type { InsightsOutput } from '../../tools/shared/panel-analysis/schema.js
 import { pathwayLabel } from '../../analysis/pathway-names.js';
 import { claimText } from '../../analysis/drug-merge.js';
 import { truncate as cut } from '../../text.js';
-import { describeIntegrity } from '../../tools/shared/summary.js';
+import { describeIntegrity, noDrugsText } from '../../tools/shared/summary.js';
 import { enrichmentNotComputedNote } from '../../tools/shared/panel-analysis/enrichment-status.js';
 import { heading, table } from '../output.js';
 import { STATUS_MARK } from './evidence-status.js';
@@ -55,7 +55,7 @@ export function renderInsights(r: InsightsOutput): string {
 
   out.push(heading('## Drug candidates'));
   if (r.drugAnalysisNote) out.push(r.drugAnalysisNote);
-  else if (!r.drugCandidates.length) out.push('No drug acts on these genes in Open Targets, ChEMBL or DGIdb.');
+  else if (!r.drugCandidates.length) out.push(`Drug candidates: ${noDrugsText(r.sources)}.`);
   else {
     out.push(
       table(

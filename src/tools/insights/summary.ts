@@ -1,6 +1,6 @@
 // The MCP text block of svc_generate_insights: what an assistant that reads only text needs, in a
 // few lines. The structured content holds the same facts (and more); this is not a copy of it.
-import { describeIntegrity, describeSources } from '../shared/summary.js';
+import { describeIntegrity, describeSources, noDrugsText } from '../shared/summary.js';
 import type { InsightsAnswer } from './compact.js';
 
 const fmtQ = (q: number) => (q < 0.001 ? q.toExponential(1) : q.toFixed(3));
@@ -22,7 +22,7 @@ export function summarizeInsights(a: InsightsAnswer): string {
   else if (a.drugCandidates.length) {
     const top = a.drugCandidates.slice(0, 5).map((d) => `${d.name} (tier ${d.tier}, ${d.score.toFixed(2)})`);
     lines.push(`Drug candidates: ${a.drugCandidatesTotal} ranked; top: ${top.join(', ')}.`);
-  } else lines.push('Drug candidates: none found for these genes.');
+  } else lines.push(`Drug candidates: ${noDrugsText(a.sources)}.`);
   const h = a.hypotheses[0];
   if (h) lines.push(`Top hypothesis (${h.confidenceLabel}${h.novel ? ', novel' : ''}): ${h.statement}`);
   lines.push(describeIntegrity(a.integrity), `Quality ${a.qualityScore.toFixed(2)}. ${describeSources(a.sources)}`);

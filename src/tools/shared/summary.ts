@@ -49,3 +49,17 @@ export function describeSources(sources: readonly SourceLike[]): string {
 export function sourceFailed(sources: readonly { id: string; status: string }[], id: string): boolean {
   return sources.some((s) => s.id === id && s.status === 'failed');
 }
+
+const DRUG_SOURCES = [
+  ['opentargets', 'Open Targets'],
+  ['dgidb', 'DGIdb'],
+  ['chembl', 'ChEMBL'],
+] as const;
+
+/** "No drug candidate", as far as the drug sources allow: none found, or not known because they failed. */
+export function noDrugsText(sources: readonly { id: string; status: string }[]): string {
+  const failed = DRUG_SOURCES.filter(([id]) => sourceFailed(sources, id)).map(([, name]) => name);
+  if (failed.length === DRUG_SOURCES.length) return 'not known: Open Targets, DGIdb and ChEMBL all failed';
+  if (failed.length) return `none found in the drug sources that answered (${failed.join(' and ')} failed: not a complete search)`;
+  return 'none found for these genes in Open Targets, DGIdb or ChEMBL';
+}
