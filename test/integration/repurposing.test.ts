@@ -212,6 +212,19 @@ describeShared('svc_prioritize_repurposing', () => {
     expect(r.alreadyApproved.map((c) => c.name)).toEqual(['LAPATINIB']);
   }, 120_000);
 
+  // Once "No repurposing candidate within the tier filter." with the drug sources down.
+  it('says an empty list is not a complete search when drug sources failed', async () => {
+    fake.route('POST', '/dgidb/graphql', { status: 500, body: { error: 'down' } });
+    fake.route('GET', '/chembl/target.json', { status: 500, body: 'down' });
+    fake.route('POST', '/opentargets/graphql', (req) => ((JSON.parse(req.body) as { query: string }).query.includes('query SearchDisease') ? undefined : { status: 500, body: { error: 'down' } }));
+    const once = await testContext({ dataDir, retries: 0 }, fake.url);
+    const c = await connectInMemory(once);
+    const res = (await c.callTool({ name: TOOL, arguments: { genes: PANEL, diseaseContext: 'breast cancer' } })) as CallToolResult;
+    await once.close();
+    const text = (res.content[0] as { text: string }).text;
+    expect(text).toContain('No repurposing candidate within the tier filter among what the sources gave (Open Targets (partly), DGIdb and ChEMBL failed: not a complete search).');
+  });
+
   it('lists no drug whose indications could not be read: it may already be approved for the disease', async () => {
     const errors = { status: 500, body: { errors: [{ message: 'internal error' }] } };
     fake.route('POST', '/opentargets/graphql', (req) => ((JSON.parse(req.body) as { query: string }).query.includes('query DrugsDetails') ? errors : world.answerOpenTargets(req)));

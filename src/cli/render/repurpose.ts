@@ -2,7 +2,7 @@
 // weighs (why, where it is approved, trials already running here, safety), and what was left out.
 import { checksText } from '../../analysis/repurposing.js';
 import type { RepurposingCandidateOut, RepurposingOutput } from '../../tools/repurposing/schema.js';
-import { describeIntegrity, describeSources } from '../../tools/shared/summary.js';
+import { describeIntegrity, describeSources, failedDrugSources, listAnd } from '../../tools/shared/summary.js';
 import { heading, style } from '../output.js';
 
 const FACTOR_LABEL: Record<keyof RepurposingCandidateOut['factors'], string> = {
@@ -31,7 +31,15 @@ export function renderRepurpose(r: RepurposingOutput): string {
     out.push(`Already approved for ${r.diseaseContext} (not candidates): ${r.alreadyApproved.map((a) => `${a.name} (${a.indication}; ${a.source})`).join(', ')}`, '');
   }
   if (r.tierFilterNote) out.push(r.tierFilterNote, '');
-  if (!r.note && r.candidates.length === 0) out.push('No repurposing candidate: no approved or late-stage drug acting on these genes that is not already approved here.', '');
+  if (!r.note && r.candidates.length === 0) {
+    const failed = failedDrugSources(r.sources);
+    out.push(
+      failed.length
+        ? `No repurposing candidate among what the sources gave: ${listAnd(failed)} failed, so this is not a complete search.`
+        : 'No repurposing candidate: no approved or late-stage drug acting on these genes that is not already approved here.',
+      '',
+    );
+  }
   for (const c of r.candidates) out.push(...candidateLines(c), '');
   if (r.candidatesTotal > r.candidates.length) out.push(`${r.candidatesTotal - r.candidates.length} more candidate(s) not shown (top ${r.candidates.length}).`);
   const k = r.counts;

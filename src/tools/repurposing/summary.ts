@@ -1,13 +1,16 @@
 // The MCP text block of svc_prioritize_repurposing: the candidates in a few lines for an assistant
 // that reads only text (the structured content has every field). "Not checked" and "none" read
 // differently here as in the JSON: a failed source is never a clean bill.
-import { describeIntegrity, describeSources } from '../shared/summary.js';
+import { describeIntegrity, describeSources, failedDrugSources, listAnd } from '../shared/summary.js';
 import type { RepurposingAnswer } from './compact.js';
 
 export function summarizeRepurposing(r: RepurposingAnswer): string {
   const lines: string[] = [`Repurposing candidates for ${r.genes.join(', ')} in ${r.diseaseContext} (tier filter ${r.tierFilter}).`];
   if (r.note) lines.push(r.note);
-  else if (!r.candidates.length) lines.push('No repurposing candidate within the tier filter.');
+  else if (!r.candidates.length) {
+    const failed = failedDrugSources(r.sources);
+    lines.push(`No repurposing candidate within the tier filter${failed.length ? ` among what the sources gave (${listAnd(failed)} failed: not a complete search)` : ''}.`);
+  }
   else {
     lines.push(`Top ${r.candidates.length} of ${r.candidatesTotal}:`);
     for (const c of r.candidates.slice(0, 10)) lines.push(candidateLine(c));

@@ -56,10 +56,21 @@ const DRUG_SOURCES = [
   ['chembl', 'ChEMBL'],
 ] as const;
 
+/** The drug sources that failed, by name, "(partly)" when some of their calls did (empty when none). */
+export function failedDrugSources(sources: readonly { id: string; status: string }[]): string[] {
+  return DRUG_SOURCES.flatMap(([id, name]) => {
+    const status = sources.find((s) => s.id === id)?.status;
+    return status === 'failed' ? [name] : status === 'partial' ? [`${name} (partly)`] : [];
+  });
+}
+
+/** "A, B and C". */
+export const listAnd = (names: readonly string[]): string => (names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : (names[0] ?? ''));
+
 /** "No drug candidate", as far as the drug sources allow: none found, or not known because they failed. */
 export function noDrugsText(sources: readonly { id: string; status: string }[]): string {
-  const failed = DRUG_SOURCES.filter(([id]) => sourceFailed(sources, id)).map(([, name]) => name);
-  if (failed.length === DRUG_SOURCES.length) return 'not known: Open Targets, DGIdb and ChEMBL all failed';
-  if (failed.length) return `none found in the drug sources that answered (${failed.join(' and ')} failed: not a complete search)`;
+  const failed = failedDrugSources(sources);
+  if (DRUG_SOURCES.every(([id]) => sourceFailed(sources, id))) return 'not known: Open Targets, DGIdb and ChEMBL all failed';
+  if (failed.length) return `none found in the drug sources that answered (${listAnd(failed)} failed: not a complete search)`;
   return 'none found for these genes in Open Targets, DGIdb or ChEMBL';
 }
