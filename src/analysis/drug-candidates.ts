@@ -24,17 +24,14 @@ import { evidenceQualityOf, type EvidenceQuality } from './drug-evidence-quality
 import { contextMatcher, matchIndications, openTargetsWithdrawal, type ContextMatcher } from './drug-indications.js';
 import {
   groupDrugEvidence,
-  interactionOnlyClaims,
   lookedUp,
   lookupDrug,
   mechanismsOf,
-  onTargets,
   uniqueTypes,
   type DrugCandidateInput,
   type DrugEvidence,
   type EvidenceRecord,
   type GeneAssociation,
-  type InteractionOnlyClaim,
   type MechanismEvidence,
 } from './drug-merge.js';
 import {
@@ -52,11 +49,13 @@ import {
   type RawFactor,
 } from './drug-scoring.js';
 import { approvedIndication, phaseText, tierOf, TIER_ORDER, type MatchedIndication, type Tier } from './drug-tiers.js';
+import { onTargets, type InteractionOnlyClaim } from './drug-targets.js';
 
 export * from './drug-evidence-quality.js';
 export * from './drug-indications.js';
 export * from './drug-merge.js';
 export * from './drug-scoring.js';
+export * from './drug-targets.js';
 export * from './drug-tiers.js';
 
 export type CandidateSource = 'opentargets' | 'chembl' | 'dgidb' | 'pubchem' | 'europepmc' | 'eutils';
@@ -73,14 +72,15 @@ export interface DrugCandidate {
   drugType: string | null;
   /**
    * Panel genes the drug acts on: a curated mechanism (Open Targets, ChEMBL) or a DGIdb pair with
-   * an interaction type or ChEMBL among its sources. For a drug with none, the genes DGIdb links
-   * it to (all of them then in interactionOnlyGenes).
+   * an interaction type or ChEMBL among its sources (drug-targets.ts). For a drug with none, the
+   * genes DGIdb links it to (each of them then in interactionOnly).
    */
   targetGenes: string[];
-  /** Panel genes only bare DGIdb pairs link the drug to: often biomarkers of response or resistance, not targets. */
-  interactionOnlyGenes: string[];
-  /** For each of those genes, who claims the pair and the response it names (resistant, sensitive, ...). */
-  interactionOnlyClaims: InteractionOnlyClaim[];
+  /**
+   * Panel genes only bare DGIdb pairs link the drug to (often biomarkers of response or resistance,
+   * not targets), each with who claims the pair and the response it names.
+   */
+  interactionOnly: InteractionOnlyClaim[];
   mechanisms: MechanismEvidence[];
   /** Distinct curated action types (INHIBITOR, ANTAGONIST, ...). */
   actionTypes: string[];
@@ -179,7 +179,7 @@ function candidateOf(drug: DrugEvidence, input: DrugCandidateInput, ctx: Context
   const dg = recordsOf(drug, 'dgidb').map((r) => r.interaction);
   // What the drug is (approval, phase, name) reads every record; what it does to the panel
   // (genes, directness, association, centrality, curations) reads only the genes it acts on.
-  const { drug: targets, interactionOnlyGenes } = onTargets(drug);
+  const { drug: targets, interactionOnly } = onTargets(drug);
   const targetDg = recordsOf(targets, 'dgidb').map((r) => r.interaction);
   const molecule = drug.chemblIds.map((id) => input.molecules?.get(id)).find((m) => m) ?? null;
   const details = lookupDrug(input.drugs, drug);
@@ -264,8 +264,7 @@ function candidateOf(drug: DrugEvidence, input: DrugCandidateInput, ctx: Context
     otherChemblIds: drug.chemblIds.filter((id) => id !== drug.chemblId),
     drugType: ot.find((c) => c.drugType)?.drugType ?? details?.drugType ?? molecule?.moleculeType ?? null,
     targetGenes: targets.genes,
-    interactionOnlyGenes,
-    interactionOnlyClaims: interactionOnlyClaims(drug, interactionOnlyGenes),
+    interactionOnly,
     mechanisms,
     actionTypes,
     interactionTypes: uniqueTypes(targetDg.flatMap((i) => i.interactionTypes)),
@@ -304,24 +303,6 @@ function byScore(a: DrugCandidate, b: DrugCandidate): number {
 export function rankForTier(candidates: readonly DrugCandidate[], tierFilter: 'I' | 'II' | 'all'): DrugCandidate[] {
   const limit = tierFilter === 'all' ? TIER_ORDER.III : TIER_ORDER[tierFilter];
   return candidates.filter((c) => TIER_ORDER[c.tier] <= limit).sort((a, b) => TIER_ORDER[a.tier] - TIER_ORDER[b.tier] || byScore(a, b));
-}
-
-/**
- * Curated action types of the drug on one gene (Open Targets rows and ChEMBL mechanisms). A
- * strategy or a claim about one gene reads these, never the drug's actions on all its targets.
- */
-export function actionsOn(c: Pick<DrugCandidate, 'mechanisms'>, gene: string): string[] {
-  return [...new Set(c.mechanisms.filter((m) => m.gene === gene && m.actionType).map((m) => m.actionType!.toUpperCase()))];
-}
-
-/** Whether a record states the drug's action on the gene (a bare DGIdb pair does not: drug-merge.ts statesAction). */
-export function actsOn(c: Pick<DrugCandidate, 'targetGenes' | 'interactionOnlyGenes'>, gene: string): boolean {
-  return c.targetGenes.includes(gene) && !c.interactionOnlyGenes.includes(gene);
-}
-
-/** The first gene the drug is stated to act on, for a "drug acts on gene" claim; undefined when none is. */
-export function firstTarget(c: Pick<DrugCandidate, 'targetGenes' | 'interactionOnlyGenes'>): string | undefined {
-  return c.targetGenes.find((g) => actsOn(c, g));
 }
 
 /** One line per candidate, for text output and logs. */

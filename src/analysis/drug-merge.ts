@@ -98,7 +98,7 @@ export interface DrugEvidence {
   /** Every ChEMBL id seen for the drug (salt forms included), preferred first. */
   chemblIds: string[];
   name: string;
-  /** Panel genes any record links the drug to, in panel order (onTargets keeps those it acts on). */
+  /** Panel genes any record links the drug to, in panel order (drug-targets.ts onTargets keeps those it acts on). */
   genes: string[];
   records: EvidenceRecord[];
 }
@@ -261,57 +261,6 @@ function preferredName(recs: EvidenceRecord[], chemblIds: string[], molecules: D
   }
   const dg = recs.find((r): r is Extract<EvidenceRecord, { kind: 'dgidb' }> => r.kind === 'dgidb');
   return dg?.interaction.drugName ?? chemblIds[0] ?? 'unknown drug';
-}
-
-/**
- * Whether a record says the drug acts on its gene: an Open Targets candidate row or a ChEMBL
- * mechanism (both curated mechanisms), or a DGIdb pair that re-imports ChEMBL's mechanism or
- * states an interaction type (inhibitor, antibody, ...). A bare DGIdb pair does not: DGIdb also
- * aggregates biomarker claims and case reports, untyped. It links cetuximab (an anti-EGFR
- * antibody) to BRAF because BRAF V600E predicts resistance to it (CIViC, OncoKB), and lapatinib
- * and rifampin to BRAF through case reports (JAX-CKB).
- */
-export function statesAction(rec: EvidenceRecord): boolean {
-  if (rec.kind !== 'dgidb') return true;
-  return rec.interaction.interactionTypes.length > 0 || rec.interaction.sources.some((s) => s.trim().toLowerCase() === 'chembl');
-}
-
-/** What DGIdb's bare pairs say of one gene the drug does not act on: who claims it, and the response. */
-export interface InteractionOnlyClaim {
-  gene: string;
-  /** DGIdb's sources of the pair (CIViC, OncoKB, JAX-CKB, ...). */
-  sources: string[];
-  /** DGIdb's "Response Type" attributes (sensitive, resistant, no benefit, ...): often the point of the claim. */
-  responseTypes: string[];
-}
-
-/** What a claim says, for people: "response: resistant, sensitive; CIViC, OncoKB". */
-export function claimText(claim: Pick<InteractionOnlyClaim, 'responseTypes' | 'sources'>): string {
-  const response = claim.responseTypes.length ? `response: ${claim.responseTypes.join(', ')}` : '';
-  return [response, claim.sources.join(', ')].filter(Boolean).join('; ') || 'no source named';
-}
-
-/** The bare DGIdb pairs of the given genes, one claim per gene. */
-export function interactionOnlyClaims(drug: DrugEvidence, genes: readonly string[]): InteractionOnlyClaim[] {
-  return genes.map((gene) => {
-    const pairs = drug.records.filter((r): r is Extract<EvidenceRecord, { kind: 'dgidb' }> => r.kind === 'dgidb' && r.gene === gene).map((r) => r.interaction);
-    const responses = pairs.flatMap((i) => i.attributes.filter((a) => a.name.toLowerCase() === 'response type').map((a) => a.value.trim().toLowerCase()));
-    return { gene, sources: [...new Set(pairs.flatMap((i) => i.sources))].sort(), responseTypes: [...new Set(responses)].sort() };
-  });
-}
-
-/**
- * The drug's evidence narrowed to the panel genes it acts on (statesAction), and the genes only
- * bare DGIdb pairs link it to, apart. A drug no record states an action for keeps its genes: it
- * is interaction-only, and all of them are interaction-only genes.
- */
-export function onTargets(drug: DrugEvidence): { drug: DrugEvidence; interactionOnlyGenes: string[] } {
-  const acted = new Set(drug.records.filter(statesAction).map((r) => r.gene));
-  if (acted.size === 0) return { drug, interactionOnlyGenes: [...drug.genes] };
-  return {
-    drug: { ...drug, genes: drug.genes.filter((g) => acted.has(g)), records: drug.records.filter((r) => acted.has(r.gene)) },
-    interactionOnlyGenes: drug.genes.filter((g) => !acted.has(g)),
-  };
 }
 
 /** Curated mechanisms of the drug on panel genes (Open Targets rows, ChEMBL), deduplicated. */

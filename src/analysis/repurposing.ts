@@ -200,7 +200,7 @@ function leadGene(c: Pick<DrugCandidate, 'targetGenes'>, ctx: RationaleContext):
 
 /** One sentence, built from data: what the drug does to which gene, why that gene matters here, and where the drug stands. */
 export function rationale(
-  c: Pick<DrugCandidate, 'targetGenes' | 'interactionOnlyGenes' | 'interactionOnlyClaims' | 'mechanisms' | 'approved' | 'withdrawn' | 'withdrawnReason' | 'maxPhase'>,
+  c: Pick<DrugCandidate, 'targetGenes' | 'interactionOnly' | 'mechanisms' | 'approved' | 'withdrawn' | 'withdrawnReason' | 'maxPhase'>,
   ctx: RationaleContext,
   ind: IndicationFacts,
 ): string {
@@ -217,8 +217,8 @@ export function rationale(
   return `${verb}, ${why.join('; ')}${alsoText(c, gene, assoc, ctx)}; ${standing(c, ind)}.`;
 }
 
-function claimOf(c: Pick<DrugCandidate, 'interactionOnlyClaims'>, gene: string): string {
-  const claim = c.interactionOnlyClaims.find((x) => x.gene === gene);
+function claimOf(c: Pick<DrugCandidate, 'interactionOnly'>, gene: string): string {
+  const claim = c.interactionOnly.find((x) => x.gene === gene);
   return claim ? claimText(claim) : 'no source named';
 }
 
@@ -227,9 +227,9 @@ function claimOf(c: Pick<DrugCandidate, 'interactionOnlyClaims'>, gene: string):
  * score takes the best target's association, so "no association" about the lead alone would
  * misread a drug whose other target is associated.
  */
-function alsoText(c: Pick<DrugCandidate, 'targetGenes' | 'interactionOnlyGenes'>, lead: string, leadAssoc: number | null | undefined, ctx: RationaleContext): string {
+function alsoText(c: Pick<DrugCandidate, 'targetGenes' | 'interactionOnly'>, lead: string, leadAssoc: number | null | undefined, ctx: RationaleContext): string {
   const others = c.targetGenes.filter((g) => g !== lead && actsOn(c, g));
-  const linked = c.interactionOnlyGenes.filter((g) => g !== lead);
+  const linked = c.interactionOnly.map((x) => x.gene).filter((g) => g !== lead);
   const names = (genes: readonly string[]) => (genes.length > 2 ? `${genes.slice(0, 2).join(', ')} and ${genes.length - 2} more` : genes.join(' and '));
   const alsoLinked = linked.length ? `; DGIdb claims alone also link it to ${names(linked)}` : '';
   if (!others.length) return alsoLinked;

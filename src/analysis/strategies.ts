@@ -122,7 +122,7 @@ export function buildStrategies(input: StrategyInput): Strategy[] {
   for (const g of input.genes ?? []) byGene.set(g, []);
   for (const c of candidates) {
     for (const g of c.targetGenes) if (actsOn(c, g)) byGene.set(g, [...(byGene.get(g) ?? []), c]);
-    for (const g of c.interactionOnlyGenes) linkedOnly.set(g, (linkedOnly.get(g) ?? 0) + 1);
+    for (const { gene } of c.interactionOnly) linkedOnly.set(gene, (linkedOnly.get(gene) ?? 0) + 1);
   }
 
   const geneStrategies = [...byGene].flatMap(([gene, all]) => {

@@ -3,7 +3,7 @@
 // why there are no candidates.
 import { FACTOR_NAMES, FACTOR_WEIGHTS, type FactorName } from '../analysis/drug-scoring.js';
 import { phaseText } from '../analysis/drug-tiers.js';
-import { claimText } from '../analysis/drug-merge.js';
+import { claimText } from '../analysis/drug-targets.js';
 import type { InsightsOutput } from '../tools/shared/panel-analysis/schema.js';
 import { chemblUrl, html, join, link, pmidLinks, type SafeHtml } from './escape.js';
 import { fixed } from './format.js';

@@ -256,8 +256,8 @@ describe('genes a drug acts on vs genes DGIdb only links it to', () => {
   it('names as targets only genes a mechanism links; the biomarker gene is kept apart, out of the score', () => {
     const c = byName(list, 'CETUXIMAB');
     expect(c.targetGenes).toEqual(['EGFR']);
-    expect(c.interactionOnlyGenes).toEqual(['BRAF']);
-    expect(c.interactionOnlyClaims).toEqual([{ gene: 'BRAF', sources: ['CIViC', 'JAX-CKB', 'OncoKB'], responseTypes: [] }]);
+    expect(c.interactionOnly.map((x) => x.gene)).toEqual(['BRAF']);
+    expect(c.interactionOnly).toEqual([{ gene: 'BRAF', sources: ['CIViC', 'JAX-CKB', 'OncoKB'], responseTypes: [] }]);
     expect(c.tierReason).not.toMatch(/BRAF/);
     // BRAF's association (0.9) and pathway would have lifted the score: they are not cetuximab's.
     expect(c.factors.targetDiseaseAssociation.detail).toMatch(/^EGFR /);
@@ -272,7 +272,8 @@ describe('genes a drug acts on vs genes DGIdb only links it to', () => {
 
   it('keeps a drug only bare DGIdb pairs link as interaction-only, all its genes apart', () => {
     const c = byName(list, 'RIFAMPIN');
-    expect(c).toMatchObject({ tier: 'III', targetGenes: ['BRAF'], interactionOnlyGenes: ['BRAF'] });
+    expect(c).toMatchObject({ tier: 'III', targetGenes: ['BRAF'] });
+    expect(c.interactionOnly.map((x) => x.gene)).toEqual(['BRAF']);
     expect(c.tierReason).toMatch(/^Interaction evidence only for an approved drug \(DGIdb with BRAF\)/);
   });
 
@@ -282,8 +283,8 @@ describe('genes a drug acts on vs genes DGIdb only links it to', () => {
   });
 
   it('takes a typed DGIdb pair as a stated action', () => {
-    expect(byName(list, 'TYPEDINIB')).toMatchObject({ targetGenes: ['BRAF'], interactionOnlyGenes: [] });
-    expect(byName(list, 'DABRAFENIB')).toMatchObject({ targetGenes: ['BRAF'], interactionOnlyGenes: [] });
+    expect(byName(list, 'TYPEDINIB')).toMatchObject({ targetGenes: ['BRAF'], interactionOnly: [] });
+    expect(byName(list, 'DABRAFENIB')).toMatchObject({ targetGenes: ['BRAF'], interactionOnly: [] });
   });
 });
 

@@ -15,7 +15,7 @@ function row(id: string, name: string, genes: string[], q: number, significant =
 
 function drug(name: string, genes: string[], tier: 'I' | 'II' | 'III', score: number, actionTypes: string[], pmids: string[] = []): DrugCandidate {
   return {
-    name, chemblId: `CHEMBL_${name}`, targetGenes: genes, interactionOnlyGenes: [], tier, score, actionTypes, maxPhase: tier === 'III' ? 1 : 4, pmids, withdrawn: false,
+    name, chemblId: `CHEMBL_${name}`, targetGenes: genes, interactionOnly: [], tier, score, actionTypes, maxPhase: tier === 'III' ? 1 : 4, pmids, withdrawn: false,
     mechanisms: genes.flatMap((gene) => actionTypes.map((actionType) => ({ gene, source: 'opentargets', mechanismOfAction: null, actionType, direct: null }))),
     status: tier === 'III' ? 'investigational' : 'approved', matchingIndications: tier === 'I' ? [{ id: 'MONDO_0007254', name: 'breast cancer', phase: 4, approved: true, source: 'Open Targets indications', via: 'the context disease' }] : [],
   } as unknown as DrugCandidate;

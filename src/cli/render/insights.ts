@@ -2,7 +2,7 @@
 // terminal and pastes cleanly into notes.
 import type { InsightsOutput } from '../../tools/shared/panel-analysis/schema.js';
 import { pathwayLabel } from '../../analysis/pathway-names.js';
-import { claimText } from '../../analysis/drug-merge.js';
+import { claimText } from '../../analysis/drug-targets.js';
 import { truncate as cut } from '../../text.js';
 import { describeIntegrity, noDrugsText } from '../../tools/shared/summary.js';
 import { enrichmentNotComputedNote } from '../../tools/shared/panel-analysis/enrichment-status.js';

@@ -41,7 +41,7 @@ export function candidateOut(c: DrugCandidate, context: CandidateContext | undef
     factors: c.factors,
     missingFactors: c.missingFactors,
     targetGenes: c.targetGenes,
-    ...(c.interactionOnlyClaims.length ? { interactionOnly: c.interactionOnlyClaims } : {}),
+    ...(c.interactionOnly.length ? { interactionOnly: c.interactionOnly } : {}),
     actionTypes: c.actionTypes,
     mechanisms: [...new Set(c.mechanisms.map((m) => m.mechanismOfAction).filter((m): m is string => Boolean(m)))],
     maxPhase: c.maxPhase,
