@@ -4,6 +4,7 @@
 import { pathwayLabel } from './pathway-names.js';
 import {
   biggestIntegrityMove,
+  cutCandidates,
   delta,
   drugAbsenceIn,
   integrityDeltas,
@@ -161,9 +162,8 @@ function drugSentence(c: Omit<PanelComparison, 'summary'>): string {
   const lead = (d: OneSideDrug | undefined) => (d ? ` (top: ${d.name}, tier ${d.tier})` : '');
   // A list is cut (25 candidates): "only in A" may be a candidate in B below its cut.
   const cut = (mine: readonly OneSideDrug[], other: 'A' | 'B') => {
-    const k = mine.filter((d) => d.otherSide === 'beyond the reported list').length;
-    const who = k === mine.length ? (k === 1 ? 'it' : 'they') : `${k} of them`;
-    return k ? ` (${other}'s list was cut: ${who} may be ${who === 'it' ? 'a candidate' : 'candidates'} there below it)` : '';
+    const c = cutCandidates(mine);
+    return c ? ` (${other}'s list was cut: ${c.who} may be ${c.what} there below it)` : '';
   };
   const parts = [`Drug candidates: ${shared.length} shared, ${aOnly.length} only in A${lead(aOnly[0])}${cut(aOnly, 'B')}, ${bOnly.length} only in B${lead(bOnly[0])}${cut(bOnly, 'A')}.`];
   const retiered = shared.filter((d) => d.tierA !== d.tierB);

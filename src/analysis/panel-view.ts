@@ -124,6 +124,17 @@ export function hypothesisKey(h: { genes: readonly string[] }): string {
 
 export type DrugAbsence = 'not a candidate' | 'beyond the reported list';
 
+/**
+ * The drugs of a one-sided list the other list may only have cut, in words: "it" and "a candidate",
+ * "they" and "candidates", or "k of them"; null when the other list was complete for all of them.
+ */
+export function cutCandidates(drugs: readonly { otherSide: DrugAbsence }[]): { who: string; what: string } | null {
+  const k = drugs.filter((d) => d.otherSide === 'beyond the reported list').length;
+  if (!k) return null;
+  const who = k === drugs.length ? (k === 1 ? 'it' : 'they') : `${k} of them`;
+  return { who, what: who === 'it' ? 'a candidate' : 'candidates' };
+}
+
 /** Why `other` does not list a drug: it is no candidate there, or the list was cut before it. */
 export function drugAbsenceIn(other: Pick<PanelView, 'drugsComplete'>): DrugAbsence {
   return other.drugsComplete ? 'not a candidate' : 'beyond the reported list';

@@ -4,6 +4,7 @@
 import { pathwayLabel } from './pathway-names.js';
 import {
   biggestIntegrityMove,
+  cutCandidates,
   delta,
   drugAbsenceIn,
   hypothesisKey,
@@ -264,10 +265,8 @@ function writeDiff(d: Omit<SnapshotDiff, 'summary'>): string {
 
 /** Said when the other list was cut: "entered" and "left" are then about the list, not the candidates. */
 function belowCut(drugs: readonly DrugPresence[], which: string, verb: string): string {
-  const cut = drugs.filter((x) => x.otherSide === 'beyond the reported list').length;
-  if (!cut) return '';
-  const who = cut === 1 && drugs.length === 1 ? 'it' : cut === drugs.length ? 'they' : `${cut} of them`;
-  return ` (the ${which} list was cut, so ${who} may ${verb} ${who === 'it' ? 'a candidate' : 'candidates'} below it)`;
+  const c = cutCandidates(drugs);
+  return c ? ` (the ${which} list was cut, so ${c.who} may ${verb} ${c.what} below it)` : '';
 }
 
 /** How many of the one-sided pathways the other analysis may have had: below its cut, or in a library it did not test. */
