@@ -5,7 +5,8 @@
 // does not have.
 import type { GeneRole, Mechanism } from './hypothesis-text.js';
 import type { CellModel, ToolCompound } from './plan-data.js';
-import { literatureTerms, STAGE_IDS, templates, type Cast, type StageId, type StageTemplate } from './plan-templates.js';
+import { resistantLines, type ResistanceFinding } from './plan-resistance.js';
+import { literatureTerms, STAGE_IDS, templates, type Cast, type StageId, type StageTemplate, type Templates } from './plan-templates.js';
 
 export { STAGE_IDS, type StageId } from './plan-templates.js';
 
@@ -54,6 +55,8 @@ export interface PlanFacts {
   compounds: Section<ToolCompound>;
   models: Section<CellModel>;
   trials: Section<TrialRef>;
+  /** CIViC resistance of the altered lines to the tool compounds (analysis/plan-resistance.ts). */
+  resistance: Section<ResistanceFinding>;
   literature: Record<LiteratureKey, LiteratureRef>;
 }
 
@@ -131,10 +134,10 @@ export function planLiteratureTerms(mechanism: Mechanism, roles: Roles, disease:
 
 export function assemblePlan(facts: PlanFacts): { roles: Roles; stages: Stage[] } {
   const roles = planRoles(facts.mechanism, facts.genes);
-  const cast = castOf(facts, roles);
-  const t = templates(facts.mechanism, cast);
+  const { cast, resistant } = castOf(facts, roles);
+  const t = withResistanceControls(templates(facts.mechanism, cast), resistant);
   const compounds = facts.compounds.items;
-  const altered = facts.models.items.filter((m) => m.role === 'altered');
+  const altered = facts.models.items.filter((m) => m.role === 'altered' && !resistant.has(m.accession));
   const comparison = facts.models.items.filter((m) => m.role === 'comparison');
   const inVivoCompounds = [...compounds].sort((a, b) => (b.maxPhase ?? -1) - (a.maxPhase ?? -1)).slice(0, 2);
   const ids = {
@@ -162,15 +165,21 @@ export function assemblePlan(facts: PlanFacts): { roles: Roles; stages: Stage[] 
   return { roles, stages };
 }
 
-function castOf(facts: PlanFacts, roles: Roles): Cast {
+/**
+ * The cast of the templates. Altered lines that CIViC says resist a compound the design names are
+ * left out of the sensitive side (they would fail its go criterion for a reason the plan did not
+ * name) and returned as `resistant`, to be used as resistance controls.
+ */
+function castOf(facts: PlanFacts, roles: Roles): { cast: Cast; resistant: Map<string, ResistanceFinding[]> } {
   const T = roles.target;
   const D = facts.disease ?? 'the disease';
   const onTarget = facts.compounds.items.filter((c) => c.gene === T);
   const named = (onTarget.length ? onTarget : facts.compounds.items).slice(0, 2);
-  const altered = facts.models.items.filter((m) => m.role === 'altered');
+  const resistant = resistantLines(facts.resistance.items, named.map((c) => c.chemblId));
+  const altered = facts.models.items.filter((m) => m.role === 'altered' && !resistant.has(m.accession));
   const comparison = facts.models.items.filter((m) => m.role === 'comparison');
   const genesOf = (ms: CellModel[]) => [...new Set(ms.flatMap((m) => m.carries))].join('/');
-  return {
+  const cast: Cast = {
     T,
     B: roles.partner,
     D,
@@ -183,6 +192,32 @@ function castOf(facts: PlanFacts, roles: Roles): Cast {
     alteredOne: altered[0]?.name ?? `a ${roles.alteration} ${D} model`,
     comparisonOne: comparison[0]?.name ?? `a ${D} model without the alteration`,
     trials: facts.trials.items.length,
+  };
+  return { cast, resistant };
+}
+
+/**
+ * Lines that resist the named compounds join the in vitro design as resistance controls, with the
+ * curated evidence, whatever the mechanism: "NCI-H1975 (EGFR T790M: CIViC lists resistance to
+ * gefitinib, EID2257) is expected to resist: a resistance control, not a sensitive model."
+ */
+function withResistanceControls(t: Templates, resistant: ReadonlyMap<string, ResistanceFinding[]>): Templates {
+  if (!resistant.size) return t;
+  const phrases = [...resistant.values()].map((fs) => {
+    const byVariant = new Map<string, ResistanceFinding[]>();
+    for (const f of fs) byVariant.set(f.variant, [...(byVariant.get(f.variant) ?? []), f]);
+    const why = [...byVariant].map(([variant, list]) => `${variant}: CIViC lists resistance to ${list.map((f) => `${f.compoundName} (${f.evidence.slice(0, 2).join(', ')})`).join(' and ')}`);
+    return `${fs[0]!.modelName} (${why.join('; ')})`;
+  });
+  const names = [...resistant.values()].map((fs) => fs[0]!.modelName).join(', ');
+  const sentence = ` Keep ${phrases.join(' and ')} as ${resistant.size > 1 ? 'resistance controls' : 'a resistance control'}: expected to resist, not a sensitive model.`;
+  return {
+    ...t,
+    in_vitro: {
+      ...t.in_vitro,
+      design: `${t.in_vitro.design}${sentence}`,
+      criticalControls: [...t.in_vitro.criticalControls, `Resistance control: ${names} (a variant CIViC lists as predicting resistance to the compound); a response there questions the compound's selectivity or the line's genotype`],
+    },
   };
 }
 
@@ -215,6 +250,8 @@ function gaps(stage: StageId, facts: PlanFacts): string[] {
   if (stage !== 'translational_clinical') section(facts.compounds, 'tool compounds');
   if (stage !== 'translational_clinical') section(facts.models, 'cell-line models');
   if (stage === 'translational_clinical') section(facts.trials, 'active trials');
+  // Found nothing is an answer (no curated resistance); a failed CIViC leaves the models unchecked.
+  if (stage === 'in_vitro' && facts.resistance.status === 'failed') out.push(`resistance of the altered lines not checked: CIViC failed${facts.resistance.note ? `: ${facts.resistance.note}` : ''}`);
   const lit = facts.literature[stage];
   if (lit.count === null) out.push(`literature: Europe PMC could not be searched for ${lit.query}`);
   else if (lit.pmids.length === 0) out.push(`literature: no article found for ${lit.query}`);

@@ -45,8 +45,41 @@ query GeneEvidence($molecularProfileName: String, $diseaseName: String, $first: 
   }
 }`;
 
+// Predictive evidence that a variant confers resistance. The filters are TopLevelEvidenceItems
+// options (griffithlab/civic-v2 server/app/graphql/resolvers/top_level_evidence_items.rb);
+// `therapyInteractionType` is an EvidenceItemType field (null with one therapy).
+export const RESISTANCE_EVIDENCE_QUERY = `
+query ResistanceEvidence($molecularProfileName: String, $first: Int!) {
+  evidenceItems(molecularProfileName: $molecularProfileName, evidenceType: PREDICTIVE, significance: RESISTANCE, evidenceDirection: SUPPORTS, status: ACCEPTED, first: $first) {
+    totalCount
+    nodes {
+      id name status evidenceType evidenceLevel evidenceDirection significance therapyInteractionType
+      molecularProfile { name }
+      disease { name displayName }
+      therapies { name }
+      source { citation citationId sourceType publicationYear }
+    }
+  }
+}`;
+
+export interface CivicResistance {
+  /** The profile name asked, e.g. "EGFR T790M". */
+  profile: string;
+  /** CIViC's totalCount for the search (less other genes' profiles on the page). */
+  total: number;
+  /** Items of the gene read from the page: fewer than `total` when the page cut the list. */
+  read: number;
+  /** Accepted predictive evidence, supporting resistance, whose profile names the gene. */
+  items: CivicEvidenceItem[];
+}
+
 export interface CivicEvidenceItem {
   id: number;
+  /**
+   * How several therapies relate: COMBINATION, SEQUENTIAL or SUBSTITUTES (each alone); null with
+   * one therapy, or when the answer does not carry the field (selections without it).
+   */
+  therapyInteraction?: string | null;
   /** "EID1409". */
   name: string;
   /** PREDICTIVE, DIAGNOSTIC, PROGNOSTIC, PREDISPOSING, ONCOGENIC, FUNCTIONAL. */
@@ -122,6 +155,30 @@ export class Civic {
     const data = await graphql<unknown>(this.http, SOURCE, '/api/graphql', GENE_EVIDENCE_QUERY, variables, signal);
     return parseCivicGeneEvidence(data, symbol);
   }
+
+  /**
+   * Accepted evidence that a variant predicts resistance to a therapy, e.g. ("EGFR", "T790M"). The
+   * profile search matches word starts (and, when nothing matches, near misspellings), so callers
+   * match each item's profile against the variants they hold (see analysis/plan-resistance.ts).
+   */
+  async resistanceEvidence(gene: string, variant: string, signal?: AbortSignal): Promise<CivicResistance> {
+    const symbol = gene.trim();
+    const change = variant.trim();
+    if (!symbol || !change) throw new InvalidInputError('variant', 'needs a gene and a variant, e.g. "EGFR" and "T790M"');
+    const profile = `${symbol} ${change}`;
+    const data = await graphql<unknown>(this.http, SOURCE, '/api/graphql', RESISTANCE_EVIDENCE_QUERY, { molecularProfileName: profile, first: CIVIC_MAX_FIRST }, signal);
+    return parseCivicResistance(data, symbol, profile);
+  }
+}
+
+/**
+ * The parts of an answer the resistance query asks for, kept again here: the server applies the
+ * filters, but a replayed or drifted answer must not turn a sensitivity item into resistance.
+ */
+export function parseCivicResistance(data: unknown, gene: string, profile: string): CivicResistance {
+  const { total, items } = parseCivicEvidenceItems(field(obj(data, 'data'), 'evidenceItems'), gene);
+  const resistance = items.filter((e) => e.evidenceType === 'PREDICTIVE' && e.significance === 'RESISTANCE' && e.evidenceDirection === 'SUPPORTS');
+  return { profile, total, read: items.length, items: resistance };
 }
 
 function clampFirst(first: number | undefined): number {
@@ -192,6 +249,7 @@ function parseEvidenceItem(n: Obj): CivicEvidenceItem {
     molecularProfile: profileName(n, 'evidenceItem'),
     disease: diseaseName(n.disease),
     therapies: therapyNames(n.therapies, 'evidenceItem.therapies'),
+    ...('therapyInteractionType' in n ? { therapyInteraction: optStr(n.therapyInteractionType) } : {}),
     citation: optStr(source?.citation),
     sourceType,
     pmid: sourceType === 'PUBMED' ? citationId : null,

@@ -4,9 +4,10 @@
 // generated from the live API for ot-ui-apps (test/fixtures/opentargets/README.md); the real
 // January-2026 introspection is checked too, and may differ only by the documented 26.06 renames.
 import { describe, expect, it } from 'vitest';
+import { GENE_EVIDENCE_QUERY, RESISTANCE_EVIDENCE_QUERY } from '../../src/sources/civic.js';
 import { INTERACTIONS_QUERY } from '../../src/sources/dgidb.js';
 import * as Q from '../../src/sources/opentargets-queries.js';
-import { dgidb2409, openTargets2601, openTargets2606, queryErrors, sdlFromCodegenTypes } from '../support/graphql-schemas.js';
+import { civicSchema, dgidb2409, openTargets2601, openTargets2606, queryErrors, sdlFromCodegenTypes } from '../support/graphql-schemas.js';
 import { describeShared } from '../support/shared.js';
 
 const OT_QUERIES: [string, string][] = Object.entries(Q).filter(([, v]) => typeof v === 'string');
@@ -52,5 +53,19 @@ describeShared('DGIdb query against the real September-2024 introspection', () =
   it('is valid, sourceTrustLevel included', () => {
     expect(INTERACTIONS_QUERY).toContain('sourceTrustLevel { level }');
     expect(queryErrors(dgidb2409(), INTERACTIONS_QUERY)).toEqual([]);
+  });
+});
+
+describe('CIViC queries against its server schema (civic-v2 d289c78)', () => {
+  it('GENE_EVIDENCE_QUERY and RESISTANCE_EVIDENCE_QUERY are valid', () => {
+    expect(queryErrors(civicSchema(), GENE_EVIDENCE_QUERY)).toEqual([]);
+    expect(queryErrors(civicSchema(), RESISTANCE_EVIDENCE_QUERY)).toEqual([]);
+  });
+
+  it('catches a wrong enum value, argument or field', () => {
+    const bad = RESISTANCE_EVIDENCE_QUERY.replace('significance: RESISTANCE', 'significance: RESISTANT');
+    expect(queryErrors(civicSchema(), bad).join(' ')).toMatch(/RESISTANT/);
+    expect(queryErrors(civicSchema(), RESISTANCE_EVIDENCE_QUERY.replace('evidenceType: PREDICTIVE', 'evidenceKind: PREDICTIVE')).join(' ')).toMatch(/Unknown argument "evidenceKind"/);
+    expect(queryErrors(civicSchema(), RESISTANCE_EVIDENCE_QUERY.replace('therapyInteractionType', 'drugInteractionType'))).toEqual(['Cannot query field "drugInteractionType" on type "EvidenceItem". Did you mean "therapyInteractionType"?']);
   });
 });

@@ -44,6 +44,14 @@ describeShared('biointel plan: a full run', () => {
     expect(text.stdout).toMatch(/2\. In vivo: /);
     expect(text.stdout).toMatch(/3\. Translational \/ clinical: /);
     expect(text.stdout).toContain('talazoparib (CHEMBL3137320, Ki ≈ 1.2 nM, n=1)');
+    // Checked, none listed: said as such.
+    expect(text.stdout).toContain("Resistance: CIViC lists none for the altered lines' variants");
+
+    // A line CIViC says resists the compound is shown with its evidence.
+    const egfr = await runCli(['plan', 'Inhibiting EGFR reduces proliferation in EGFR-mutant NSCLC'], e);
+    expect(egfr.code, egfr.stderr).toBe(0);
+    expect(egfr.stdout).toContain('Resistance of the altered lines (CIViC)');
+    expect(egfr.stdout).toMatch(/NCI-H1975\s+EGFR T790M\s+gefitinib\s+EID2001, EID2002\s+level B\s+unverifiable/);
 
     const json = await runCli(['plan', 'Inhibiting the receptor reduces proliferation', '--genes', 'erbb1', '--disease', 'lung cancer', '--json'], e);
     expect(json.code, json.stderr).toBe(0);

@@ -70,9 +70,24 @@ describeShared('svc_generate_validation_plan', () => {
     expect(r.trials.items.map((t) => t.nctId)).toEqual(['NCT09000001', 'NCT09000002']);
     const [vitro, vivo, clinic] = r.stages;
     expect(vitro!.design).toContain('gefitinib (CHEMBL939, IC50 ≈ 0.891 nM, n=3)');
-    expect(vitro!.design).toContain('HCC827, PC-9, NCI-H1975 (EGFR variation listed by Cellosaurus)');
+    // NCI-H1975 carries EGFR T790M, which CIViC lists as predicting resistance to gefitinib and
+    // erlotinib: a resistance control, not one of the lines expected to respond.
+    expect(vitro!.design).toContain('Treat HCC827, PC-9 (EGFR variation listed by Cellosaurus) and A549');
+    expect(vitro!.design).toContain('Keep NCI-H1975 (EGFR T790M: CIViC lists resistance to gefitinib (EID2001, EID2002) and erlotinib (EID2001)) as a resistance control');
+    expect(vitro!.criticalControls.at(-1)).toContain('Resistance control: NCI-H1975');
+    expect(r.resistance.status).toBe('found');
+    expect(r.resistance.items.map((f) => [f.modelName, f.variant, f.compoundName, f.evidence, f.pmids])).toEqual([
+      ['NCI-H1975', 'EGFR T790M', 'gefitinib', ['EID2001', 'EID2002'], ['15737014', '15728811']],
+      // EID2004 (erlotinib with cetuximab, a combination) says nothing of erlotinib alone.
+      ['NCI-H1975', 'EGFR T790M', 'erlotinib', ['EID2001'], ['15737014']],
+    ]);
+    expect(r.resistance.items[0]).toMatchObject({ statement: 'EGFR T790M predicts resistance to gefitinib.', status: 'unjudged', supported: null });
+    // One CIViC question per protein change of the altered lines, asked once.
+    const civicAsked = requests('civic').map((x) => (JSON.parse(x.body) as { variables: { molecularProfileName: string } }).variables.molecularProfileName);
+    expect(civicAsked.sort()).toEqual(['EGFR E746_A750del', 'EGFR L858R', 'EGFR T790M']);
     expect(vitro!.buildsOn).toMatchObject({ toolCompounds: ['CHEMBL939', 'CHEMBL553'], pmids: ['3002'], gaps: [] });
     expect(vivo!.buildsOn.models).toEqual(['CVCL_2063', 'CVCL_0023']);
+    expect(vivo!.design).not.toContain('NCI-H1975');
     expect(clinic!.buildsOn.trials).toEqual(['NCT09000001', 'NCT09000002']);
     for (const s of r.stages) {
       expect(s.criticalControls.length).toBeGreaterThanOrEqual(3);
@@ -87,7 +102,8 @@ describeShared('svc_generate_validation_plan', () => {
     expect(r.warnings.join(' ')).toContain('PMID 99999999');
     expect(r.qualityScore).toBeGreaterThan(0);
     const byId = Object.fromEntries(r.sources.map((s) => [s.id, s.status]));
-    for (const id of ['hgnc', 'opentargets', 'chembl', 'cellosaurus', 'clinicaltrials', 'europepmc', 'eutils']) expect(byId[id], id).toMatch(/ok|cached/);
+    for (const id of ['hgnc', 'opentargets', 'chembl', 'cellosaurus', 'civic', 'clinicaltrials', 'europepmc', 'eutils']) expect(byId[id], id).toMatch(/ok|cached/);
+    expect((res.content as { text: string }[])[0]!.text).toContain('Resistance: NCI-H1975 (EGFR T790M) resists gefitinib: CIViC EID2001, EID2002, level B, unjudged');
     expect(progress.length).toBeGreaterThanOrEqual(4);
 
     // Compact: within the answer-size budget (cl100k tokens of the structured answer and the text).
@@ -226,6 +242,9 @@ describeShared('svc_generate_validation_plan', () => {
     expect(byId).toMatchObject({ chembl: 'failed', cellosaurus: 'failed', clinicaltrials: 'failed', hgnc: 'ok' });
     expect(r.warnings.some((w) => w.startsWith('cellosaurus failed'))).toBe(true);
     expect(r.warnings.some((w) => w.startsWith('chembl failed'))).toBe(true);
+    // Without models there is nothing to check for resistance, and CIViC is not asked.
+    expect(r.resistance).toMatchObject({ status: 'skipped', note: 'no models to check: Cellosaurus failed' });
+    expect(byId.civic).toBe('skipped');
     // The literature and the rest still stand.
     expect(r.literature!.in_vitro.pmids).toEqual(['3002']);
 
@@ -235,6 +254,20 @@ describeShared('svc_generate_validation_plan', () => {
     const noPubmed = await plan({ hypothesis: SL_HYPOTHESIS });
     expect(noPubmed.integrity.pmidsChecked).toBe(false);
     expect(noPubmed.warnings.some((w) => w.startsWith('eutils failed'))).toBe(true);
+  });
+
+  it('says a failed CIViC leaves resistance unknown: the variant lines stay in the design, with the gap named', async () => {
+    fake.route('POST', '/civic/api/graphql', { status: 503, body: 'Service Unavailable' });
+    const res = (await client.callTool({ name: 'svc_generate_validation_plan', arguments: { hypothesis: EGFR_HYPOTHESIS } })) as CallToolResult;
+    const r = res.structuredContent as PlanOutput;
+    expect(r.resistance).toMatchObject({ status: 'failed', items: [] });
+    expect(r.resistance.note).toContain('whether the altered lines resist the compounds is not known');
+    expect(r.stages[0]!.design).toContain('HCC827, PC-9, NCI-H1975 (EGFR variation listed by Cellosaurus)');
+    expect(r.stages[0]!.buildsOn.gaps.join(' ')).toContain('resistance of the altered lines not checked: CIViC failed');
+    expect(r.sources.find((s) => s.id === 'civic')?.status).toBe('failed');
+    const text = (res.content as { text: string }[])[0]!.text;
+    expect(text).toContain('Resistance: not known, CIViC failed');
+    expect(text).not.toContain('lists none');
   });
 
   it('judges the hypothesis and each premise with an NLI model, and the summary counts them', async () => {

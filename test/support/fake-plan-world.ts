@@ -11,6 +11,7 @@
 //   batches answer the records of the ids asked from the doc-shaped files; mechanisms and activities
 //   are filtered to the molecules asked, as the API's `__in` filters do.
 // - Cellosaurus: the doc-shaped searches answer by the disease words and gene in the query.
+// - CIViC: resistance evidence for EGFR T790M (doc-shaped); any other profile has none.
 import { routeFakeHgnc } from './fake-hgnc.js';
 import type { FakeUpstream } from './fake-upstream.js';
 import { GENES, hgncDoc, mountFakeWorld, type FakeWorld, type WorldGene, type WorldOptions } from './fake-world.js';
@@ -35,6 +36,9 @@ export const PLAN_ARTICLES = [
   { pmid: '4001', title: 'PARP1 and BRCA1: synthetic lethality', abstract: 'PARP1 inhibition is synthetically lethal with BRCA1 deficiency in breast cancer.' },
   { pmid: '4002', title: 'PARP inhibitors kill BRCA1-deficient cells', abstract: 'Synthetic lethal PARP1 inhibition selectively kills BRCA1-deficient cell lines.' },
   { pmid: '4003', title: 'PARP1 inhibitors in BRCA1 xenografts', abstract: 'PARP1 inhibitors cause regression of BRCA1-deficient breast cancer xenografts.' },
+  // The PMIDs CIViC's EGFR T790M resistance items cite (test/fixtures/civic/README.md); titles as published, abstracts written for the tests.
+  { pmid: '15737014', title: 'Acquired resistance of lung adenocarcinomas to gefitinib or erlotinib is associated with a second mutation in the EGFR kinase domain', abstract: 'EGFR T790M predicts resistance to gefitinib and erlotinib in lung adenocarcinoma.' },
+  { pmid: '15728811', title: 'EGFR mutation and resistance of non-small-cell lung cancer to gefitinib', abstract: 'EGFR T790M predicts resistance to gefitinib in non-small-cell lung cancer.' },
 ];
 /** Europe PMC searches of the plan world (99999999 is a PMID PubMed does not know). */
 export const PLAN_LITERATURE = [
@@ -133,6 +137,12 @@ export function mountPlanWorld(fake: FakeUpstream, options: WorldOptions): FakeW
     const file = organ && gene ? `search-di-${organ}-var-${gene}-doc-shaped.json` : organ ? `search-di-${organ}-doc-shaped.json` : null;
     const known = ['search-di-lung-var-EGFR-doc-shaped.json', 'search-di-lung-doc-shaped.json', 'search-di-breast-var-BRCA1-doc-shaped.json', 'search-di-breast-doc-shaped.json'];
     return { body: own('cellosaurus', file && known.includes(file) ? file : 'search-no-match-doc-shaped.json') };
+  });
+
+  // ---- CIViC: the resistance query, by the profile asked.
+  fake.route('POST', '/civic/api/graphql', (req) => {
+    const { variables } = JSON.parse(req.body) as { variables: { molecularProfileName?: string } };
+    return { body: own('civic', variables.molecularProfileName === 'EGFR T790M' ? 'resistance-EGFR-T790M-doc-shaped.json' : 'resistance-none-doc-shaped.json') };
   });
 
   // ---- ClinicalTrials.gov: EGFR in lung cancer, PARP1 or olaparib in breast cancer.

@@ -9,6 +9,9 @@
 // - Open Targets January 2026: ../shared/fixtures/opentargets/graphql-introspection-schema-2026-01.json
 //   (a real introspection; it predates the 26.06 renames).
 // - DGIdb v5: ../shared/fixtures/dgidb/graphql-introspection-schema-2024-09.json.
+// - CIViC v2: test/fixtures/civic/server-schema-d289c78.graphql, the server schema the CIViC client
+//   is generated from (griffithlab/civic-v2 client/src/app/generated/server.model.graphql at
+//   d289c78, 2026-07-23; MIT licence).
 import { buildClientSchema, buildSchema, parse, validate, type GraphQLSchema, type IntrospectionQuery } from 'graphql';
 import { ownFixture, sharedJson } from './shared.js';
 
@@ -101,4 +104,11 @@ export function dgidb2409(): GraphQLSchema {
 /** Validation errors of a query against a schema (empty when valid). */
 export function queryErrors(schema: GraphQLSchema, query: string): string[] {
   return validate(schema, parse(query)).map((e) => e.message);
+}
+
+let civic: GraphQLSchema | undefined;
+/** CIViC's server schema at griffithlab/civic-v2 d289c78. */
+export function civicSchema(): GraphQLSchema {
+  civic ??= buildSchema(ownFixture('civic', 'server-schema-d289c78.graphql'));
+  return civic;
 }

@@ -34,6 +34,7 @@ function facts(mechanism: Mechanism, genes: PlanGene[], over: Partial<PlanFacts>
     compounds: found([gefitinib], 'ChEMBL'),
     models: found([model('CVCL_2063', 'HCC827', 'altered', ['EGFR']), model('CVCL_0023', 'A549', 'comparison')], 'Cellosaurus'),
     trials: found([trial], 'ClinicalTrials.gov'),
+    resistance: { status: 'none', source: 'CIViC', items: [] },
     literature: { hypothesis: lit(['1']), in_vitro: lit(['2']), in_vivo: lit(['3']), translational_clinical: lit(['4']) },
     ...over,
   };
@@ -136,6 +137,30 @@ describe('stages', () => {
     expect(stages[0]!.design).toContain('a selective EGFR inhibitor');
     expect(stages[0]!.design).not.toMatch(/CHEMBL|HCC827/);
     expect(stages[0]!.buildsOn.toolCompounds).toEqual([]);
+  });
+
+  it('moves a line CIViC says resists the named compound to a resistance control, for every mechanism; unknown when CIViC failed', () => {
+    const h1975 = model('CVCL_1511', 'NCI-H1975', 'altered', ['EGFR']);
+    const lines = found([h1975, model('CVCL_2063', 'HCC827', 'altered', ['EGFR']), model('CVCL_0023', 'A549', 'comparison')], 'Cellosaurus');
+    const finding = { model: 'CVCL_1511', modelName: 'NCI-H1975', variant: 'EGFR T790M', compound: 'CHEMBL939', compoundName: 'gefitinib', evidence: ['EID2001'], level: 'B', diseases: [], pmids: ['15737014'] };
+    for (const mechanism of MECHANISMS) {
+      const { stages } = assemblePlan(facts(mechanism, egfr, { models: lines, resistance: found([finding], 'CIViC') }));
+      const [vitro, vivo] = stages;
+      expect(vitro!.design, mechanism).toContain('Keep NCI-H1975 (EGFR T790M: CIViC lists resistance to gefitinib (EID2001)) as a resistance control');
+      expect(vitro!.criticalControls.at(-1), mechanism).toMatch(/^Resistance control: NCI-H1975/);
+      // The in vivo model on the altered side is a line expected to respond.
+      expect(vivo!.buildsOn.models, mechanism).toEqual(['CVCL_2063', 'CVCL_0023']);
+      // Still listed among the models the in vitro stage uses (as the control).
+      expect(vitro!.buildsOn.models, mechanism).toContain('CVCL_1511');
+    }
+    // Resistance to a compound the design does not name moves nothing.
+    const other = assemblePlan(facts('inhibition', egfr, { models: lines, resistance: found([{ ...finding, compound: 'CHEMBL553' }], 'CIViC') }));
+    expect(other.stages[0]!.design).not.toContain('resistance control');
+    expect(other.stages[1]!.buildsOn.models).toEqual(['CVCL_1511', 'CVCL_0023']);
+    // A failed check is a gap, and the line stays where its genotype puts it.
+    const failed = assemblePlan(facts('inhibition', egfr, { models: lines, resistance: { status: 'failed', source: 'CIViC', items: [], note: 'CIViC could not be read for EGFR T790M' } }));
+    expect(failed.stages[0]!.buildsOn.gaps).toEqual(['resistance of the altered lines not checked: CIViC failed: CIViC could not be read for EGFR T790M']);
+    expect(failed.stages[0]!.design).toContain('NCI-H1975, HCC827 (EGFR variation listed by Cellosaurus)');
   });
 
   it('uses the agents the hypothesis names for loss-of-function and biomarker plans', () => {

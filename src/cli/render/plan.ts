@@ -3,6 +3,7 @@ import { compoundPhrase } from '../../analysis/validation-plan.js';
 import type { PlanOutput } from '../../tools/validation-plan/schema.js';
 import { truncate } from '../../text.js';
 import { describeIntegrity, describeSources } from '../../tools/shared/summary.js';
+import { resistanceLine } from '../../tools/validation-plan/summary.js';
 import { heading, style, table } from '../output.js';
 
 const STAGE_NAME: Record<string, string> = { in_vitro: 'In vitro', in_vivo: 'In vivo', translational_clinical: 'Translational / clinical' };
@@ -38,6 +39,13 @@ export function renderPlan(r: PlanOutput): string {
   if (r.models.items.length) {
     lines.push(heading('Cell-line models (Cellosaurus)'));
     lines.push(table(r.models.items.map((m) => [m.name, m.accession, m.role, truncate(m.variants.join('; ') || '-', 60), truncate(m.disease ?? '', 40)])));
+    lines.push('');
+  }
+  const resistance = resistanceLine(r.resistance);
+  if (resistance) {
+    lines.push(heading('Resistance of the altered lines (CIViC)'));
+    if (r.resistance.items.length) lines.push(table(r.resistance.items.map((f) => [f.modelName, f.variant, f.compoundName, f.evidence.slice(0, 3).join(', '), `level ${f.level}`, f.status])));
+    else lines.push(r.resistance.status === 'failed' ? style('yellow', resistance) : resistance);
     lines.push('');
   }
   if (r.trials.items.length) {

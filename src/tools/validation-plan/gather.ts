@@ -6,17 +6,21 @@
 //   models:         Cellosaurus lines of the disease carrying a variation in the altered genes, and
 //                   disease lines without one (comparisons)
 //   trials:         ClinicalTrials.gov active trials of the genes and recognised drugs in the disease
+//   resistance:     CIViC predictive evidence on the altered lines' protein changes (resistance to
+//                   the tool compounds is matched once both are known: analysis/plan-resistance.ts)
 //   literature:     Europe PMC (title/abstract) for the hypothesis and each stage
 import { cellosaurusDiseaseNames, mechanismCompounds, potencyByCompound, researchCompounds, selectModels, type CellModel, type ToolCompound } from '../../analysis/plan-data.js';
+import { resistanceQueries } from '../../analysis/plan-resistance.js';
 import type { LiteratureKey, LiteratureRef, Section, TrialRef } from '../../analysis/validation-plan.js';
 import { cellLineQuery, type CellLine } from '../../sources/cellosaurus.js';
+import type { CivicResistance } from '../../sources/civic.js';
 import { singleProteinTarget } from '../../sources/chembl.js';
 import { chemblActivities } from '../../sources/chembl-potency.js';
 import { ACTIVE_STATUSES, type TrialSearch } from '../../sources/clinicaltrials.js';
 import type { Gather } from '../shared/gather.js';
 import { literature } from '../shared/literature.js';
 
-export const PLAN_CAPS = { compoundGenes: 2, mechanismMolecules: 12, modelGenes: 2, modelRowsPerGene: 6, modelRows: 10, trialQueries: 3, trials: 6, pmidsPerStep: 3 } as const;
+export const PLAN_CAPS = { compoundGenes: 2, mechanismMolecules: 12, modelGenes: 2, modelRowsPerGene: 6, modelRows: 10, trialQueries: 3, trials: 6, pmidsPerStep: 3, resistanceProfiles: 6 } as const;
 
 /** Research compounds (no curated mechanism) are those at least this potent: 100 nM. */
 const RESEARCH_MIN_PCHEMBL = 7;
@@ -92,6 +96,32 @@ export async function cellModels(g: Gather, diseaseNames: readonly string[] | nu
   const altered = items.some((m) => m.role === 'altered');
   const note = [partial, altered ? undefined : `no line of the disease with a curated ${genes.join('/')} variation`].filter(Boolean).join('; ');
   return { status: 'found', source, items, ...(note ? { note } : {}) };
+}
+
+/**
+ * CIViC's resistance evidence for each protein change the altered lines carry ("EGFR T790M"), asked
+ * as soon as the models are known (beside ChEMBL's mechanisms). A failed call leaves its profile
+ * undefined; `notAsked` lists profiles over the cap.
+ */
+export async function resistanceEvidence(g: Gather, models: Section<CellModel>): Promise<{ answers: Map<string, CivicResistance | undefined>; notAsked: string[] }> {
+  const queries = resistanceQueries(models.items);
+  const asked = queries.slice(0, PLAN_CAPS.resistanceProfiles);
+  const notAsked = queries.slice(PLAN_CAPS.resistanceProfiles).map((q) => `${q.gene} ${q.variant}`);
+  if (!asked.length) {
+    const why = models.status === 'failed' ? `no models to check (${models.source} failed)` : models.items.some((m) => m.role === 'altered') ? 'the altered lines list no protein change to look up' : 'no cell line carrying the alteration to look up';
+    g.report.skip('civic', why);
+    return { answers: new Map(), notAsked };
+  }
+  const { civic } = g.call.ctx.sources;
+  const found = await Promise.all(
+    asked.map((q) =>
+      g.report.call('civic', () => civic.resistanceEvidence(q.gene, q.variant, g.call.signal), {
+        degrades: `whether lines carrying ${q.gene} ${q.variant} resist the tool compounds is unknown`,
+        records: (r: CivicResistance) => r.items.length,
+      }),
+    ),
+  );
+  return { answers: new Map(asked.map((q, i) => [`${q.gene} ${q.variant}`, found[i]])), notAsked };
 }
 
 export async function activeTrials(g: Gather, disease: string | null, genes: readonly string[], drugs: readonly string[]): Promise<Section<TrialRef>> {

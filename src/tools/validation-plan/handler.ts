@@ -1,9 +1,11 @@
 // svc_generate_validation_plan's run (the definition is tool.ts; this is loaded on the first call).
 //
 // Rounds: 1-3 recognition (recognise.ts); 4 ChEMBL targets | Cellosaurus | ClinicalTrials.gov |
-// Europe PMC; 5-6 ChEMBL mechanisms, then molecules and activities; 7 integrity (esummary + efetch, NLI).
+// Europe PMC; 5-6 ChEMBL mechanisms (beside CIViC on the lines' variants), then molecules and
+// activities; 7 integrity (esummary + efetch, NLI).
 import type { Mechanism } from '../../analysis/hypothesis-text.js';
 import { qualityScore } from '../../analysis/quality.js';
+import { resistanceSection, resistanceStatement } from '../../analysis/plan-resistance.js';
 import { assemblePlan, missingInputs, needsInputMessage, planLiteratureTerms, planRoles, type PlanGene, type Roles, type Stage } from '../../analysis/validation-plan.js';
 import { stripPmids } from '../../evidence/pmid-fields.js';
 import { round, runIntegrity, verdictOf, type StatementCheck } from '../../evidence/pipeline.js';
@@ -15,7 +17,7 @@ import type { SourceReport } from '../../sources/report.js';
 import type { CallDeadline, WorkPlan } from '../../sources/deadline.js';
 import { deadlineReport, noteDeadline, withCallDeadline } from '../shared/call-deadline.js';
 import { notRun, reportIntegrity } from '../shared/integrity.js';
-import { activeTrials, cellModels, planLiterature, toolCompounds } from './gather.js';
+import { activeTrials, cellModels, planLiterature, resistanceEvidence, toolCompounds } from './gather.js';
 import { recognise, type Recognition } from './recognise.js';
 import type { PlanArgs, PlanOutput } from './schema.js';
 
@@ -30,7 +32,7 @@ const MECHANISM_LABEL: Record<Mechanism, string> = {
 };
 
 /** Requests a plan sends to its rate-limited sources (literature per stage, ChEMBL pages, PubMed checks). */
-const PLAN_WORK: WorkPlan = { europepmc: 8, chembl: 8, eutils: 4, opentargets: 4 };
+const PLAN_WORK: WorkPlan = { europepmc: 8, chembl: 8, eutils: 4, opentargets: 4, civic: 6 };
 
 export async function generateValidationPlan(args: PlanArgs, call: ToolCall): Promise<PlanOutput> {
   return withCallDeadline(call, PLAN_TOOL, PLAN_WORK, (c, deadline) => plan(args, c, deadline));
@@ -71,20 +73,28 @@ async function plan(args: PlanArgs, call: ToolCall, deadline: CallDeadline): Pro
   const trialGenes = [...new Set([roles.target, ...(roles.partner ? [roles.partner] : [])])];
   const drugNames = rec.drugs.flatMap((d) => (d.chemblId ? [(d.name ?? d.input).toLowerCase()] : []));
   const diseaseNames = rec.disease ? (rec.disease.names.length ? rec.disease.names : [rec.disease.query]) : null;
-  const [compounds, models, trials, literature] = await Promise.all([
+  const modelsP = cellModels(g, diseaseNames, roles.altered);
+  const [compounds, models, civic, trials, literature] = await Promise.all([
     // Every mechanism's plan acts on its target with inhibitory compounds (to inhibit it, phenocopy its
     // loss, or test dependency on it), so inhibitory actions come first.
     toolCompounds(g, compoundGenes, true, rec.drugs.flatMap((d) => (d.chemblId ? [d.chemblId] : []))),
-    cellModels(g, diseaseNames, roles.altered),
+    modelsP,
+    modelsP.then((m) => resistanceEvidence(g, m)),
     activeTrials(g, disease, trialGenes, drugNames),
     planLiterature(g, planLiteratureTerms(mechanism, roles, disease)),
   ]);
 
   step(2, 'Assembling the stages');
-  const { stages } = assemblePlan({ mechanism, genes, agents: rec.agents, disease, compounds, models, trials, literature });
+  const resistance = resistanceSection(models, compounds.items, civic.answers, civic.notAsked);
+  const { stages } = assemblePlan({ mechanism, genes, agents: rec.agents, disease, compounds, models, trials, resistance, literature });
 
   step(3, 'Checking the literature behind each step against PubMed');
-  const statements = [{ text: args.hypothesis, pmids: literature.hypothesis.pmids }, ...stages.map((s) => ({ text: s.rationale.statement, pmids: s.rationale.pmids }))];
+  const statements = [
+    { text: args.hypothesis, pmids: literature.hypothesis.pmids },
+    ...stages.map((s) => ({ text: s.rationale.statement, pmids: s.rationale.pmids })),
+    // CIViC's resistance claims cite PubMed too: their PMIDs must exist and entail them.
+    ...resistance.items.map((f) => ({ text: resistanceStatement(f), pmids: f.pmids })),
+  ];
   const run = await runIntegrity({ eutils: call.ctx.sources.eutils, nli: call.ctx.nli, report, ...(call.signal ? { signal: call.signal } : {}) }, statements);
   const evidenceOf = (check: StatementCheck | undefined, statement: string, pmids: readonly string[]) => ({
     statement,
@@ -113,6 +123,7 @@ async function plan(args: PlanArgs, call: ToolCall, deadline: CallDeadline): Pro
     toolCompounds: compounds,
     models,
     trials,
+    resistance: { ...resistance, items: resistance.items.map((f, k) => ({ ...f, ...evidenceOf(run.statements[1 + stages.length + k], resistanceStatement(f), f.pmids) })) },
     literature,
     hypothesisEvidence: evidenceOf(run.statements[0], args.hypothesis, literature.hypothesis.pmids),
     integrity: reportIntegrity(run),
@@ -185,7 +196,7 @@ function needsInput(args: PlanArgs, rec: Recognition, missing: ('gene' | 'mechan
   const ambiguous = rec.genes.filter((x) => x.how === 'ambiguous').map((x) => ({ input: x.input, candidates: x.candidates ?? [] }));
   const message = needsInputMessage(missing.length ? missing : ['mechanism'], { unresolved, ambiguous });
   const skipped = (source: string) => ({ status: 'skipped' as const, source, items: [], note: 'no plan was made' });
-  for (const id of ['chembl', 'cellosaurus', 'clinicaltrials', 'europepmc', 'eutils'] as const) report.skip(id, 'no plan was made: the hypothesis lacks a gene or a mechanism');
+  for (const id of ['chembl', 'cellosaurus', 'civic', 'clinicaltrials', 'europepmc', 'eutils'] as const) report.skip(id, 'no plan was made: the hypothesis lacks a gene or a mechanism');
   step(5, 'Done');
   return {
     status: 'needs_input',
@@ -199,6 +210,7 @@ function needsInput(args: PlanArgs, rec: Recognition, missing: ('gene' | 'mechan
     toolCompounds: skipped('ChEMBL'),
     models: skipped('Cellosaurus'),
     trials: skipped('ClinicalTrials.gov'),
+    resistance: skipped('CIViC'),
     literature: null,
     hypothesisEvidence: null,
     integrity: notRun('no plan was made'),

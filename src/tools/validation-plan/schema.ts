@@ -67,6 +67,21 @@ const cellModel = z.object({
   url: z.string(),
 });
 
+const resistanceFinding = z.object({
+  model: z.string().describe('Cellosaurus accession of the altered line'),
+  modelName: z.string(),
+  variant: z.string().describe('The CIViC molecular profile the line holds, e.g. "EGFR T790M"'),
+  compound: z.string().describe('ChEMBL id of the tool compound'),
+  compoundName: z.string(),
+  evidence: z.array(z.string()).describe('CIViC evidence items (accepted, predictive, supporting resistance), best level first'),
+  level: z.string().describe('Best CIViC evidence level: A validated, B clinical, C case study, D preclinical, E inferential'),
+  diseases: z.array(z.string()).describe('Diseases the evidence was curated in'),
+  statement: z.string().describe('The claim, checked against the PMIDs like every statement of the plan'),
+  pmids: z.array(z.string()),
+  status: evidenceStatus,
+  ...statementVerdict,
+});
+
 const trial = z.object({
   nctId: z.string(),
   title: z.string(),
@@ -171,6 +186,10 @@ export const planOutput = z.object({
   toolCompounds: section(toolCompound, 'Tool compounds for the targets (ChEMBL), with potency where known'),
   models: section(cellModel, 'Cell-line models of the disease and genotype (Cellosaurus)'),
   trials: section(trial, 'Recruiting or active trials (ClinicalTrials.gov)'),
+  resistance: section(
+    resistanceFinding,
+    'Altered lines whose variant CIViC lists as predicting resistance to a tool compound alone: resistance controls, left out of the sensitive side of the design. none: checked, none listed; failed: not known',
+  ),
   literature: z
     .object({ hypothesis: literatureRef, in_vitro: literatureRef, in_vivo: literatureRef, translational_clinical: literatureRef })
     .nullable()
