@@ -58,6 +58,7 @@ export function admetOf(molecule: ChemblMolecule | null | undefined, pubchem?: C
         : { value: computed, source: 'computed' as const };
   const type = molecule?.moleculeType ?? drugType ?? null;
   const biologic = !p && type !== null && !SMALL_MOLECULE.test(type);
+  const unknown = 4 - known;
   const admet: Admet = {
     molecularWeight: mw,
     logP,
@@ -65,12 +66,29 @@ export function admetOf(molecule: ChemblMolecule | null | undefined, pubchem?: C
     hba,
     qed,
     lipinskiViolations: violations,
-    lipinskiPass: violations === null ? null : violations.value <= 1,
+    lipinskiPass: lipinskiVerdict(violations, unknown),
   };
   if (biologic) admet.note = `${type}: rule-of-five properties do not apply`;
-  else if (known < 4 && known > 0) admet.note = 'some properties unavailable; Lipinski judged on the known ones';
-  else if (known === 0) admet.note = 'no computed properties available';
+  else if (unknown > 0 && known > 0 && violations?.source === 'computed') {
+    admet.note =
+      admet.lipinskiPass === null
+        ? `${unknown} of the four rule-of-five properties unavailable: ${violations.value} violation(s) among the known ones, so pass or fail is not known`
+        : `${unknown} of the four rule-of-five properties unavailable; the verdict holds whatever they are`;
+  } else if (known === 0 && !violations) admet.note = 'no computed properties available';
   return admet;
+}
+
+/**
+ * Pass is at most one violation. ChEMBL's own count covers all four rules; a count made here from
+ * partial values is a lower bound, so it decides only when the unknown properties cannot change
+ * the verdict (two known violations fail; pass needs known + unknown <= 1). Otherwise null: a
+ * molecule with only its weight known has not "passed".
+ */
+function lipinskiVerdict(violations: Admet['lipinskiViolations'], unknown: number): boolean | null {
+  if (!violations) return null;
+  if (violations.source === 'chembl' || unknown === 0) return violations.value <= 1;
+  if (violations.value >= 2) return false;
+  return violations.value + unknown <= 1 ? true : null;
 }
 
 /**

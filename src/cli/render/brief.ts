@@ -67,7 +67,7 @@ export function renderBrief(r: BriefOutput): string {
             val(d.admet.qed, 2),
             val(d.admet.hbd, 0),
             val(d.admet.hba, 0),
-            d.admet.lipinskiViolations === null ? '-' : `${d.admet.lipinskiViolations.value} ${d.admet.lipinskiPass ? 'pass' : 'fail'}`,
+            d.admet.lipinskiViolations === null ? '-' : `${d.admet.lipinskiViolations.value} ${d.admet.lipinskiPass === null ? '(partial)' : d.admet.lipinskiPass ? 'pass' : 'fail'}`,
           ]),
           ['#', 'drug', 'ChEMBL', 'phase', 'approved', 'indicated', 'action', 'MW', 'LogP', 'QED', 'HBD', 'HBA', 'Ro5'],
         ),
