@@ -1,5 +1,5 @@
-// Hypotheses derived from data, never from free text: pairs of panel genes that interact (STRING)
-// and/or share significantly enriched pathways, weighed by how often the literature names them
+// Hypotheses derived from data, never from free text: pairs of panel genes that STRING associates
+// (functionally, not necessarily by binding) and/or that share significantly enriched pathways, weighed by how often the literature names them
 // together with the disease. A pair no article links is labelled novel.
 import type { EnrichmentRow } from './enrichment.js';
 import { pathwayLabel } from './pathway-names.js';
@@ -106,7 +106,8 @@ export function buildHypotheses(pairs: readonly CandidatePair[], literature: Rea
       if (coMentions) basis.push('literature');
       const confidence = confidenceOf(pair.stringScore, pair.sharedPathways.length, coMentions, stringChecked);
       const via = shared[0] ? ` through ${shared[0].name}` : '';
-      const verb = pair.stringScore !== null ? 'interact and may act together' : 'may act together';
+      // STRING scores functional association (physical binding or not), so the statement says no more.
+      const verb = pair.stringScore !== null ? 'are functionally associated (STRING) and may act together' : 'may act together';
       const reasons = [
         pair.stringScore !== null ? `STRING combined score ${pair.stringScore.toFixed(2)}` : stringChecked ? '' : 'interaction not checked (STRING failed)',
         shared.length ? `${pair.sharedPathways.length} shared significant pathway${pair.sharedPathways.length > 1 ? 's' : ''} (top: ${shared[0]!.name}, q = ${shared[0]!.q.toExponential(1)})` : '',

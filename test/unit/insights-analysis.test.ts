@@ -49,7 +49,7 @@ describe('hypotheses', () => {
     const hs = buildHypotheses(pairs, lit, 'breast cancer');
     const novel = hs.find((h) => h.genes.includes('BRAF'))!;
     expect(novel).toMatchObject({ novel: true, basis: ['interaction', 'shared-pathway'] });
-    expect(novel.statement).toBe('BRAF and MAP2K1 interact and may act together in breast cancer through MAPK cascade.');
+    expect(novel.statement).toBe('BRAF and MAP2K1 are functionally associated (STRING) and may act together in breast cancer through MAPK cascade.');
     const known = hs.find((h) => h.genes.includes('EGFR'))!;
     expect(known).toMatchObject({ novel: false, supportingPmids: ['1', '2'], coMentions: 120 });
     expect(hs.map((h) => h.id)).toEqual(['H1', 'H2']);
