@@ -1,6 +1,7 @@
 // Hypotheses derived from data, never from free text: pairs of panel genes that STRING associates
 // (functionally, not necessarily by binding) and/or that share significantly enriched pathways,
-// weighed by how often the literature names them together with the disease. A pair no article links is labelled novel.
+// weighed by how often the literature names them together with the disease. A pair no article
+// links is labelled novel.
 import type { EnrichmentRow } from './enrichment.js';
 import { pathwayLabel } from './pathway-names.js';
 
