@@ -1,6 +1,7 @@
 // Report section on the focus genes: protein, structure, genetics and clinical evidence side by side,
 // each cell linking to its source so a reader can check it.
 import type { InsightsOutput } from '../tools/shared/panel-analysis/schema.js';
+import { LOEUF_INTOLERANT_BELOW } from '../sources/gnomad.js';
 import { html, join, link, pmidLinks, type SafeHtml } from './escape.js';
 import { fixed } from './format.js';
 
@@ -16,7 +17,7 @@ export function genesSection(r: InsightsOutput): SafeHtml {
     (f) => html`<tr><td><strong>${f.symbol}</strong><div class="muted small">${f.why}</div></td><td>${protein(f)}</td><td class="num">${structure(f)}</td><td class="num">${constraint(f)}</td><td>${clinical(f)}</td><td>${pgx(f)}</td></tr>`,
   );
   return html`<section id="genes"><h2>Focus genes</h2><p class="muted">The panel genes that carry most of the enrichment signal, profiled in UniProt, AlphaFold DB, MyGene.info, Ensembl, gnomAD, CIViC and ClinPGx. A dash: the source has nothing, or failed (see Sources and warnings).</p>${crossCheck}
-<div class="table-wrap"><table><thead><tr><th>Gene</th><th>Protein (UniProt)</th><th class="num">Structure (mean pLDDT)</th><th class="num" title="loss-of-function observed/expected upper bound; < 0.35 = intolerant">LOEUF (gnomAD)</th><th>Clinical evidence (CIViC)</th><th>Pharmacogenomics (ClinPGx)</th></tr></thead><tbody>${rows}</tbody></table></div></section>`;
+<div class="table-wrap"><table><thead><tr><th>Gene</th><th>Protein (UniProt)</th><th class="num">Structure (mean pLDDT)</th><th class="num" title="loss-of-function observed/expected upper bound; < ${LOEUF_INTOLERANT_BELOW} = intolerant (gnomAD v4 guidance)">LOEUF (gnomAD)</th><th>Clinical evidence (CIViC)</th><th>Pharmacogenomics (ClinPGx)</th></tr></thead><tbody>${rows}</tbody></table></div></section>`;
 }
 
 function protein(f: Profile): SafeHtml | string {

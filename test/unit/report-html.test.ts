@@ -143,6 +143,8 @@ describe('renderHtmlReport: content', () => {
     expect(s).toContain('chr7:55019017-55211628:+ · protein_coding');
     expect(s).toContain('>76</a> <span class="muted small">confident</span>');
     expect(s).toContain('>0.29</a> <span class="badge b-blue">intolerant</span>');
+    // The header states the cut-off the badge uses (gnomAD v4's 0.6, not v2's 0.35).
+    expect(s).toContain('title="loss-of-function observed/expected upper bound; < 0.6 = intolerant (gnomAD v4 guidance)"');
     expect(s).toContain('25 items, 3 assertions, 1 in this disease');
     expect(s).toContain('<a href="https://civicdb.org/evidence/1431" target="_blank" rel="noopener noreferrer">EID1431</a>');
     expect(s).toContain('Lapatinib; Breast Cancer');
