@@ -182,7 +182,7 @@ export function integrityDeltas(a: PanelView['integrity'], b: PanelView['integri
 /** The integrity metric (a number on both sides) whose value moved most, if any moved. */
 // Counts are left out: the rest are rates on a 0-1 scale, and a count that moved by 3 would always
 // outweigh a grounded ratio that fell from 0.8 to 0.2.
-export function biggestIntegrityMove(deltas: Record<string, IntegrityDelta>, ignore: readonly string[] = ['hallucinated', 'pmidsCited']): { name: string; delta: number } | null {
+export function biggestIntegrityMove(deltas: Record<string, IntegrityDelta>, ignore: readonly string[] = ['hallucinated', 'retracted', 'pmidsCited']): { name: string; delta: number } | null {
   let best: { name: string; delta: number } | null = null;
   for (const [name, d] of Object.entries(deltas)) {
     if (d.delta === null || d.delta === 0 || ignore.includes(name)) continue;

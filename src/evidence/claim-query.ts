@@ -37,10 +37,18 @@ export function claimQueries(claim: string, genes: readonly string[] = []): stri
     ? `(${genes.slice(0, MAX_GENES).map((g) => `${quoteTerm(g)}[tiab]`).join(' OR ')})`
     : '';
   const withGenes = (q: string) => [geneClause, q ? `(${q})` : ''].filter(Boolean).join(' AND ');
-  if (terms.length === 0) return geneClause ? [geneClause] : [];
+  if (terms.length === 0) return geneClause ? [withoutRetracted(geneClause)] : [];
   const half = terms.slice(0, Math.max(2, Math.ceil(terms.length / 2)));
   const attempts = [terms.join(' AND '), half.join(' AND '), terms.join(' OR ')].map(withGenes);
-  return [...new Set(attempts)];
+  return [...new Set(attempts)].map(withoutRetracted);
+}
+
+/**
+ * Retracted articles are no evidence (evidence/retraction.ts): PubMed leaves them out of the search
+ * so they do not take the places of the records judged. The check still flags any that gets in.
+ */
+function withoutRetracted(q: string): string {
+  return `(${q}) NOT "retracted publication"[pt]`;
 }
 
 function quoteTerm(t: string): string {

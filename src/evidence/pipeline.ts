@@ -8,6 +8,7 @@ import { alceScores, type AlceStatementScore } from './citations.js';
 import { DocumentJudge, type DocJudgement } from './doc-judge.js';
 import type { ActiveJudge, NliService } from './judge.js';
 import { checkPmids, PMID_PATTERN, type PmidCheck } from './pmids.js';
+import { retractionOf, retractionWarning, type Retraction } from './retraction.js';
 import { OUT_OF_RANGE, type CitedStatement } from './statements.js';
 import { statementStatus, type StatementStatus, type StatusContext } from './status.js';
 
@@ -57,6 +58,9 @@ export interface Integrity {
   pmidsChecked: boolean;
   hallucinated: number;
   hallucinatedPmids: string[];
+  /** Checked PMIDs PubMed marks as retracted, or as retraction notices: they exist, but are not evidence. */
+  retracted: number;
+  retractedPmids: string[];
   hallucinationRate: number;
   groundedRatio: number;
   citationPrecision: number;
@@ -76,6 +80,7 @@ export function integrityBlock(i: Integrity) {
   return {
     pmidsChecked: i.pmidsChecked,
     hallucinated: i.hallucinated,
+    retracted: i.retracted,
     hallucinationRate: i.hallucinationRate,
     groundedRatio: i.groundedRatio,
     citationPrecision: i.citationPrecision,
@@ -97,6 +102,8 @@ export interface IntegrityRun {
   cited: string[];
   /** Cited PMIDs PubMed does not know. */
   citedHallucinated: Set<string>;
+  /** Checked PMIDs that PubMed marks as retracted (or that are retraction notices), and which. */
+  retractions: Map<string, Retraction>;
   judge: ActiveJudge;
   /** Whether citation precision/recall apply (see IntegrityOptions). */
   citationMetrics: boolean;
@@ -119,17 +126,28 @@ export async function runIntegrity(deps: EvidenceDeps, statements: readonly Cite
   const exists = (p: string) => (stage0.checked ? Boolean(stage0.summaries.get(p)) : fetched.has(p));
   const existing = cited.filter(exists);
   const articles = new Map([...fetched].filter(([p]) => existing.includes(p)));
-  const readable = new Set(existing.filter((p) => Boolean(articles.get(p)?.abstract)));
+  // A retracted article (or a retraction notice) exists, but is evidence neither way.
+  const retractions = new Map<string, Retraction>();
+  for (const p of toCheck) {
+    const r = retractionOf(stage0.summaries.get(p)?.pubTypes) ?? retractionOf(fetched.get(p)?.pubTypes);
+    if (r) retractions.set(p, r);
+  }
+  const warning = retractionWarning(retractions);
+  if (warning) deps.report.warnings.push(warning);
+  const readable = new Set(existing.filter((p) => Boolean(articles.get(p)?.abstract) && !retractions.has(p)));
   const judge = await deps.nli.judge();
   const threshold = deps.nli.threshold;
   if (!judge.nliEnabled && statements.length > 0 && !deps.report.warnings.includes(judge.warning)) deps.report.warnings.push(judge.warning);
 
   // ALCE documents: cited PMIDs that exist in PubMed (an article without abstract is judged on its
   // title, as ALCE formats passages). Nonexistent PMIDs are out of range.
+  // A retracted article stays an ALCE document (citing it is no out-of-range fault), but it is never
+  // judged: it entails nothing and contradicts nothing, so it costs precision only.
   const documents = new Set(existing.filter((p) => articles.has(p)));
+  const judgeable = (p: string) => documents.has(p) && !retractions.has(p);
   const docJudge = judge.nliEnabled
     ? new DocumentJudge(judge, threshold, deps.nli.window, (p) => {
-        const a = documents.has(p) ? articles.get(p) : undefined;
+        const a = judgeable(p) ? articles.get(p) : undefined;
         return a ? { title: a.title || stage0.summaries.get(p)?.title || '', abstract: a.abstract } : undefined;
       })
     : undefined;
@@ -140,13 +158,13 @@ export async function runIntegrity(deps: EvidenceDeps, statements: readonly Cite
   );
 
   const citedHallucinated = new Set(stage0.checked ? cited.filter((p) => !stage0.summaries.get(p)) : []);
-  const context: StatusContext = { nliEnabled: judge.nliEnabled, pmidsChecked: stage0.checked, hallucinated: citedHallucinated, readable };
+  const context: StatusContext = { nliEnabled: judge.nliEnabled, pmidsChecked: stage0.checked, hallucinated: citedHallucinated, retracted: new Set(retractions.keys()), readable };
   const checks: StatementCheck[] = [];
   for (const [i, s] of statements.entries()) {
     const entailing: string[] = [];
     const contradicting: string[] = [];
     let best: DocJudgement | undefined;
-    for (const pmid of [...new Set(s.pmids)].filter((p) => documents.has(p))) {
+    for (const pmid of [...new Set(s.pmids)].filter(judgeable)) {
       const d = await docJudge?.document(pmid, s.text);
       if (!d) continue;
       if (d.entails) entailing.push(pmid);
@@ -158,7 +176,8 @@ export async function runIntegrity(deps: EvidenceDeps, statements: readonly Cite
     // uncited statement, or one citing a PMID PubMed does not know, is not supported, model or
     // not. A citation out of range because PubMed could not be read leaves it unjudged.
     const skipped = alce.statements[i]!.skipped;
-    const settled = skipped === 'uncited' || (skipped === 'out_of_range' && s.pmids.some((p) => citedHallucinated.has(p)));
+    const citesOnlyVoid = s.pmids.some((p) => retractions.has(p)) && s.pmids.every((p) => retractions.has(p) || citedHallucinated.has(p));
+    const settled = skipped === 'uncited' || (skipped === 'out_of_range' && s.pmids.some((p) => citedHallucinated.has(p))) || citesOnlyVoid;
     const alceVerdict = settled || (docJudge !== undefined && best !== undefined);
     checks.push({
       ...alce.statements[i]!,
@@ -180,6 +199,8 @@ export async function runIntegrity(deps: EvidenceDeps, statements: readonly Cite
       pmidsChecked: stage0.checked,
       hallucinated: hallucinatedPmids.length,
       hallucinatedPmids,
+      retracted: retractions.size,
+      retractedPmids: [...retractions.keys()],
       hallucinationRate: !stage0.checked || toCheck.length === 0 ? 0 : round(hallucinatedPmids.length / toCheck.length),
       groundedRatio: !judge.nliEnabled || checks.length === 0 ? 0 : round(supported / checks.length),
       citationPrecision: round(alce.precision),
@@ -189,7 +210,7 @@ export async function runIntegrity(deps: EvidenceDeps, statements: readonly Cite
       entailmentMethod: judge.method,
       threshold,
       checkedPmids: stage0.checked ? toCheck.length : 0,
-      judgedStatements: judge.nliEnabled ? checks.filter((c) => c.citations.some((p) => documents.has(p))).length : 0,
+      judgedStatements: judge.nliEnabled ? checks.filter((c) => c.citations.some(judgeable)).length : 0,
     },
     statements: checks,
     summaries: stage0.summaries,
@@ -197,9 +218,10 @@ export async function runIntegrity(deps: EvidenceDeps, statements: readonly Cite
     readable,
     cited,
     citedHallucinated,
+    retractions,
     judge,
     citationMetrics: options.citationMetrics ?? true,
-    judgePmid: async (pmid, text) => (documents.has(pmid) ? docJudge?.document(pmid, text) : undefined),
+    judgePmid: async (pmid, text) => (judgeable(pmid) ? docJudge?.document(pmid, text) : undefined),
   };
 }
 

@@ -1,6 +1,7 @@
 // evidenceStatus (DESIGN.md 2.1), failing closed: without a model nothing is judged (`unjudged`);
 // a missing abstract or an unreachable PubMed never yields grounded or supported; entailing and
-// contradicting evidence together is `contested`, never `supported` or `grounded`.
+// contradicting evidence together is `contested`, never `supported` or `grounded`; a retracted
+// article is evidence neither way (evidence/retraction.ts).
 
 export const EVIDENCE_STATUSES = ['grounded', 'supported', 'contested', 'contradicted', 'unsupported', 'unjudged', 'hallucinated', 'unverifiable'] as const;
 export type EvidenceStatus = (typeof EVIDENCE_STATUSES)[number];
@@ -25,7 +26,9 @@ export interface StatusContext {
   pmidsChecked: boolean;
   /** Cited PMIDs PubMed does not know. */
   hallucinated: ReadonlySet<string>;
-  /** Cited PMIDs that exist and have an abstract. */
+  /** PMIDs PubMed marks as retracted or as retraction notices: they exist, but are not evidence. */
+  retracted: ReadonlySet<string>;
+  /** Cited PMIDs that exist, have an abstract and are not retracted. */
   readable: ReadonlySet<string>;
 }
 
@@ -34,11 +37,18 @@ export function statementStatus(s: StatementEvidence, c: StatusContext): Stateme
   const ids = [...new Set(s.citations)].filter((p) => !p.startsWith('#'));
   if (ids.length === 0) return 'unsupported'; // uncited
   if (c.pmidsChecked && ids.every((p) => c.hallucinated.has(p))) return 'hallucinated';
+  // Nothing it cites can be evidence (fake or retracted): known without a model, as for no citation.
+  if (onlyRetractedOrFake(ids, c)) return 'unsupported';
   if (!ids.some((p) => c.readable.has(p))) return 'unverifiable';
   if (!c.nliEnabled) return 'unjudged';
   if (s.entailing.length > 0 && s.contradicting.length > 0) return 'contested';
   if (s.contradicting.length > 0) return 'contradicted';
   return s.entailing.length > 0 ? 'supported' : 'unsupported';
+}
+
+/** Every id is fake or retracted, and at least one is retracted (all fake is `hallucinated`). */
+function onlyRetractedOrFake(ids: readonly string[], c: Pick<StatusContext, 'pmidsChecked' | 'hallucinated' | 'retracted'>): boolean {
+  return ids.some((p) => c.retracted.has(p)) && ids.every((p) => c.retracted.has(p) || (c.pmidsChecked && c.hallucinated.has(p)));
 }
 
 export interface ClaimEvidence extends StatusContext {
@@ -56,6 +66,7 @@ export interface ClaimEvidence extends StatusContext {
  */
 export function evidenceStatus(e: ClaimEvidence): EvidenceStatus {
   if (e.pmidsChecked && e.cited.length > 0 && e.cited.every((p) => e.hallucinated.has(p))) return 'hallucinated';
+  if (e.cited.length > 0 && onlyRetractedOrFake(e.cited, e)) return 'unsupported';
   if (e.readable.size === 0) return 'unverifiable';
   if (!e.nliEnabled) return 'unjudged';
   const entails = e.statements.some((s) => s.entailing.length > 0);
@@ -63,6 +74,8 @@ export function evidenceStatus(e: ClaimEvidence): EvidenceStatus {
   if (entails && contradicts) return 'contested';
   if (contradicts) return 'contradicted';
   const allJudgedReadable = e.statements.every((s) => s.judged.every((p) => e.readable.has(p)));
-  if (e.citationMetrics && e.citeF1 >= GROUNDED_F1 && e.hallucinated.size === 0 && e.pmidsChecked && allJudgedReadable) return 'grounded';
+  // Citing a retracted article is a citation fault, as citing a fake one is: never grounded.
+  const citesRetracted = e.cited.some((p) => e.retracted.has(p));
+  if (e.citationMetrics && e.citeF1 >= GROUNDED_F1 && e.hallucinated.size === 0 && !citesRetracted && e.pmidsChecked && allJudgedReadable) return 'grounded';
   return entails ? 'supported' : 'unsupported';
 }

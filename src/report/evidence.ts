@@ -74,6 +74,8 @@ export function integritySection(r: Result): SafeHtml {
     },
     // A figure that could not be computed is null: shown as such, never as a zero or a full mark.
     ratio('Hallucinated PMIDs', i.hallucinated, integer, (x) => x === 0, (x) => x > 0, 'Cited PMIDs that do not exist in PubMed.'),
+    // Older snapshots have no `retracted`: shown as not computed.
+    ratio('Retracted PMIDs', i.retracted ?? null, integer, (x) => x === 0, (x) => x > 0, 'Cited PMIDs PubMed marks as retracted (or retraction notices): they exist, but count as evidence for nothing and were removed from the answer.'),
     ratio('Hallucination rate', i.hallucinationRate, (x) => percent(x, 1), (x) => x === 0, (x) => x > 0, 'Share of cited PMIDs that do not exist.'),
     ratio('Grounded ratio', i.groundedRatio, fixed, (x) => x >= 0.8, (x) => x < 0.5, 'Share of statements a cited abstract entails and none contradicts.', unjudged),
     ratio('Citation precision', i.citationPrecision, fixed, (x) => x >= 0.6, (x) => x < 0.3, 'Share of citations that help support their statement: an irrelevant citation lowers it (ALCE).', unjudged),

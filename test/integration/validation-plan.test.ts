@@ -256,6 +256,20 @@ describeShared('svc_generate_validation_plan', () => {
     expect(noPubmed.warnings.some((w) => w.startsWith('eutils failed'))).toBe(true);
   });
 
+  it('takes a retracted article out of the plan and counts it, instead of citing it as a premise', async () => {
+    fake.reset();
+    const articles = ARTICLES.map((a) => (a.pmid === '3002' ? { ...a, pubTypes: ['Journal Article', 'Retracted Publication'] } : a));
+    mountPlanWorld(fake, { articles, literature: LITERATURE, unknownPmids: ['99999999'] });
+    const c = await connectInMemory(await testContext({ dataDir: tempDir(), retries: 0 }, fake.url));
+    const r = await callOk<PlanOutput>(c, 'svc_generate_validation_plan', { hypothesis: EGFR_HYPOTHESIS });
+    expect(r.integrity).toMatchObject({ pmidsChecked: true, hallucinated: 1, retracted: 1 });
+    // Nothing it cites can be evidence: unsupported, even without a model.
+    expect(r.stages[0]!.evidence.status).toBe('unsupported');
+    expect(JSON.stringify(r)).not.toContain('"3002"');
+    expect(r.warnings).toContain('Retracted PMID 3002: removed from 3 places in this answer (counted in integrity.retracted).');
+    expect(r.warnings.join(' ')).toContain('PMID 3002 is a retracted publication (PubMed publication type): not counted as evidence');
+  });
+
   it('says a failed CIViC leaves resistance unknown: the variant lines stay in the design, with the gap named', async () => {
     fake.route('POST', '/civic/api/graphql', { status: 503, body: 'Service Unavailable' });
     const res = (await client.callTool({ name: 'svc_generate_validation_plan', arguments: { hypothesis: EGFR_HYPOTHESIS } })) as CallToolResult;

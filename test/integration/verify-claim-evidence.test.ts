@@ -27,6 +27,9 @@ const ARTICLES: FakeArticle[] = [
   { pmid: '2004', title: 'Registry report', abstract: `${registry.repeat(12)}In the end the drug was effective.` },
   { pmid: '2005', title: 'Aspirin and cancer', abstract: 'Aspirin is a drug studied in cancer.' },
   { pmid: '2006', title: 'Hospital costs', abstract: 'Hospital costs rose in the region during the decade. '.repeat(12) },
+  // Retracted: its abstract entails the claim word for word, which must count for nothing.
+  { pmid: '2007', title: 'RETRACTED: Metformin and survival', abstract: 'Metformin improved survival of patients with diabetes.', pubTypes: ['Journal Article', 'Retracted Publication'] },
+  { pmid: '2008', title: 'Retraction notice', abstract: 'This article has been retracted: metformin improved survival was not shown.', pubTypes: ['Retraction of Publication'] },
 ];
 
 interface Result {
@@ -34,6 +37,7 @@ interface Result {
   mode: string;
   pmidsChecked: boolean;
   hallucinated: number;
+  integrity: { retracted: number | null; pmidsChecked: boolean };
   citationRecall: number | null;
   citationPrecision: number | null;
   summary: string;
@@ -100,6 +104,44 @@ describe('svc_verify_claim: evidence you can trust', () => {
     }
     expect(recall).toEqual([1, 1, 1]);
     expect(precision).toEqual([1, 0.5, 0.3333]);
+  });
+
+  // A retracted article exists (not hallucinated) but is evidence neither way; citing it is a fault.
+  it('a retracted article never supports a claim, and the answer says it is retracted', async () => {
+    const r = await verify({ claim: CLAIM, pmids: ['2007'] });
+    expect(r.evidenceStatus).toBe('unsupported');
+    expect(r.pmids[0]).toMatchObject({ pmid: '2007', exists: true, verdict: 'retracted' });
+    expect(r.supportingPmids).toEqual([]);
+    expect(r.hallucinated).toBe(0);
+    expect(r.integrity).toMatchObject({ pmidsChecked: true, retracted: 1 });
+    expect(r.citationRecall).toBe(0);
+    expect(r.summary).toContain('PMID 2007 is a retracted publication (PubMed): not counted as evidence either way.');
+    expect(r.warnings.join(' ')).toContain('PMID 2007 is a retracted publication');
+    // Beside a sound supporting citation: supported by that one, never grounded (F1 is 0.667).
+    const both = await verify({ claim: CLAIM, pmids: ['2001', '2007'] });
+    expect(both.evidenceStatus).toBe('supported');
+    expect(both.supportingPmids).toEqual(['2001']);
+    expect(both.citationPrecision).toBe(0.5);
+    // A retraction notice contradicts nothing either.
+    const notice = await verify({ claim: CLAIM, pmids: ['2008', '2001'] });
+    expect(notice.evidenceStatus).toBe('supported');
+    expect(notice.contradictingPmids).toEqual([]);
+    expect(notice.pmids.find((x) => x.pmid === '2008')?.verdict).toBe('retraction_notice');
+  });
+
+  it('reads the retraction from the abstract record when esummary is down', async () => {
+    for (const method of ['GET', 'POST']) fake.route(method, '/eutils/esummary.fcgi', { status: 503, body: 'down' });
+    const r = await verify({ claim: CLAIM, pmids: ['2007'] });
+    expect(r.pmidsChecked).toBe(false);
+    expect(r.pmids[0]).toMatchObject({ pmid: '2007', exists: true, verdict: 'retracted' });
+    expect(r.evidenceStatus).toBe('unsupported');
+  });
+
+  it('without a model a retracted-only claim is still unsupported, not "unjudged"', async () => {
+    const plain = await connectInMemory(await testContext({}, fake.url));
+    const r = await verify({ claim: CLAIM, pmids: ['2007'] }, plain);
+    expect(r.evidenceStatus).toBe('unsupported');
+    expect(r.pmids[0]!.verdict).toBe('retracted');
   });
 
   // Once: esummary's fields renamed -> "Every cited PMID is fake", pmidsChecked true, PubMed ok.

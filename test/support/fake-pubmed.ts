@@ -11,7 +11,12 @@ export interface FakeArticle {
   abstract?: string | { label: string; text: string }[];
   journal?: string;
   year?: number;
+  /** PubMed publication types (default ["Journal Article"]), e.g. "Retracted Publication". */
+  pubTypes?: string[];
 }
+
+/** MeSH descriptor ids of the publication types the fake uses, as efetch writes them (UI="..."). */
+const PUBTYPE_UI: Record<string, string> = { 'Journal Article': 'D016428', 'Retracted Publication': 'D016441', 'Retraction of Publication': 'D016440', Review: 'D016454' };
 
 export interface FakePubmed {
   /** Every request the fake PubMed answered, by endpoint. */
@@ -98,7 +103,7 @@ function docsum(a: FakeArticle) {
     issue: '',
     pages: '1-2',
     lang: ['eng'],
-    pubtype: ['Journal Article'],
+    pubtype: a.pubTypes ?? ['Journal Article'],
     recordstatus: 'PubMed',
     pubstatus: '4',
     articleids: [{ idtype: 'pubmed', idtypen: 1, value: a.pmid }],
@@ -122,7 +127,7 @@ function articleSet(articles: FakeArticle[]): string {
       return (
         `<PubmedArticle><MedlineCitation Status="MEDLINE" Owner="NLM"><PMID Version="1">${a.pmid}</PMID><Article PubModel="Print">` +
         `<Journal><JournalIssue CitedMedium="Internet"><PubDate><Year>${a.year ?? 2020}</Year></PubDate></JournalIssue><Title>${esc(a.journal ?? 'Journal of Tests')}</Title></Journal>` +
-        `<ArticleTitle>${esc(a.title)}</ArticleTitle>${abstract}<PublicationTypeList><PublicationType UI="D016428">Journal Article</PublicationType></PublicationTypeList></Article></MedlineCitation>` +
+        `<ArticleTitle>${esc(a.title)}</ArticleTitle>${abstract}<PublicationTypeList>${(a.pubTypes ?? ['Journal Article']).map((t) => `<PublicationType UI="${PUBTYPE_UI[t] ?? ''}">${esc(t)}</PublicationType>`).join('')}</PublicationTypeList></Article></MedlineCitation>` +
         `<PubmedData><ArticleIdList><ArticleId IdType="pubmed">${a.pmid}</ArticleId></ArticleIdList></PubmedData></PubmedArticle>`
       );
     })

@@ -8,7 +8,9 @@ describe('claim queries', () => {
 
   it('relaxes in fixed steps and focuses on genes', () => {
     const q = claimQueries('Metformin reduces mortality in diabetes', ['PRKAA1']);
-    expect(q[0]).toBe('(PRKAA1[tiab]) AND (Metformin AND reduces AND mortality AND diabetes)');
-    expect(q.at(-1)).toBe('(PRKAA1[tiab]) AND (Metformin OR reduces OR mortality OR diabetes)');
+    expect(q[0]).toBe('((PRKAA1[tiab]) AND (Metformin AND reduces AND mortality AND diabetes)) NOT "retracted publication"[pt]');
+    expect(q.at(-1)).toBe('((PRKAA1[tiab]) AND (Metformin OR reduces OR mortality OR diabetes)) NOT "retracted publication"[pt]');
+    // Retracted articles are left out of every attempt, gene-only ones included.
+    expect(claimQueries('the of and', ['TP53'])).toEqual(['((TP53[tiab])) NOT "retracted publication"[pt]']);
   });
 });

@@ -10,6 +10,7 @@ const base: ClaimEvidence = {
   nliEnabled: true,
   pmidsChecked: true,
   hallucinated: new Set(),
+  retracted: new Set(),
   readable: new Set(['1', '2']),
 };
 
@@ -48,13 +49,25 @@ describe('evidenceStatus', () => {
     expect(evidenceStatus({ ...base, readable: new Set(), nliEnabled: false })).toBe('unverifiable');
   });
 
+  // A retracted article exists, so it is not hallucinated; but it is no evidence, and citing it is a fault.
+  it('a claim resting only on retracted (or fake) articles is unsupported, model or not; citing one is never grounded', () => {
+    const onlyRetracted = { ...base, cited: ['1'], retracted: new Set(['1']), readable: new Set<string>(), statements: [{ citations: ['1'], judged: ['1'], entailing: [], contradicting: [] }] };
+    expect(evidenceStatus(onlyRetracted)).toBe('unsupported');
+    expect(evidenceStatus({ ...onlyRetracted, nliEnabled: false })).toBe('unsupported');
+    expect(evidenceStatus({ ...onlyRetracted, cited: ['1', '2'], hallucinated: new Set(['2']) })).toBe('unsupported');
+    // Another citation that PubMed could not read leaves it unverifiable, not unsupported.
+    expect(evidenceStatus({ ...onlyRetracted, cited: ['1', '2'] })).toBe('unverifiable');
+    // A readable citation entails: supported, but the retracted citation keeps it from grounded.
+    expect(evidenceStatus({ ...base, cited: ['1', '2', '3'], retracted: new Set(['3']) })).toBe('supported');
+  });
+
   it('search mode (no citation metrics) is never grounded', () => {
     expect(evidenceStatus({ ...base, citationMetrics: false })).toBe('supported');
   });
 });
 
 describe('statementStatus', () => {
-  const ctx = { nliEnabled: true, pmidsChecked: true, hallucinated: new Set(['9']), readable: new Set(['1', '2']) };
+  const ctx = { nliEnabled: true, pmidsChecked: true, hallucinated: new Set(['9']), retracted: new Set<string>(), readable: new Set(['1', '2']) };
   it('reads one statement', () => {
     expect(statementStatus({ citations: [], entailing: [], contradicting: [] }, ctx)).toBe('unsupported');
     expect(statementStatus({ citations: ['#4'], entailing: [], contradicting: [] }, ctx)).toBe('unsupported');
@@ -64,5 +77,10 @@ describe('statementStatus', () => {
     expect(statementStatus({ citations: ['1', '2'], entailing: ['1'], contradicting: ['2'] }, ctx)).toBe('contested');
     expect(statementStatus({ citations: ['1'], entailing: [], contradicting: ['1'] }, ctx)).toBe('contradicted');
     expect(statementStatus({ citations: ['1'], entailing: ['1'], contradicting: [] }, ctx)).toBe('supported');
+    // Retracted only, or retracted and fake: unsupported whether or not a model runs.
+    const retracted = { ...ctx, retracted: new Set(['5']) };
+    expect(statementStatus({ citations: ['5'], entailing: [], contradicting: [] }, retracted)).toBe('unsupported');
+    expect(statementStatus({ citations: ['5', '9'], entailing: [], contradicting: [] }, { ...retracted, nliEnabled: false })).toBe('unsupported');
+    expect(statementStatus({ citations: ['5', '1'], entailing: ['1'], contradicting: [] }, retracted)).toBe('supported');
   });
 });

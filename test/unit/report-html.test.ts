@@ -193,10 +193,13 @@ describe('renderHtmlReport: content', () => {
 
   it('integrity panel: every metric with a plain explanation', () => {
     const s = section(doc, 'integrity');
-    for (const name of ['PMIDs checked', 'Hallucinated PMIDs', 'Hallucination rate', 'Grounded ratio', 'Citation precision', 'Citation recall', 'Citation F1', 'NLI model', 'Entailment method']) {
+    for (const name of ['PMIDs checked', 'Hallucinated PMIDs', 'Retracted PMIDs', 'Hallucination rate', 'Grounded ratio', 'Citation precision', 'Citation recall', 'Citation F1', 'NLI model', 'Entailment method']) {
       expect(s).toContain(`<dt>${name}</dt>`);
     }
-    expect(count(s, /<span class="explain">/)).toBe(9);
+    expect(count(s, /<span class="explain">/)).toBe(10);
+    // A saved analysis from before the count existed reads "not computed", never 0.
+    const older = section(renderHtmlReport({ ...insightsResult, integrity: { ...insightsResult.integrity, retracted: undefined } } as unknown as typeof insightsResult, META), 'integrity');
+    expect(older).toMatch(/<dt>Retracted PMIDs<\/dt><dd><span class="metric-value">not computed<\/span>/);
     expect(s).toContain('nli:Xenova/nli-deberta-v3-xsmall@q8');
     expect(s).toContain('<span class="metric-value">0.87</span>');
   });

@@ -169,7 +169,7 @@ async function repurpose(input: RepurposingInput, call: ToolCall, deadline: Call
     sources,
     warnings: report.warnings,
   };
-  const result = withoutUnknownPmids(assembled, gone);
+  const result = withoutUnknownPmids(assembled, gone, { retracted: new Set(i.retractedPmids) });
   await saveAnswer(ctx, { id: snapshotId, tool: REPURPOSING_TOOL, genes: symbols, diseaseContext: disease, qualityScore: quality.qualityScore, inputs: input, result });
   step(steps, 'Done');
   return result;

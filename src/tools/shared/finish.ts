@@ -1,19 +1,40 @@
-// The last two steps of every analysis that saves a snapshot: PMIDs PubMed does not know are removed
-// everywhere in the answer (and the removal is counted and said), then the answer is saved. A store
+// The last two steps of every analysis that saves a snapshot: PMIDs PubMed does not know, and
+// retracted ones, are removed everywhere in the answer (and the removal is counted and said), then
+// the answer is saved. A store
 // that fails to save is a warning on the answer, never a failed call.
 import type { AppContext } from '../../context.js';
 import { stripPmids, type StripOptions } from '../../evidence/pmid-fields.js';
 import type { NewSnapshot } from '../../store/snapshots.js';
 
-/** `answer` with every PMID in `gone` removed; `alsoRemoved` counts removals done before (e.g. from rendered text). */
-export function withoutUnknownPmids<T extends { warnings: string[] }>(answer: T, gone: ReadonlySet<string>, options: StripOptions & { alsoRemoved?: number } = {}): T {
+/**
+ * `answer` with every PMID in `gone` removed; `alsoRemoved` counts removals done before (e.g. from
+ * rendered text). `retracted` PMIDs (evidence/retraction.ts) exist but are no evidence: an answer
+ * the tools wrote does not list them as support either, and says where they went.
+ */
+export function withoutUnknownPmids<T extends { warnings: string[] }>(
+  answer: T,
+  gone: ReadonlySet<string>,
+  options: StripOptions & { alsoRemoved?: number; retracted?: ReadonlySet<string>; alsoRemovedRetracted?: number } = {},
+): T {
   const stripped = stripPmids(answer, gone, options);
-  const result = stripped.value;
   const removed = stripped.removed + (options.alsoRemoved ?? 0);
   if (gone.size > 0) {
-    result.warnings.push(`PubMed does not know PMID ${[...gone].join(', ')}: removed from ${removed} place${removed === 1 ? '' : 's'} in this answer (counted in integrity.hallucinated).`);
+    stripped.value.warnings.push(`PubMed does not know PMID ${[...gone].join(', ')}: removed from ${places(removed)} in this answer (counted in integrity.hallucinated).`);
   }
-  return result;
+  return withoutRetractedPmids(stripped.value, options.retracted ?? new Set(), { ...options, alsoRemoved: options.alsoRemovedRetracted ?? 0 });
+}
+
+/** `answer` without the retracted PMIDs, and a warning counting where they were. */
+export function withoutRetractedPmids<T extends { warnings: string[] }>(answer: T, retracted: ReadonlySet<string>, options: StripOptions & { alsoRemoved?: number } = {}): T {
+  if (retracted.size === 0) return answer;
+  const stripped = stripPmids(answer, retracted, options);
+  const removed = stripped.removed + (options.alsoRemoved ?? 0);
+  stripped.value.warnings.push(`Retracted PMID ${[...retracted].join(', ')}: removed from ${places(removed)} in this answer (counted in integrity.retracted).`);
+  return stripped.value;
+}
+
+function places(n: number): string {
+  return `${n} place${n === 1 ? '' : 's'}`;
 }
 
 /** Saves the answer as a snapshot; when the store fails, says so on the answer. */

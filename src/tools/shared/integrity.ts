@@ -4,11 +4,11 @@
 // - pmidsChecked: true only when PubMed answered about at least one cited PMID (nothing cited is
 //   not "checked": offline, failed literature searches leave nothing cited, and "PMIDs checked:
 //   yes" would then claim a check that never happened); pmidsCited says how many there were;
-// - hallucinated, hallucinationRate: PubMed could not be asked whether the PMIDs exist;
+// - hallucinated, retracted, hallucinationRate: PubMed could not be asked whether the PMIDs exist;
 // - groundedRatio and the citation figures: no statement was judged, because no NLI model was
 //   available, no cited abstract was readable (PubMed down, or no abstracts), or nothing cited a
 //   PMID at all. When
-//   PubMed answered that every cited PMID is fake, the zeros are a finding and are kept.
+//   PubMed answered that every cited PMID is fake or retracted, the zeros are a finding and are kept.
 import { integrityBlock, type IntegrityRun } from '../../evidence/pipeline.js';
 import type { IntegrityOut } from './schemas.js';
 
@@ -16,13 +16,16 @@ export function reportIntegrity(run: Pick<IntegrityRun, 'integrity' | 'cited'>):
   const block = integrityBlock(run.integrity);
   const i = run.integrity;
   const checked = i.pmidsChecked && run.cited.length > 0;
-  const allFake = checked && i.hallucinated === run.cited.length;
-  const judged = i.judgedStatements > 0 || allFake;
+  // Every citation fake or retracted: nothing could be evidence, so the zeros are a finding.
+  const void_ = new Set([...i.hallucinatedPmids, ...i.retractedPmids]);
+  const noEvidence = checked && run.cited.every((p) => void_.has(p));
+  const judged = i.judgedStatements > 0 || noEvidence;
   return {
     ...block,
     pmidsChecked: checked,
     pmidsCited: run.cited.length,
     hallucinated: checked ? block.hallucinated : null,
+    retracted: checked ? block.retracted : null,
     hallucinationRate: checked ? block.hallucinationRate : null,
     groundedRatio: judged ? block.groundedRatio : null,
     citationPrecision: judged ? block.citationPrecision : null,
@@ -37,6 +40,7 @@ export function notRun(reason: string): IntegrityOut {
     pmidsChecked: false,
     pmidsCited: 0,
     hallucinated: null,
+    retracted: null,
     hallucinationRate: null,
     groundedRatio: null,
     citationPrecision: null,

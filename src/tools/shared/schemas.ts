@@ -67,6 +67,7 @@ export const integrity = z
     pmidsChecked: z.boolean(),
     pmidsCited: z.number().int(),
     hallucinated: z.number().int().nullable(),
+    retracted: z.number().int().nullable().describe('Checked PMIDs PubMed marks as retracted (or retraction notices): not counted as evidence'),
     hallucinationRate: nullableRatio,
     groundedRatio: nullableRatio,
     citationPrecision: nullableRatio,

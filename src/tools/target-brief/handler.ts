@@ -36,7 +36,7 @@ async function computeBrief(args: BriefInput, call: ToolCall, deadline: CallDead
 /** Shapes the gathered data into the output (pure, apart from adding warnings). */
 export function assembleBrief(query: string, d: BriefData, free: boolean, warnings: string[]): Omit<BriefOutput, 'sources' | 'warnings'> {
   const { gene, entry, clinical } = d;
-  const strip = (pmids: readonly string[]) => pmids.filter((p) => !d.integrity.hallucinated.has(p));
+  const strip = (pmids: readonly string[]) => pmids.filter((p) => !d.integrity.removed.has(p));
   if (!gene.ensemblId) warnings.push(`HGNC lists no Ensembl gene id for ${gene.symbol}: no Open Targets associations, tractability or drugs.`);
   if (clinical === null) warnings.push(`Open Targets does not know ${gene.ensemblId}: no associations or drug candidates.`);
   if (d.diseaseHits && d.diseaseHits.length === 0) warnings.push(`"${query}" matched no Open Targets disease: indications are matched by exact name only and no context association is given.`);

@@ -42,8 +42,8 @@ export interface BriefEvidenceRow extends BriefStatement {
 export interface BriefIntegrity {
   integrity: z.input<typeof integritySchema>;
   evidence: BriefEvidenceRow[];
-  /** Cited PMIDs PubMed does not know: removed from the brief. */
-  hallucinated: Set<string>;
+  /** Cited PMIDs PubMed does not know, and retracted ones: removed from the brief. */
+  removed: Set<string>;
 }
 
 const ACTION: Record<string, string> = {
@@ -92,7 +92,7 @@ export async function briefIntegrity(call: ToolCall, report: SourceReport, state
   const cited = [...new Set(statements.flatMap((s) => s.pmids))];
   if (cited.length === 0) {
     report.skip('eutils', 'no statement of this brief cites a PMID');
-    return { integrity: notRun('no statement of this brief cites a PMID'), evidence: [], hallucinated: new Set() };
+    return { integrity: notRun('no statement of this brief cites a PMID'), evidence: [], removed: new Set() };
   }
   const prefetched = call.ctx.sources.eutils.articles(cited, call.signal);
   prefetched.catch(() => undefined); // a failure surfaces where the pipeline reads the abstracts
@@ -102,10 +102,12 @@ export async function briefIntegrity(call: ToolCall, report: SourceReport, state
     statements.map((s) => ({ text: s.text, pmids: s.pmids })),
   );
   const i = run.integrity;
-  const hallucinated = new Set(i.hallucinatedPmids);
-  if (hallucinated.size > 0) {
-    report.warnings.push(`PubMed does not know PMID ${[...hallucinated].join(', ')} cited by the sources; removed from the brief.`);
+  if (i.hallucinated > 0) {
+    report.warnings.push(`PubMed does not know PMID ${i.hallucinatedPmids.join(', ')} cited by the sources; removed from the brief.`);
   }
+  // Retracted articles exist but are no evidence: taken out of the brief the same way.
+  const removed = new Set([...i.hallucinatedPmids, ...i.retractedPmids]);
+  if (i.retracted > 0) report.warnings.push(`Retracted PMID ${i.retractedPmids.join(', ')} cited by the sources; removed from the brief.`);
   return {
     integrity: reportIntegrity(run),
     evidence: run.statements.map((s, k) => ({
@@ -116,7 +118,7 @@ export async function briefIntegrity(call: ToolCall, report: SourceReport, state
       ...(s.bestPmid ? { bestPmid: s.bestPmid } : {}),
       ...(s.skipped ? { skipped: s.skipped } : {}),
     })),
-    hallucinated,
+    removed,
   };
 }
 

@@ -16,6 +16,7 @@ import type { Gather } from '../shared/gather.js';
 import type { SourceReport } from '../../sources/report.js';
 import type { CallDeadline, WorkPlan } from '../../sources/deadline.js';
 import { deadlineReport, noteDeadline, withCallDeadline } from '../shared/call-deadline.js';
+import { withoutRetractedPmids } from '../shared/finish.js';
 import { notRun, reportIntegrity } from '../shared/integrity.js';
 import { activeTrials, cellModels, planLiterature, resistanceEvidence, toolCompounds } from './gather.js';
 import { recognise, type Recognition } from './recognise.js';
@@ -134,8 +135,8 @@ async function plan(args: PlanArgs, call: ToolCall, deadline: CallDeadline): Pro
   // A PMID PubMed does not know is removed everywhere it appears (stages, literature, evidence).
   const gone = new Set(i.hallucinatedPmids);
   const stripped = stripPmids(assembled, gone);
-  const result = stripped.value;
-  if (gone.size) result.warnings.push(`PubMed does not know PMID ${[...gone].join(', ')} returned by the literature search: removed from ${stripped.removed} place(s) in this plan (counted in integrity.hallucinated).`);
+  if (gone.size) stripped.value.warnings.push(`PubMed does not know PMID ${[...gone].join(', ')} returned by the literature search: removed from ${stripped.removed} place(s) in this plan (counted in integrity.hallucinated).`);
+  const result = withoutRetractedPmids(stripped.value, new Set(i.retractedPmids));
   result.message = summary(mechanism, roles, disease, result, compounds.items.length, models.items.length, trials.items.length);
   if (rec.negation) result.message = `${negationNote(rec.negation)} ${result.message}`;
   const saved = await call.ctx.snapshots

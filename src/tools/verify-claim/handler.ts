@@ -63,6 +63,7 @@ async function checkClaim(args: VerifyInput, call: ToolCall, deadline: CallDeadl
     nliEnabled: i.nliEnabled,
     pmidsChecked: i.pmidsChecked,
     hallucinated: run.citedHallucinated,
+    retracted: new Set(run.retractions.keys()),
     readable: run.readable,
   });
   // Figures not computed are null (shared/integrity.ts); citation metrics do not apply to a search.

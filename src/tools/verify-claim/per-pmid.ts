@@ -22,6 +22,12 @@ export async function perPmid(run: IntegrityRun, pmids: readonly string[], claim
       out.push({ pmid: p, exists, verdict: 'not_found' });
       continue;
     }
+    // A retracted article is not judged: whatever its abstract says is no evidence.
+    const retraction = run.retractions.get(p);
+    if (retraction) {
+      out.push({ pmid: p, exists, ...meta, verdict: retraction === 'retracted' ? 'retracted' : 'retraction_notice' });
+      continue;
+    }
     if (!article?.abstract) {
       out.push({ pmid: p, exists, ...meta, verdict: exists === null ? 'unchecked' : 'no_abstract' });
       continue;

@@ -24,13 +24,18 @@ export function summarize(status: EvidenceStatus, run: IntegrityRun, rows: Verif
   if (searchFailed === 'abstracts') return 'PubMed found records, but they could not be read (see sources and warnings), so the claim could not be verified: this says nothing about what they say.';
   if (searched && rows.length === 0) return 'PubMed found no record for this claim, so it could not be verified.';
   if (searched) {
-    const withAbstract = rows.filter((r) => r.verdict !== 'no_abstract').length;
+    const withAbstract = rows.filter((r) => !['no_abstract', 'retracted', 'retraction_notice'].includes(r.verdict)).length;
     parts.push(`Searched PubMed: ${rows.length} record${rows.length === 1 ? '' : 's'} found, ${withAbstract} with an abstract${i.nliEnabled ? ' judged' : ''}.`);
   } else if (i.pmidsChecked) {
     const exist = rows.filter((p) => p.exists).length;
     parts.push(`${exist} of ${rows.length} cited PMIDs exist${i.hallucinated ? `; ${i.hallucinated} do not (${i.hallucinatedPmids.join(', ')})` : ''}.`);
   } else parts.push('PubMed could not be asked whether the PMIDs exist, so none is called hallucinated.');
   parts.push(`${HEADLINE[status]}.`);
+  const retracted = rows.filter((p) => p.verdict === 'retracted' || p.verdict === 'retraction_notice');
+  if (retracted.length) {
+    const what = (v: string) => (v === 'retracted' ? 'a retracted publication' : 'a retraction notice');
+    parts.push(`${retracted.map((r) => `PMID ${r.pmid} is ${what(r.verdict)}`).join('; ')} (PubMed): not counted as evidence either way.`);
+  }
   const supporting = rows.filter((p) => p.verdict === 'supports' || p.verdict === 'mixed').map((p) => p.pmid);
   const contradicting = rows.filter((p) => p.verdict === 'contradicts' || p.verdict === 'mixed').map((p) => p.pmid);
   if (supporting.length) parts.push(`Entailing: PMID ${list(supporting)}.`);

@@ -167,8 +167,9 @@ async function analyse(input: InsightsInput, call: ToolCall, deadline: CallDeadl
   ]);
   const i = run.integrity;
   const gone = new Set(i.hallucinatedPmids);
+  const retracted = new Set(i.retractedPmids);
   // The brief's wording cites its PMIDs in the text: it is written from the checked citations.
-  const brief = renderBrief(facts, statements.map((s) => ({ ...s, pmids: s.pmids.filter((p) => !gone.has(p)) })), input.audience);
+  const brief = renderBrief(facts, statements.map((s) => ({ ...s, pmids: s.pmids.filter((p) => !gone.has(p) && !retracted.has(p)) })), input.audience);
   const checks = new Map(statements.map((s, k) => [s.id, run.statements[k]]));
 
   step(4, 'Scoring and saving the snapshot');
@@ -211,8 +212,8 @@ async function analyse(input: InsightsInput, call: ToolCall, deadline: CallDeadl
     warnings: report.warnings,
   };
   // A PMID PubMed does not know is removed everywhere it appears, and the removal is counted.
-  const fromBrief = brief.statements.reduce((n, b) => n + (statements.find((s) => s.id === b.id)?.pmids.filter((p) => gone.has(p)).length ?? 0), 0);
-  const result = withoutUnknownPmids(assembled, gone, { dropRowsUnder: ['citationMetrics'], alsoRemoved: fromBrief });
+  const fromBrief = (set: ReadonlySet<string>) => brief.statements.reduce((n, b) => n + (statements.find((s) => s.id === b.id)?.pmids.filter((p) => set.has(p)).length ?? 0), 0);
+  const result = withoutUnknownPmids(assembled, gone, { dropRowsUnder: ['citationMetrics'], alsoRemoved: fromBrief(gone), retracted, alsoRemovedRetracted: fromBrief(retracted) });
   await saveAnswer(ctx, { id: snapshotId, tool: INSIGHTS_TOOL, genes: symbols, diseaseContext: disease, qualityScore: quality.qualityScore, inputs: input, result });
   step(steps, 'Done');
   return result;
