@@ -40,8 +40,23 @@ function constraint(f: Profile): SafeHtml | string {
 function clinical(f: Profile): SafeHtml | string {
   const c = f.clinicalEvidence;
   if (!c) return '—';
-  const top = c.top.map((t) => html`<li>${link(t.url, t.name)} <span class="muted small">(level ${t.level}, ${t.significance.toLowerCase()}${t.therapies.length ? `, ${t.therapies.join(' + ')}` : ''}${t.disease ? `; ${t.disease}` : ''})</span>${t.pmid ? html` ${pmidLinks([t.pmid])}` : ''}</li>`);
+  const top = c.top.map((t) => html`<li>${link(t.url, t.name)} <span class="muted small">(${civicPhrase(t)}${t.disease ? `; ${t.disease}` : ''})</span>${t.pmid ? html` ${pmidLinks([t.pmid])}` : ''}</li>`);
   return html`${c.evidenceItems} items, ${c.assertions} assertions, ${c.inDiseaseContext} in this disease${top.length ? html`<ul class="small">${join(top, '')}</ul>` : ''}`;
+}
+
+type CivicItem = NonNullable<Profile['clinicalEvidence']>['top'][number];
+
+/**
+ * "BRAF V600E: sensitivity/response to dabrafenib + trametinib, level A", or "...: evidence against
+ * sensitivity/response to ivosidenib, level C" when CIViC's direction is DOES_NOT_SUPPORT. Several
+ * therapies read as CIViC relates them: "+" combined, "then" sequential, "or" substitutes, ", " not given.
+ */
+export function civicPhrase(t: CivicItem): string {
+  const significance = t.significance.toLowerCase().replace('sensitivityresponse', 'sensitivity/response').replace(/_/g, ' ');
+  const join = t.therapyInteraction === 'COMBINATION' ? ' + ' : t.therapyInteraction === 'SEQUENTIAL' ? ' then ' : t.therapyInteraction === 'SUBSTITUTES' ? ' or ' : ', ';
+  const therapies = t.therapies.length ? ` to ${t.therapies.join(join)}` : '';
+  const against = t.direction === 'DOES_NOT_SUPPORT' ? 'evidence against ' : '';
+  return `${t.profile ? `${t.profile}: ` : ''}${against}${significance}${therapies}, level ${t.level}`;
 }
 
 function pgx(f: Profile): SafeHtml | string {

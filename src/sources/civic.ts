@@ -27,7 +27,7 @@ query GeneEvidence($molecularProfileName: String, $diseaseName: String, $first: 
   evidenceItems(molecularProfileName: $molecularProfileName, diseaseName: $diseaseName, status: ACCEPTED, first: $first) {
     totalCount
     nodes {
-      id name status evidenceType evidenceLevel evidenceDirection significance
+      id name status evidenceType evidenceLevel evidenceDirection significance therapyInteractionType
       molecularProfile { name }
       disease { name displayName }
       therapies { name }

@@ -147,7 +147,7 @@ describe('renderHtmlReport: content', () => {
     expect(s).toContain('title="loss-of-function observed/expected upper bound; < 0.6 = intolerant (gnomAD v4 guidance)"');
     expect(s).toContain('25 items, 3 assertions, 1 in this disease');
     expect(s).toContain('<a href="https://civicdb.org/evidence/1431" target="_blank" rel="noopener noreferrer">EID1431</a>');
-    expect(s).toContain('Lapatinib; Breast Cancer');
+    expect(s).toContain('sensitivity/response to Lapatinib, level B; Breast Cancer');
     // Upstream text is escaped, and a gene no source knew shows dashes, not empty cells.
     expect(s).toContain('Annotation of EGFR and gefitinib &lt;script&gt;');
     expect(s).not.toContain('<script>');

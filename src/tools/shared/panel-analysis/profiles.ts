@@ -166,8 +166,10 @@ function constraintOf(c: GeneConstraint | null): GeneProfile['constraint'] {
 
 export function clinicalOf(e: CivicGeneEvidence, disease: string): NonNullable<GeneProfile['clinicalEvidence']> {
   const inContext = (d: string | null) => d !== null && sameDisease(d, disease);
-  // Evidence in the disease context first, then by level (A = validated ... E = inferential).
-  const ranked = [...e.evidence].sort((a, b) => Number(inContext(b.disease)) - Number(inContext(a.disease)) || a.evidenceLevel.localeCompare(b.evidenceLevel));
+  // Evidence in the disease context first, then supporting evidence before evidence against, then by
+  // level (A = validated ... E = inferential).
+  const against = (x: { evidenceDirection: string | null }) => Number(x.evidenceDirection === 'DOES_NOT_SUPPORT');
+  const ranked = [...e.evidence].sort((a, b) => Number(inContext(b.disease)) - Number(inContext(a.disease)) || against(a) - against(b) || a.evidenceLevel.localeCompare(b.evidenceLevel));
   return {
     evidenceItems: e.totalEvidence,
     assertions: e.totalAssertions,
@@ -177,9 +179,13 @@ export function clinicalOf(e: CivicGeneEvidence, disease: string): NonNullable<G
       name: x.name,
       evidenceType: x.evidenceType,
       level: x.evidenceLevel,
+      profile: x.molecularProfile,
       significance: x.significance,
+      // "Does not support" turns the significance around: it must travel with it.
+      direction: x.evidenceDirection,
       disease: x.disease,
       therapies: x.therapies,
+      therapyInteraction: x.therapyInteraction ?? null,
       pmid: x.pmid,
       url: x.url,
     })),

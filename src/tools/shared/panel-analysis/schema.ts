@@ -98,9 +98,16 @@ export const geneProfile = z.object({
           name: z.string(),
           evidenceType: z.string(),
           level: z.string(),
+          profile: z.string().optional().describe('The molecular profile (variant) the item is about, e.g. "BRAF V600E"'),
           significance: z.string(),
+          direction: z
+            .string()
+            .nullable()
+            .optional()
+            .describe('SUPPORTS, or DOES_NOT_SUPPORT: the evidence is against the significance (e.g. no sensitivity); NA'),
           disease: z.string().nullable(),
           therapies: z.array(z.string()),
+          therapyInteraction: z.string().nullable().optional().describe('With several therapies: COMBINATION, SEQUENTIAL or SUBSTITUTES (each alone); null when not given'),
           pmid: z.string().nullable(),
           url: z.string(),
         }),
