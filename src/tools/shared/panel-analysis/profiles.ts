@@ -25,6 +25,22 @@ export const CLINICAL_PROFILE_GENES = 4;
 const FUNCTION_CHARS = 400;
 const TOP_ITEMS = 3;
 
+/** One CIViC item shown for a focus gene: its variant, direction and therapy relation travel with it. */
+export interface CivicTopItem {
+  id: string;
+  name: string;
+  evidenceType: string;
+  level: string;
+  profile: string;
+  significance: string;
+  direction: string | null;
+  disease: string | null;
+  therapies: string[];
+  therapyInteraction: string | null;
+  pmid: string | null;
+  url: string;
+}
+
 export interface GeneProfile {
   symbol: string;
   why: string;
@@ -36,7 +52,7 @@ export interface GeneProfile {
     evidenceItems: number;
     assertions: number;
     inDiseaseContext: number;
-    top: { id: string; name: string; evidenceType: string; level: string; significance: string; disease: string | null; therapies: string[]; pmid: string | null; url: string }[];
+    top: CivicTopItem[];
   } | null;
   pharmacogenomics: { annotations: number; top: { id: string; name: string; level: string | null; chemicals: string[]; url: string }[] } | null;
 }
