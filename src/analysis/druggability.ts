@@ -143,6 +143,19 @@ export function druggability(input: DruggabilityInput): Druggability {
   return { score, complete: available.length === parts.length, parts, modalities };
 }
 
+/**
+ * The score in words, with what a missing part could still add: "0.85", or "between 0.30 and 1.00
+ * (Open Targets tractability not known)". A lower bound alone reads as a low score (0.00 for BRAF
+ * when Open Targets and UniProt fail), which is a failure read as a finding.
+ */
+export function druggabilityText(score: number | null, parts: readonly Pick<DruggabilityPart, 'label' | 'value' | 'weight'>[]): string {
+  const missing = parts.filter((p) => p.value === null);
+  if (score === null) return `not known (${missing.map((p) => p.label).join(', ') || 'no part'} not available)`;
+  if (!missing.length) return score.toFixed(2);
+  const max = Math.min(1, score + missing.reduce((s, p) => s + p.weight, 0));
+  return `between ${score.toFixed(2)} and ${max.toFixed(2)} (${missing.map((p) => p.label).join(', ')} not known)`;
+}
+
 /** Credit of one true bucket of a modality (clinical labels are shared by all modalities). */
 export function bucketCredit(modality: string, label: string): { credit: number; known: boolean } {
   const key = label.trim().toLowerCase();

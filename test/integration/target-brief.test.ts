@@ -240,9 +240,12 @@ describeShared('svc_get_target_brief', () => {
     expect(text).toContain('Top drugs: not known (Open Targets failed).');
     expect(text).toContain('Disease associations: not known (Open Targets failed).');
     expect(text).not.toMatch(/none listed|no Open Targets disease matched/);
+    // 0.30 alone read as a poorly druggable EGFR: the missing tractability could add up to 0.70.
+    expect(text).toContain('Druggability between 0.30 and 1.00 (Open Targets tractability not known);');
     const terminal = renderBrief(r).replace(/\x1b\[[0-9;]*m/g, '');
     expect(terminal).toContain('(not matched: Open Targets failed)');
     expect(terminal).toContain('  not known: Open Targets failed');
+    expect(terminal).toContain('between 0.30 and 1.00 (Open Targets tractability not known)');
     expect(terminal).not.toMatch(/none listed|no Open Targets match/);
   });
 

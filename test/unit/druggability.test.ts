@@ -1,7 +1,7 @@
 // The druggability formula (src/analysis/druggability.ts), with values computed by hand:
 //   score = 0.7 * T (best tractability credit) + 0.1 * E (EC number) + 0.2 * F (best family credit)
 import { describe, expect, it } from 'vitest';
-import { bucketCredit, druggability, modalityCredits, type DruggabilityInput } from '../../src/analysis/druggability.js';
+import { bucketCredit, druggability, druggabilityText, modalityCredits, type DruggabilityInput } from '../../src/analysis/druggability.js';
 import { parseTractability, type Tractability } from '../../src/sources/opentargets.js';
 import { describeShared, sharedJson } from '../support/shared.js';
 
@@ -133,5 +133,20 @@ describe('druggability formula', () => {
   it('lists at most five EC numbers in the evidence', () => {
     const r = druggability({ tractability: [], ecNumbers: ['1.1.1.1', '1.1.1.2', '1.1.1.3', '1.1.1.4', '1.1.1.5', '1.1.1.6', '1.1.1.7'], targetClasses: [] });
     expect(part(r, 'enzyme').evidence).toBe('EC 1.1.1.1, EC 1.1.1.2, EC 1.1.1.3, EC 1.1.1.4, EC 1.1.1.5, +2 more');
+  });
+});
+
+describe('druggability in words', () => {
+  const parts = (t: number | null, e: number | null, f: number | null) => [
+    { label: 'Open Targets tractability', value: t, weight: 0.7 },
+    { label: 'Enzyme activity (EC number)', value: e, weight: 0.1 },
+    { label: 'Druggable family', value: f, weight: 0.2 },
+  ];
+  it('gives the score when complete, and the range a missing part leaves open otherwise', () => {
+    expect(druggabilityText(0.9, parts(1, 0, 0.5))).toBe('0.90');
+    expect(druggabilityText(0.3, parts(null, 1, 1))).toBe('between 0.30 and 1.00 (Open Targets tractability not known)');
+    expect(druggabilityText(0.7, parts(1, null, null))).toBe('between 0.70 and 1.00 (Enzyme activity (EC number), Druggable family not known)');
+    expect(druggabilityText(0, parts(0, null, 0))).toBe('between 0.00 and 0.10 (Enzyme activity (EC number) not known)');
+    expect(druggabilityText(null, parts(null, null, null))).toBe('not known (Open Targets tractability, Enzyme activity (EC number), Druggable family not available)');
   });
 });

@@ -1,4 +1,5 @@
 // Terminal rendering of svc_get_target_brief: one page, sources named, failures visible.
+import { druggabilityText } from '../../analysis/druggability.js';
 import type { BriefOutput } from '../../tools/target-brief/output.js';
 import { describeIntegrity, sourceFailed } from '../../tools/shared/summary.js';
 import { heading, style, table } from '../output.js';
@@ -29,8 +30,8 @@ export function renderBrief(r: BriefOutput): string {
   lines.push(
     `${label('Structure')}${r.alphaFoldPlddt === null ? 'no AlphaFold model' : `AlphaFold mean pLDDT ${fmt(r.alphaFoldPlddt, 1)} (${r.alphaFold?.band.replace('_', ' ')})  ${r.alphaFold?.pageUrl ?? ''}`}`,
   );
-  const score = r.druggabilityScore === null ? 'n/a' : fmt(r.druggabilityScore, 2);
-  lines.push(`${label('Druggability')}${heading(score)}${r.druggabilityComplete ? '' : style('yellow', ' (lower bound: a part is missing)')}  = 0.7 tractability + 0.1 enzyme + 0.2 family`);
+  const score = druggabilityText(r.druggabilityScore, r.druggabilityParts);
+  lines.push(`${label('Druggability')}${r.druggabilityComplete ? heading(score) : style('yellow', score)}  = 0.7 tractability + 0.1 enzyme + 0.2 family`);
   for (const p of r.druggabilityParts) {
     lines.push(`  ${p.name.padEnd(12)} ${p.value === null ? ' n/a' : fmt(p.value, 2)} x ${fmt(p.weight, 1)} = ${fmt(p.contribution, 3)}  (${p.source})`);
     lines.push(...wrap(p.evidence, WIDTH, '      '));

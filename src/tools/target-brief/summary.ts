@@ -2,6 +2,7 @@
 // only text. Every list of the brief is already capped (gather.ts BRIEF_LIMITS) and names its total,
 // so the structured answer is the whole brief.
 import { phaseText } from '../../analysis/drug-tiers.js';
+import { druggabilityText } from '../../analysis/druggability.js';
 import { describeIntegrity, describeSources, sourceFailed } from '../shared/summary.js';
 import type { BriefOutput } from './output.js';
 
@@ -17,7 +18,7 @@ export function summarizeBrief(r: BriefOutput): string {
   const otFailed = sourceFailed(r.sources, 'opentargets');
   const noDisease = otFailed ? 'not matched: Open Targets failed' : 'no Open Targets disease matched';
   lines.push(`Disease context "${dc.query}": ${dc.diseaseName ? `${dc.diseaseName} (${dc.diseaseId}), association ${f2(dc.associationScore)}` : noDisease}.`);
-  lines.push(`Druggability ${f2(r.druggabilityScore)}${r.druggabilityComplete ? '' : ' (lower bound: a part is missing)'}; AlphaFold mean pLDDT ${r.alphaFoldPlddt ?? 'unknown'}.`);
+  lines.push(`Druggability ${druggabilityText(r.druggabilityScore, r.druggabilityParts)}; AlphaFold mean pLDDT ${r.alphaFoldPlddt ?? 'unknown'}.`);
   if (r.topDrugsNote) lines.push(`Top drugs: ${r.topDrugsNote}`);
   else if (r.topDrugs.length) {
     // Phases in words (ChEMBL's 2.5 is "phase 2/3"), as the other tools write them.
