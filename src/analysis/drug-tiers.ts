@@ -66,6 +66,13 @@ export function phaseText(phase: number): string {
   return `phase ${phase}`;
 }
 
+/** The same stages for a table column: "4", "2/3" (ChEMBL's 2.5), "filed" (3.5), "early 1" (0.5), "0". */
+export function phaseShort(phase: number): string {
+  if (phase === 3.5) return 'filed';
+  if (phase === 0.5) return 'early 1';
+  return Number.isInteger(phase) ? String(phase) : `${Math.floor(phase)}/${Math.ceil(phase)}`;
+}
+
 function acting(f: TierFacts): string {
   const genes = f.genes.join(', ');
   return f.actionTypes.length ? `acting on ${genes} (${f.actionTypes.join(', ').toLowerCase()})` : `acting on ${genes}`;

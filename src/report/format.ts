@@ -5,12 +5,7 @@ export function fixed(x: number | null | undefined, digits = 2): string {
   return x === null || x === undefined || !Number.isFinite(x) ? 'n/a' : x.toFixed(digits);
 }
 
-/** p and q values: 3 significant digits, scientific below 0.001. */
-export function pValue(x: number): string {
-  if (!Number.isFinite(x)) return 'n/a';
-  if (x === 0) return '0';
-  return x < 1e-3 ? x.toExponential(2) : x.toPrecision(3);
-}
+export { pValue } from '../text.js';
 
 export function percent(x: number, digits = 0): string {
   return Number.isFinite(x) ? `${(x * 100).toFixed(digits)}%` : 'n/a';

@@ -154,7 +154,10 @@ describeShared('svc_get_target_brief', () => {
     const text = renderBrief(r);
     expect(text).toContain('EGFR — Epidermal growth factor receptor');
     expect(text).toContain('AlphaFold mean pLDDT 75.9 (confident)');
-    expect(text).toMatch(/ROCILETINIB\s+CHEMBL3545308\s+2\.5\s+-\s+-\s+INHIBITOR\s+556\*/);
+    // ChEMBL's 2.5 is phase 2/3, as the text block says; q values keep their magnitude (not "0.000").
+    expect(text).toMatch(/ROCILETINIB\s+CHEMBL3545308\s+2\/3\s+-\s+-\s+INHIBITOR\s+556\*/);
+    expect(text).toMatch(/R-HSA-179812\s+GRB2 events in EGFR signaling\s+q \d\.\d\de-\d+/);
+    expect(text).not.toContain('q 0.000');
     expect(text).toMatch(/\nSources: .*hgnc ok .*uniprot ok/);
     // The terminal names the verdict: an unjudged statement once printed the ✗ of a rejected one.
     expect(text).toMatch(/\n {2}\S+ unjudged: Receptor tyrosine kinase binding/);

@@ -1,9 +1,10 @@
 // Terminal rendering of svc_get_target_brief: one page, sources named, failures visible.
+import { phaseShort } from '../../analysis/drug-tiers.js';
 import { druggabilityText } from '../../analysis/druggability.js';
 import type { BriefOutput } from '../../tools/target-brief/output.js';
 import { describeIntegrity, sourceFailed } from '../../tools/shared/summary.js';
 import { heading, style, table } from '../output.js';
-import { truncate } from '../../text.js';
+import { pValue, truncate } from '../../text.js';
 import { STATUS_MARK } from './evidence-status.js';
 
 const WIDTH = 100;
@@ -59,7 +60,7 @@ export function renderBrief(r: BriefOutput): string {
             String(d.rank),
             d.name,
             d.chemblId,
-            d.phase === null ? '?' : String(d.phase),
+            d.phase === null ? '?' : phaseShort(d.phase),
             d.approved ? 'yes' : d.withdrawn ? 'withdrawn' : '-',
             d.indicatedForDisease ? 'yes' : '-',
             truncate(d.actionType ?? d.interactionTypes.join('/') ?? '', 14) || '-',
@@ -81,7 +82,7 @@ export function renderBrief(r: BriefOutput): string {
   if (r.pathways.length) {
     lines.push('', heading(`Pathways (Reactome, ${r.pathways.length}${r.pathwaysTotal > r.pathways.length ? ` of ${r.pathwaysTotal}` : ''})`));
     const withQ = r.pathways.some((p) => p.qValue !== undefined);
-    lines.push(indent(table(r.pathways.map((p) => [p.stId, p.name, ...(withQ ? [p.qValue === undefined ? '-' : `q ${fmt(p.qValue, 3)}`] : [])]))));
+    lines.push(indent(table(r.pathways.map((p) => [p.stId, p.name, ...(withQ ? [p.qValue === undefined ? '-' : `q ${pValue(p.qValue)}`] : [])]))));
   }
   if (r.clinicalTrials.length) {
     const total = r.clinicalTrialsTotal === null ? '' : ` of ${r.clinicalTrialsTotal}`;

@@ -3,7 +3,7 @@ import type { EnrichmentRow } from '../../analysis/enrichment.js';
 import type { CachedLibrary } from '../../genesets/service.js';
 import type { EnrichReport, LibraryReport } from '../enrich.js';
 import { heading, style, table } from '../output.js';
-import { truncate as clip } from '../../text.js';
+import { truncate as clip, pValue } from '../../text.js';
 
 const OVERLAP_SHOWN = 8;
 const NAME_CHARS = 60;
@@ -59,8 +59,8 @@ function rowCells(row: EnrichmentRow): string[] {
     `${row.k}/${row.K}`,
     `${row.n}/${row.N}`,
     fmtRatio(row.oddsRatio),
-    fmtP(row.p),
-    fmtP(row.q),
+    pValue(row.p),
+    pValue(row.q),
     overlap,
     row.link ?? '',
   ];
@@ -85,10 +85,6 @@ export function renderCachedLibraries(dir: string, libs: readonly CachedLibrary[
   ].join('\n');
 }
 
-function fmtP(p: number): string {
-  if (p === 0) return '0';
-  return p < 1e-3 ? p.toExponential(2) : p.toPrecision(3);
-}
 
 function fmtRatio(x: number): string {
   if (!Number.isFinite(x)) return String(x);

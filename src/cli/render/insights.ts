@@ -3,13 +3,12 @@
 import type { InsightsOutput } from '../../tools/shared/panel-analysis/schema.js';
 import { pathwayLabel } from '../../analysis/pathway-names.js';
 import { claimText } from '../../analysis/drug-targets.js';
-import { truncate as cut } from '../../text.js';
+import { truncate as cut, pValue } from '../../text.js';
 import { describeIntegrity, noDrugsText } from '../../tools/shared/summary.js';
 import { enrichmentNotComputedNote } from '../../tools/shared/panel-analysis/enrichment-status.js';
 import { heading, table } from '../output.js';
 import { STATUS_MARK } from './evidence-status.js';
 
-const fmtQ = (q: number) => (q < 0.001 ? q.toExponential(1) : q.toFixed(3));
 
 export function renderInsights(r: InsightsOutput): string {
   const out: string[] = [];
@@ -26,7 +25,7 @@ export function renderInsights(r: InsightsOutput): string {
   if (st.state !== 'not_computed') out.push(
     r.enrichedPathways.length
       ? table(
-          r.enrichedPathways.slice(0, 15).map((p) => [cut(pathwayLabel(p.name), 60), p.library, `${p.k}/${p.K}`, fmtQ(p.q), cut(p.overlapGenes.join(','), 40)]),
+          r.enrichedPathways.slice(0, 15).map((p) => [cut(pathwayLabel(p.name), 60), p.library, `${p.k}/${p.K}`, pValue(p.q), cut(p.overlapGenes.join(','), 40)]),
           ['pathway', 'library', 'k/K', 'q', 'genes'],
         )
       : `None reached q <= 0.05 in the ${r.enrichment.length} librar${r.enrichment.length === 1 ? 'y' : 'ies'} tested (${r.enrichment.map((e) => e.library).join(', ')}).`,
