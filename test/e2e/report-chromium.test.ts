@@ -143,7 +143,7 @@ describe.skipIf(!hasChromium)(hasChromium ? SUITE : `${SUITE} (skipped: no Chrom
     const hrefs = await page.locator('#brief a.pmid').evaluateAll((els) => els.map((e) => e.getAttribute('href')));
     expect(hrefs).toEqual(result.evidenceBrief.statements.flatMap((s) => s.citations).map((p) => `https://pubmed.ncbi.nlm.nih.gov/${p}/`));
     expect(await page.locator('#brief .mark.ok').count()).toBe(8);
-    expect(await page.locator('#integrity .metric').count()).toBe(9);
+    expect(await page.locator('#integrity .metric').count()).toBe(10);
   });
 
   it('fits a phone: the page never scrolls sideways, wide tables scroll inside their box', async () => {

@@ -193,9 +193,10 @@ export function mountFakeWorld(fake: FakeUpstream, options: WorldOptions): FakeW
   fake.route('GET', '/string/json/network', { body: network });
   fake.route('POST', '/string/json/network', { body: network });
 
-  // An entry answers a query when the query names exactly its terms (quoted, or PubMed [tiab] terms).
+  // An entry answers a query when the query names exactly its terms (quoted, or PubMed [tiab] terms);
+  // a publication-type filter ("retracted publication"[pt]) is not a term.
   const termsOf = (query: string) =>
-    new Set([...query.matchAll(/"([^"]+)"|([A-Za-z0-9-]+)\[tiab\]/g)].map((m) => (m[1] ?? m[2] ?? '').toLowerCase()));
+    new Set([...query.matchAll(/"([^"]+)"(?!\[pt\])|([A-Za-z0-9-]+)\[tiab\]/g)].map((m) => (m[1] ?? m[2] ?? '').toLowerCase()));
   const literatureFor = (query: string) => {
     const asked = termsOf(query);
     return options.literature.find((l) => l.terms.length === asked.size && l.terms.every((t) => asked.has(t.toLowerCase())));

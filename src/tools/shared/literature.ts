@@ -34,7 +34,8 @@ export async function geneLiterature(g: Gather, symbols: readonly string[], dise
   }
   return Promise.all(
     genes.map(async (gene) => {
-      const term = `${gene}[tiab] AND "${disease.replace(/"/g, '')}"[tiab]`;
+      // Retracted articles are no evidence (evidence/retraction.ts): not counted, not cited.
+      const term = `${gene}[tiab] AND "${disease.replace(/"/g, '')}"[tiab] NOT "retracted publication"[pt]`;
       const r = await g.report.call('eutils', () => g.call.ctx.sources.eutils.search(term, { retmax: 3 }, g.call.signal), { records: (x) => x.ids.length });
       return { gene, count: r ? r.count : null, pmids: r?.ids ?? [], association: associations.get(gene) ?? null };
     }),
