@@ -177,7 +177,7 @@ export interface BoxedWarningCheck {
   status: 'present' | 'absent' | 'no-label' | 'not-checked';
   text?: string;
   url?: string;
-  /** Why it was not checked. */
+  /** Why it was not checked; or, when checked, that the label is a combination product's. */
   note?: string;
 }
 
@@ -185,9 +185,18 @@ export interface BoxedWarningCheck {
 export function boxedWarningCheck(label: DrugLabel | null | undefined, why: string, maxChars = 300): BoxedWarningCheck {
   if (label === undefined) return { status: 'not-checked', note: `not checked: ${why}` };
   if (label === null) return { status: 'no-label' };
-  if (!label.boxedWarning) return { status: 'absent', url: label.url };
+  // openFDA matches the name inside longer generic names, so the label found may be a combination
+  // product's ("NIVOLUMAB AND RELATLIMAB-RMBW"), whose warning may concern the other ingredient.
+  const combination = label.genericNames.find(isCombinationName);
+  const note = combination ? { note: `from the label of a combination product (${combination}): its warning may concern another ingredient` } : {};
+  if (!label.boxedWarning) return { status: 'absent', url: label.url, ...note };
   const flat = label.boxedWarning.replace(/\s+/g, ' ').trim();
-  return { status: 'present', text: flat.length > maxChars ? `${flat.slice(0, maxChars - 1).trimEnd()}…` : flat, url: label.url };
+  return { status: 'present', text: flat.length > maxChars ? `${flat.slice(0, maxChars - 1).trimEnd()}…` : flat, url: label.url, ...note };
+}
+
+/** A generic name of several ingredients: "A AND B", "A, B, AND C". */
+export function isCombinationName(name: string): boolean {
+  return /\sAND\s|,/i.test(name);
 }
 
 /** Trials and boxed warning in words, as a reader should take them ("not checked" is never "none"). */
@@ -204,5 +213,6 @@ export function checksText(t: TrialsCheck, b: BoxedWarningCheck): { trials: stri
     'no-label': 'no US label found (openFDA): boxed warning unknown',
     'not-checked': `boxed warning not checked (${b.note?.replace(/^not checked: /, '') ?? 'openFDA not asked'})`,
   }[b.status];
-  return { trials, boxedWarning };
+  const combination = b.status !== 'not-checked' && b.note ? ` (${b.note})` : '';
+  return { trials, boxedWarning: `${boxedWarning}${combination}` };
 }

@@ -190,6 +190,20 @@ describe('trials and boxed warnings: a failed source is "not checked", never "no
       'boxed warning not checked (openFDA failed)',
     ]);
   });
+
+  // openFDA matches a name inside longer generic names: the label found can be a combination's.
+  it('says when the label is a combination product\'s, whose warning may be the other ingredient\'s', () => {
+    const boxed = parseDrugLabel(ownJson('openfda', 'label-boxed-warning-doc-shaped.json'))!;
+    const combo = { ...boxed, genericNames: ['PERTUZUMAB, TRASTUZUMAB, AND HYALURONIDASE-ZZXF'] };
+    const check = boxedWarningCheck(combo, 'unused');
+    expect(check).toMatchObject({ status: 'present', note: 'from the label of a combination product (PERTUZUMAB, TRASTUZUMAB, AND HYALURONIDASE-ZZXF): its warning may concern another ingredient' });
+    expect(checksText(trialsCheck(none, ''), check).boxedWarning).toBe(
+      'BOXED WARNING on the US label (openFDA) (from the label of a combination product (PERTUZUMAB, TRASTUZUMAB, AND HYALURONIDASE-ZZXF): its warning may concern another ingredient)',
+    );
+    expect(boxedWarningCheck({ ...combo, boxedWarning: null, genericNames: ['NIVOLUMAB AND RELATLIMAB-RMBW'] }, 'unused')).toMatchObject({ status: 'absent', note: expect.stringContaining('NIVOLUMAB AND RELATLIMAB-RMBW') });
+    // A salt is one ingredient.
+    expect(boxedWarningCheck({ ...boxed, genericNames: ['IMATINIB MESYLATE'] }, 'unused').note).toBeUndefined();
+  });
 });
 
 describe('why it could work here: one sentence from the data', () => {

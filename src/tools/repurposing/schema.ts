@@ -75,7 +75,7 @@ export const repurposingCandidate = drugCandidate
           status: z.enum(['present', 'absent', 'no-label', 'not-checked']).describe('On the US label (openFDA); no-label: openFDA has no label by this name; not-checked: openFDA failed or was not asked'),
           text: z.string().optional().describe('The boxed warning, cut to 300 characters'),
           url: z.string().optional().describe('The label on DailyMed'),
-          note: z.string().optional().describe('Why it was not checked'),
+          note: z.string().optional().describe('Why it was not checked; or that the label found is a combination product\'s'),
         })
         .describe('Boxed warning of the FDA label (openFDA)'),
     }),

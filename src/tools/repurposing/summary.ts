@@ -25,7 +25,8 @@ export function summarizeRepurposing(r: RepurposingAnswer): string {
 
 function candidateLine(c: RepurposingAnswer['candidates'][number]): string {
   const trials = c.trials.status === 'checked' ? `${c.trials.running ?? 0} running trial(s) here` : 'trials not checked';
-  const boxed = c.safety.boxedWarning.status === 'not-checked' ? 'boxed warning not checked' : c.safety.boxedWarning.status === 'present' ? 'FDA BOXED WARNING' : '';
+  const bw = c.safety.boxedWarning;
+  const boxed = bw.status === 'not-checked' ? 'boxed warning not checked' : bw.status === 'present' ? `FDA BOXED WARNING${bw.note ? ' (on a combination product\'s label)' : ''}` : '';
   const flags = [c.safety.withdrawn ? `WITHDRAWN${c.safety.withdrawnReason ? ` (${c.safety.withdrawnReason})` : ''}` : '', boxed, ...c.targets.flatMap((t) => (t.roleConflict ? [`role conflict on ${t.gene}`] : []))].filter(Boolean);
   return `${c.rank}. ${c.name} - tier ${c.tier}, score ${c.score.toFixed(2)}; ${c.rationale} ${trials}${flags.length ? `; ${flags.join('; ')}` : ''}.`;
 }
