@@ -213,6 +213,20 @@ describeShared('svc_prioritize_repurposing', () => {
   }, 120_000);
 
   // Once "No repurposing candidate within the tier filter." with the drug sources down.
+  // openFDA matches the name inside longer generic names: the label it returns can be a combination's.
+  it('says a boxed warning came from a combination product\'s label', async () => {
+    const label = ownJson<{ results: { openfda: Record<string, unknown> }[] }>('openfda', 'label-boxed-warning-doc-shaped.json');
+    const combination = { ...label, results: [{ ...label.results[0]!, openfda: { ...label.results[0]!.openfda, generic_name: ['ERLOTINIB AND EXAMPLUMAB'] } }] };
+    fake.route('GET', '/openfda/drug/label.json', (req) =>
+      /erlotinib/i.test(req.query.get('search') ?? '') ? { body: combination } : { status: 404, body: ownJson('openfda', 'not-found-doc-shaped.json') },
+    );
+    const res = (await client.callTool({ name: TOOL, arguments: { genes: PANEL, diseaseContext: 'breast cancer' } })) as CallToolResult;
+    const a = res.structuredContent as RepurposingAnswer;
+    expect(a.candidates.find((c) => c.name === 'ERLOTINIB')!.safety.boxedWarning).toMatchObject({ status: 'present', note: expect.stringContaining('ERLOTINIB AND EXAMPLUMAB') });
+    const text = (res.content as { text: string }[])[0]!.text;
+    expect(text).toMatch(/ERLOTINIB - tier II.*FDA BOXED WARNING \(on a combination product's label\)/);
+  });
+
   it('says an empty list is not a complete search when drug sources failed', async () => {
     fake.route('POST', '/dgidb/graphql', { status: 500, body: { error: 'down' } });
     fake.route('GET', '/chembl/target.json', { status: 500, body: 'down' });
