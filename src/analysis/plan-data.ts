@@ -157,21 +157,59 @@ export function cellosaurusDiseaseNames(names: readonly string[], max = 4): stri
 }
 
 /**
- * Models from the searches: lines carrying a curated variation in a hypothesis gene first (from the
- * gene-specific searches and the disease-wide one), then disease lines with none listed, as comparisons.
+ * The kind of variation that makes a line "altered" for a hypothesis: an amplification for a gene
+ * said to be overexpressed or amplified, a mutation for one said to be mutated or activated, a
+ * mutation or deletion for one said to be lost, any kind otherwise (a marker, a dependency).
  */
-export function selectModels(searches: readonly (readonly CellLine[])[], genes: readonly string[], max = 8): CellModel[] {
+export type AlterationKind = 'amplification' | 'mutation' | 'loss' | 'any';
+
+/** Cellosaurus `variation-type` values of each kind (Mutation, Gene amplification, Gene deletion, Gene fusion). */
+const KIND_TYPES: Record<Exclude<AlterationKind, 'any'>, RegExp> = {
+  amplification: /amplification/i,
+  mutation: /^mutation$/i,
+  loss: /^mutation$|deletion/i,
+};
+
+export function variationOfKind(type: string | null, kind: AlterationKind): boolean {
+  return kind === 'any' || KIND_TYPES[kind].test(type ?? 'Mutation');
+}
+
+export interface ModelSelection {
+  models: CellModel[];
+  /** Lines with a variation in the genes of another kind than the hypothesis names: neither side. */
+  otherKind: { name: string; variants: string[] }[];
+}
+
+/**
+ * Models from the searches: lines carrying a curated variation of the hypothesis' kind in one of its
+ * genes first (from the gene-specific searches and the disease-wide one), then disease lines with no
+ * variation in those genes listed, as comparisons. A line whose variations in the genes are all of
+ * another kind (an EGFR point mutation, for an EGFR-amplification hypothesis) is on neither side:
+ * it is not the alteration asked about, and it is no clean comparison either.
+ */
+export function selectModels(searches: readonly (readonly CellLine[])[], genes: readonly string[], max = 8, kind: AlterationKind = 'any'): CellModel[] {
+  return selectModelsOfKind(searches, genes, max, kind).models;
+}
+
+export function selectModelsOfKind(searches: readonly (readonly CellLine[])[], genes: readonly string[], max = 8, kind: AlterationKind = 'any'): ModelSelection {
   const wanted = new Set(genes.map((g) => g.toUpperCase()));
   const seen = new Map<string, CellModel>();
+  const otherKind = new Map<string, { name: string; variants: string[] }>();
+  const describe = (v: CellLine['variations'][number]) => `${v.gene} ${v.description ?? v.type ?? 'variation'}${v.description && v.type && v.type !== 'Mutation' ? ` (${v.type})` : ''}`;
   for (const line of searches.flat()) {
-    if (seen.has(line.accession)) continue;
-    const hits = line.variations.filter((v) => v.gene && wanted.has(v.gene.toUpperCase()));
+    if (seen.has(line.accession) || otherKind.has(line.accession)) continue;
+    const inGenes = line.variations.filter((v) => v.gene && wanted.has(v.gene.toUpperCase()));
+    const hits = inGenes.filter((v) => variationOfKind(v.type, kind));
+    if (inGenes.length && !hits.length) {
+      otherKind.set(line.accession, { name: line.name, variants: inGenes.map(describe) });
+      continue;
+    }
     seen.set(line.accession, {
       accession: line.accession,
       name: line.name,
       disease: line.diseases[0]?.label ?? null,
       // "Mutation" goes without saying; other types (Gene deletion, Gene amplification...) are shown.
-      variants: hits.map((v) => `${v.gene} ${v.description ?? v.type ?? 'variation'}${v.description && v.type && v.type !== 'Mutation' ? ` (${v.type})` : ''}`),
+      variants: hits.map(describe),
       carries: [...new Set(hits.map((v) => v.gene!))],
       role: hits.length ? 'altered' : 'comparison',
       url: line.url,
@@ -182,5 +220,5 @@ export function selectModels(searches: readonly (readonly CellLine[])[], genes: 
   const comparison = all.filter((m) => m.role === 'comparison');
   // Keep room for comparisons: a plan needs both sides of the contrast.
   const keepComparisons = Math.min(comparison.length, Math.max(2, max - altered.length));
-  return [...altered.slice(0, max - keepComparisons), ...comparison.slice(0, keepComparisons)];
+  return { models: [...altered.slice(0, max - keepComparisons), ...comparison.slice(0, keepComparisons)], otherKind: [...otherKind.values()] };
 }

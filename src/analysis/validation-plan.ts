@@ -4,7 +4,7 @@
 // Where a source failed or found nothing, the step says so in `gaps` instead of naming data it
 // does not have.
 import type { GeneRole, Mechanism } from './hypothesis-text.js';
-import type { CellModel, ToolCompound } from './plan-data.js';
+import type { AlterationKind, CellModel, ToolCompound } from './plan-data.js';
 import { resistantLines, type ResistanceFinding } from './plan-resistance.js';
 import { literatureTerms, STAGE_IDS, templates, type Cast, type StageId, type StageTemplate, type Templates } from './plan-templates.js';
 
@@ -82,6 +82,14 @@ export interface Roles {
 }
 
 const ALTERATION_WORD: Partial<Record<GeneRole, string>> = { lost: 'deficient', mutated: 'mutant', activated: 'mutant', overexpressed: 'high', marker: 'positive' };
+/** The kind of curated variation that puts a cell line in the setting each word names. */
+const KIND_OF_WORD: Record<string, AlterationKind> = { deficient: 'loss', mutant: 'mutation', high: 'amplification' };
+
+/** Which lines count as altered (plan-data.ts selectModels): "EGFR-high" asks for an amplification. */
+export function alterationKind(roles: Pick<Roles, 'alteration' | 'altered'>): AlterationKind {
+  const word = roles.alteration.slice((roles.altered[0] ?? '').length + 1);
+  return KIND_OF_WORD[word] ?? 'any';
+}
 const ALTERED_ROLES: readonly GeneRole[] = ['lost', 'mutated', 'activated', 'overexpressed', 'marker'];
 
 /** Who is the target, partner and altered background, from the genes' roles in the text. */
@@ -187,7 +195,7 @@ function castOf(facts: PlanFacts, roles: Roles): { cast: Cast; resistant: Map<st
     compounds: named.length ? named.map(compoundPhrase).join(' and ') : `a selective ${T} inhibitor`,
     lead: named[0] ? displayName(named[0]) : `a selective ${T} inhibitor`,
     drug: facts.agents[0] ?? null,
-    altered: altered.length ? `${altered.slice(0, 3).map((m) => m.name).join(', ')} (${genesOf(altered.slice(0, 3))} variation listed by Cellosaurus)` : `${D} lines carrying the ${roles.alteration} alteration`,
+    altered: altered.length ? `${altered.slice(0, 3).map((m) => m.name).join(', ')} (${genesOf(altered.slice(0, 3))} ${KIND_PHRASE[alterationKind(roles)]} listed by Cellosaurus)` : `${D} lines carrying the ${roles.alteration} alteration`,
     comparison: comparison.length ? `${comparison.slice(0, 2).map((m) => m.name).join(', ')} (no ${roles.altered.join('/')} variation listed by Cellosaurus)` : `${D} lines without it`,
     alteredOne: altered[0]?.name ?? `a ${roles.alteration} ${D} model`,
     comparisonOne: comparison[0]?.name ?? `a ${D} model without the alteration`,
@@ -221,6 +229,8 @@ function withResistanceControls(t: Templates, resistant: ReadonlyMap<string, Res
   };
 }
 
+const KIND_PHRASE: Record<AlterationKind, string> = { amplification: 'amplification', mutation: 'mutation', loss: 'mutation or deletion', any: 'variation' };
+
 function displayName(c: ToolCompound): string {
   return c.name ? c.name.toLowerCase() : c.chemblId;
 }
@@ -249,6 +259,10 @@ function gaps(stage: StageId, facts: PlanFacts): string[] {
   };
   if (stage !== 'translational_clinical') section(facts.compounds, 'tool compounds');
   if (stage !== 'translational_clinical') section(facts.models, 'cell-line models');
+  // Comparison lines alone are no contrast: say that no line carries the alteration, and why.
+  if (stage !== 'translational_clinical' && facts.models.status === 'found' && !facts.models.items.some((m) => m.role === 'altered')) {
+    out.push(`cell-line models carrying the alteration: Cellosaurus lists none${facts.models.note ? `: ${facts.models.note}` : ''}`);
+  }
   if (stage === 'translational_clinical') section(facts.trials, 'active trials');
   // Found nothing is an answer (no curated resistance); a failed CIViC leaves the models unchecked.
   if (stage === 'in_vitro' && facts.resistance.status === 'failed') out.push(`resistance of the altered lines not checked: CIViC failed${facts.resistance.note ? `: ${facts.resistance.note}` : ''}`);

@@ -72,7 +72,7 @@ describeShared('svc_generate_validation_plan', () => {
     expect(vitro!.design).toContain('gefitinib (CHEMBL939, IC50 ≈ 0.891 nM, n=3)');
     // NCI-H1975 carries EGFR T790M, which CIViC lists as predicting resistance to gefitinib and
     // erlotinib: a resistance control, not one of the lines expected to respond.
-    expect(vitro!.design).toContain('Treat HCC827, PC-9 (EGFR variation listed by Cellosaurus) and A549');
+    expect(vitro!.design).toContain('Treat HCC827, PC-9 (EGFR mutation listed by Cellosaurus) and A549');
     expect(vitro!.design).toContain('Keep NCI-H1975 (EGFR T790M: CIViC lists resistance to gefitinib (EID2001, EID2002) and erlotinib (EID2001)) as a resistance control');
     expect(vitro!.criticalControls.at(-1)).toContain('Resistance control: NCI-H1975');
     expect(r.resistance.status).toBe('found');
@@ -256,6 +256,21 @@ describeShared('svc_generate_validation_plan', () => {
     expect(noPubmed.warnings.some((w) => w.startsWith('eutils failed'))).toBe(true);
   });
 
+  // Once: the EGFR point-mutant lines were this amplification hypothesis' marker-positive models.
+  it('takes models with the kind of alteration the hypothesis names, and says when none has it', async () => {
+    const r = await plan({ hypothesis: 'EGFR amplification predicts response to gefitinib in NSCLC' });
+    expect(r.roles).toMatchObject({ target: 'EGFR', alteration: 'EGFR-high' });
+    expect(r.models.items.filter((m) => m.role === 'altered')).toEqual([]);
+    expect(r.models.items.map((m) => m.name)).toEqual(['A549', 'NCI-H460']);
+    expect(r.models.note).toContain('no line of the disease with a curated EGFR amplification; 3 lines with other EGFR variations left out, not the amplification the hypothesis names: HCC827');
+    expect(r.stages[0]!.design).toContain('non-small cell lung carcinoma lines carrying the EGFR-high alteration');
+    expect(r.stages[0]!.design).not.toMatch(/HCC827|PC-9|NCI-H1975/);
+    expect(r.stages[0]!.buildsOn.gaps.join(' ')).toContain('cell-line models carrying the alteration: Cellosaurus lists none');
+    // No altered line, so no resistance to check, and CIViC is not asked.
+    expect(r.resistance).toMatchObject({ status: 'skipped' });
+    expect(requests('civic')).toHaveLength(0);
+  });
+
   it('takes a retracted article out of the plan and counts it, instead of citing it as a premise', async () => {
     fake.reset();
     const articles = ARTICLES.map((a) => (a.pmid === '3002' ? { ...a, pubTypes: ['Journal Article', 'Retracted Publication'] } : a));
@@ -276,7 +291,7 @@ describeShared('svc_generate_validation_plan', () => {
     const r = res.structuredContent as PlanOutput;
     expect(r.resistance).toMatchObject({ status: 'failed', items: [] });
     expect(r.resistance.note).toContain('whether the altered lines resist the compounds is not known');
-    expect(r.stages[0]!.design).toContain('HCC827, PC-9, NCI-H1975 (EGFR variation listed by Cellosaurus)');
+    expect(r.stages[0]!.design).toContain('HCC827, PC-9, NCI-H1975 (EGFR mutation listed by Cellosaurus)');
     expect(r.stages[0]!.buildsOn.gaps.join(' ')).toContain('resistance of the altered lines not checked: CIViC failed');
     expect(r.sources.find((s) => s.id === 'civic')?.status).toBe('failed');
     const text = (res.content as { text: string }[])[0]!.text;

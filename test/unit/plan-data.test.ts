@@ -1,7 +1,7 @@
 // Shaping what the sources answered into the data a validation plan builds on: potency medians,
 // compound choice, Cellosaurus disease names and model selection.
 import { describe, expect, it } from 'vitest';
-import { cellosaurusDiseaseNames, mechanismCompounds, potencyByCompound, researchCompounds, selectModels, toNanomolar } from '../../src/analysis/plan-data.js';
+import { cellosaurusDiseaseNames, mechanismCompounds, potencyByCompound, researchCompounds, selectModels, selectModelsOfKind, toNanomolar } from '../../src/analysis/plan-data.js';
 import { parseCellLineList } from '../../src/sources/cellosaurus.js';
 import { parseMechanismList, type ChemblMolecule } from '../../src/sources/chembl.js';
 import { parseActivityList, type ChemblActivity } from '../../src/sources/chembl-potency.js';
@@ -107,6 +107,28 @@ describe('model selection', () => {
     const models = selectModels([egfr, lung], ['EGFR'], 4);
     expect(models.filter((m) => m.role === 'comparison')).toHaveLength(2);
     expect(models).toHaveLength(4);
+  });
+
+  // "EGFR amplification predicts response" once counted HCC827, PC-9 and NCI-H1975 (EGFR point
+  // mutations and deletions) as its marker-positive lines.
+  it('takes only variations of the kind the hypothesis names; lines with another kind are on neither side', () => {
+    const amplified = { ...lung[0]!, accession: 'CVCL_TEST1', name: 'AMP-1', variations: [{ gene: 'EGFR', type: 'Gene amplification', description: null, zygosity: null }] };
+    const byKind = selectModelsOfKind([egfr, lung, [amplified]], ['EGFR'], 8, 'amplification');
+    expect(byKind.models.map((m) => [m.name, m.role])).toEqual([
+      ['AMP-1', 'altered'],
+      ['A549', 'comparison'],
+      ['NCI-H460', 'comparison'],
+    ]);
+    expect(byKind.models[0]!.variants).toEqual(['EGFR Gene amplification']);
+    expect(byKind.otherKind.map((o) => o.name)).toEqual(['HCC827', 'PC-9', 'NCI-H1975']);
+    // A mutation hypothesis takes the mutant lines and leaves the amplified one out.
+    const mutant = selectModelsOfKind([egfr, lung, [amplified]], ['EGFR'], 8, 'mutation');
+    expect(mutant.models.filter((m) => m.role === 'altered').map((m) => m.name)).toEqual(['HCC827', 'PC-9', 'NCI-H1975']);
+    expect(mutant.otherKind.map((o) => o.name)).toEqual(['AMP-1']);
+    // Loss takes mutations and deletions; any kind takes everything.
+    const deleted = { ...amplified, accession: 'CVCL_TEST2', name: 'DEL-1', variations: [{ gene: 'EGFR', type: 'Gene deletion', description: null, zygosity: null }] };
+    expect(selectModelsOfKind([[deleted, amplified]], ['EGFR'], 8, 'loss').models.map((m) => m.name)).toEqual(['DEL-1']);
+    expect(selectModels([egfr, [amplified]], ['EGFR']).filter((m) => m.role === 'altered')).toHaveLength(4);
   });
 
   it('calls a line altered only for the genes asked about', () => {

@@ -51,6 +51,8 @@ describe('variant names', () => {
     expect(civicVariantName('p.Glu746_Ala750del')).toBe('E746_A750del');
     expect(civicVariantName('p.Gln1756Ter')).toBe('Q1756*');
     expect(civicVariantName('p.Gln1756ProfsTer74')).toBe('Q1756fs');
+    // As Cellosaurus writes it (cell-line-CVCL_1844-var-biomcp.json, NPM1): CIViC's "NPM1 W288fs".
+    expect(civicVariantName('p.Trp288Cysfs*12')).toBe('W288fs');
     expect(civicVariantName('p.(Gly12Cys)')).toBe('G12C');
     // Not a protein change CIViC could be asked about.
     expect(civicVariantName('c.2369C>T')).toBeNull();

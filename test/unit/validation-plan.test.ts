@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { MECHANISMS, type Mechanism } from '../../src/analysis/hypothesis-text.js';
 import type { CellModel, ToolCompound } from '../../src/analysis/plan-data.js';
 import {
+  alterationKind,
   assemblePlan,
   compoundPhrase,
   missingInputs,
@@ -46,6 +47,17 @@ const parpBrca: PlanGene[] = [
   { symbol: 'BRCA1', roles: ['lost'], from: 'text' },
 ];
 
+describe('alteration kind', () => {
+  it('reads the kind of variation from the setting the roles name', () => {
+    const kind = (mechanism: Mechanism, genes: PlanGene[]) => alterationKind(planRoles(mechanism, genes));
+    expect(kind('biomarker', [{ symbol: 'EGFR', roles: ['overexpressed', 'marker'], from: 'text' }])).toBe('amplification');
+    expect(kind('inhibition', egfr)).toBe('mutation');
+    expect(kind('synthetic_lethality', parpBrca)).toBe('loss');
+    expect(kind('inhibition', [{ symbol: 'EGFR', roles: [], from: 'geneContext' }])).toBe('any'); // EGFR-dependent
+    expect(kind('biomarker', [{ symbol: 'PD-L1X', roles: ['marker'], from: 'text' }])).toBe('any');
+  });
+});
+
 describe('roles', () => {
   it('finds the target, the partner and the altered setting from the genes roles', () => {
     expect(planRoles('inhibition', egfr)).toEqual({ target: 'EGFR', partner: null, altered: ['EGFR'], alteration: 'EGFR-mutant' });
@@ -82,7 +94,7 @@ describe('stages', () => {
     const { stages } = assemblePlan(facts('inhibition', egfr));
     const [vitro, vivo, clinic] = stages;
     expect(vitro!.design).toContain('gefitinib (CHEMBL939, IC50 ≈ 0.891 nM, n=3)');
-    expect(vitro!.design).toContain('HCC827 (EGFR variation listed by Cellosaurus)');
+    expect(vitro!.design).toContain('HCC827 (EGFR mutation listed by Cellosaurus)');
     expect(vitro!.design).toContain('A549 (no EGFR variation listed by Cellosaurus)');
     expect(vitro!.buildsOn).toMatchObject({ toolCompounds: ['CHEMBL939'], models: ['CVCL_2063', 'CVCL_0023'], trials: [], pmids: ['2'] });
     expect(vivo!.buildsOn.models).toEqual(['CVCL_2063', 'CVCL_0023']);
@@ -160,7 +172,7 @@ describe('stages', () => {
     // A failed check is a gap, and the line stays where its genotype puts it.
     const failed = assemblePlan(facts('inhibition', egfr, { models: lines, resistance: { status: 'failed', source: 'CIViC', items: [], note: 'CIViC could not be read for EGFR T790M' } }));
     expect(failed.stages[0]!.buildsOn.gaps).toEqual(['resistance of the altered lines not checked: CIViC failed: CIViC could not be read for EGFR T790M']);
-    expect(failed.stages[0]!.design).toContain('NCI-H1975, HCC827 (EGFR variation listed by Cellosaurus)');
+    expect(failed.stages[0]!.design).toContain('NCI-H1975, HCC827 (EGFR mutation listed by Cellosaurus)');
   });
 
   it('uses the agents the hypothesis names for loss-of-function and biomarker plans', () => {

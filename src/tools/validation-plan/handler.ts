@@ -6,7 +6,7 @@
 import type { Mechanism } from '../../analysis/hypothesis-text.js';
 import { qualityScore } from '../../analysis/quality.js';
 import { resistanceSection, resistanceStatement } from '../../analysis/plan-resistance.js';
-import { assemblePlan, missingInputs, needsInputMessage, planLiteratureTerms, planRoles, type PlanGene, type Roles, type Stage } from '../../analysis/validation-plan.js';
+import { alterationKind, assemblePlan, missingInputs, needsInputMessage, planLiteratureTerms, planRoles, type PlanGene, type Roles, type Stage } from '../../analysis/validation-plan.js';
 import { stripPmids } from '../../evidence/pmid-fields.js';
 import { round, runIntegrity, verdictOf, type StatementCheck } from '../../evidence/pipeline.js';
 import { newSnapshotId } from '../../store/snapshot-id.js';
@@ -74,7 +74,7 @@ async function plan(args: PlanArgs, call: ToolCall, deadline: CallDeadline): Pro
   const trialGenes = [...new Set([roles.target, ...(roles.partner ? [roles.partner] : [])])];
   const drugNames = rec.drugs.flatMap((d) => (d.chemblId ? [(d.name ?? d.input).toLowerCase()] : []));
   const diseaseNames = rec.disease ? (rec.disease.names.length ? rec.disease.names : [rec.disease.query]) : null;
-  const modelsP = cellModels(g, diseaseNames, roles.altered);
+  const modelsP = cellModels(g, diseaseNames, roles.altered, alterationKind(roles));
   const [compounds, models, civic, trials, literature] = await Promise.all([
     // Every mechanism's plan acts on its target with inhibitory compounds (to inhibit it, phenocopy its
     // loss, or test dependency on it), so inhibitory actions come first.
