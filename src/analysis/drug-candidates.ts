@@ -21,7 +21,7 @@ import { admetOf, type Admet } from './admet.js';
 import type { Directionality } from '../sources/dgidb.js';
 import { isApprovedStage } from './clinical-candidates.js';
 import { evidenceQualityOf, type EvidenceQuality } from './drug-evidence-quality.js';
-import { contextMatcher, matchIndications, openTargetsWithdrawal, type ContextMatcher } from './drug-indications.js';
+import { approvedIndications, contextMatcher, matchIndications, openTargetsWithdrawal, type ContextMatcher } from './drug-indications.js';
 import {
   groupDrugEvidence,
   lookedUp,
@@ -97,6 +97,11 @@ export interface DrugCandidate {
   status: DrugStatus;
   /** Approved for the disease context (tier I): an approved per-disease indication matches. */
   indicatedForDisease: boolean;
+  /**
+   * Where an approved drug is approved is known (its per-disease records were read and name an
+   * approved indication); true for a drug approved nowhere. False: it may be approved for the context.
+   */
+  approvalsKnown: boolean;
   /** Indications that match the disease context, with the phase reached for each and its source. */
   matchingIndications: MatchedIndication[];
   tier: Tier;
@@ -213,6 +218,8 @@ function candidateOf(drug: DrugEvidence, input: DrugCandidateInput, ctx: Context
 
   const mechanisms = mechanismsOf(drug);
   const actionTypes = [...new Set(mechanisms.map((m) => m.actionType?.toUpperCase()).filter((a): a is string => !!a))];
+  const indicationsChecked = lookedUp(input.drugs, drug) || lookedUp(input.chemblIndications, drug);
+  const approvalsNamed = approvedIndications(details, chemblInds).length > 0;
   const { tier, reason } = tierOf({
     approved,
     approvedBy,
@@ -221,7 +228,8 @@ function candidateOf(drug: DrugEvidence, input: DrugCandidateInput, ctx: Context
     interactionOnly: ot.length === 0 && mechs.length === 0,
     maxPhase: top?.phase ?? null,
     matching,
-    indicationsChecked: lookedUp(input.drugs, drug) || lookedUp(input.chemblIndications, drug),
+    indicationsChecked,
+    approvalsNamed,
     genes: targets.genes,
     actionTypes,
     diseaseName: ctx.diseaseName,
@@ -275,6 +283,7 @@ function candidateOf(drug: DrugEvidence, input: DrugCandidateInput, ctx: Context
     withdrawnReason: withdrawnBy,
     status: withdrawn ? 'withdrawn' : approved ? 'approved' : maxPhase !== null && maxPhase > 0 ? 'investigational' : 'unknown',
     indicatedForDisease: !withdrawn && approvedIndication(matching) !== null,
+    approvalsKnown: !approved || (indicationsChecked && approvalsNamed),
     matchingIndications: matching,
     tier,
     tierReason: reason,

@@ -97,3 +97,30 @@ export function openTargetsWithdrawal(d: Pick<DrugDetails, 'warnings' | 'stage'>
   if (w) return `Open Targets drug warning: withdrawn${w.country ? ` in ${w.country}` : ''}${w.year ? ` (${w.year})` : ''}`;
   return d?.stage === 'WITHDRAWAL' ? 'Open Targets stage WITHDRAWAL' : null;
 }
+
+/** An approved indication of a drug, whatever the disease. */
+export interface IndicationRef {
+  name: string;
+  id: string | null;
+  source: Exclude<IndicationSource, 'Open Targets target row'>;
+}
+
+const nameKey = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+
+/** The drug's approved indications, whatever the disease (Open Targets first, then ChEMBL's other ones). */
+export function approvedIndications(details: DrugDetails | null, chembl: readonly ChemblIndication[] | null): IndicationRef[] {
+  const out: IndicationRef[] = [];
+  const seen = new Set<string>();
+  const offer = (x: IndicationRef) => {
+    const keys = [nameKey(x.name), ...(x.id ? [normDiseaseId(x.id)] : [])];
+    if (keys.some((k) => seen.has(k))) return;
+    keys.forEach((k) => seen.add(k));
+    out.push(x);
+  };
+  for (const i of details?.indications ?? []) if (isApprovedStage(i.stage)) offer({ name: i.diseaseName, id: i.diseaseId, source: 'Open Targets indications' });
+  for (const i of chembl ?? []) {
+    const name = i.efoTerm ?? i.meshHeading;
+    if (name && (i.maxPhase ?? 0) >= 4) offer({ name, id: i.efoId, source: 'ChEMBL drug_indication' });
+  }
+  return out;
+}

@@ -9,7 +9,9 @@
 //        descendant of one or a cross-reference of one (drug-indications.ts). Nothing else is
 //        ever called "indicated": an approved drug whose target row merely lists the disease is not.
 //   II   phase 2-3 (pre-approval included) for the disease context, read from the same
-//        per-disease records; or approved for another indication (repurposing).
+//        per-disease records; or approved for another indication (repurposing); or approved where
+//        the records cannot say for which diseases (not read, or naming no approved indication):
+//        then the reason says it may already be approved for the context, never "another indication".
 //   III  anything else: an earlier phase, or no phase known.
 
 import type { MatchedIndication } from './drug-indications.js';
@@ -30,6 +32,12 @@ export interface TierFacts {
   matching: readonly MatchedIndication[];
   /** Per-disease indications were looked up for this drug (Open Targets or ChEMBL answered). */
   indicationsChecked: boolean;
+  /**
+   * Those records name at least one approved indication, for any disease. An approved drug whose
+   * records name none may be approved for the context: "approved for another indication" would be
+   * a guess. Absent counts as named (callers that do not know).
+   */
+  approvalsNamed?: boolean;
   genes: readonly string[];
   actionTypes: readonly string[];
   diseaseName: string;
@@ -104,6 +112,14 @@ export function tierOf(f: TierFacts): TierResult {
   if (phase !== null && phase >= 2 && best) {
     const also = f.approved ? `; approved for other indications (${f.approvedBy})` : '';
     return { tier: 'II', reason: `Reached ${phaseText(phase)} for ${best.name} (${where(best)}), ${acting(f)}${also}.` };
+  }
+  // Whether it is approved for the disease is not known: neither "another indication" nor "repurposing".
+  if (f.approved && !f.indicationsChecked) {
+    const row = f.matching.some((m) => m.source === 'Open Targets target row') ? ` (Open Targets lists it for ${f.diseaseName} on the target, without a stage for that disease)` : '';
+    return { tier: 'II', reason: `Approved (${f.approvedBy}); its indications could not be checked${row}, so it may already be approved for ${f.diseaseName}; ${acting(f)}.` };
+  }
+  if (f.approved && f.approvalsNamed === false) {
+    return { tier: 'II', reason: `Approved (${f.approvedBy}), but no source names where, so it may already be approved for ${f.diseaseName}; ${acting(f)}.` };
   }
   if (f.approved) {
     return { tier: 'II', reason: `Approved for another indication (${f.approvedBy}; ${hereText(f, phase)}): a repurposing candidate ${acting(f)}.` };

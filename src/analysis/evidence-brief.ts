@@ -51,7 +51,7 @@ export interface CanonicalStatement {
   detail: string;
   subject: string;
   /** For a drug-target statement: the candidate's tier and status, which set the clinical wording. */
-  drug?: Pick<DrugCandidate, 'tier' | 'status' | 'withdrawnReason' | 'matchingIndications' | 'approved'>;
+  drug?: Pick<DrugCandidate, 'tier' | 'status' | 'withdrawnReason' | 'matchingIndications' | 'approved' | 'approvalsKnown'>;
 }
 
 const MAX_CITATIONS = 3;
@@ -80,7 +80,7 @@ export function canonicalStatements(f: BriefFacts): CanonicalStatement[] {
       pmids: d.pmids.slice(0, MAX_CITATIONS),
       detail: c ? `tier ${c.tier}, ${statusText(c)}, score ${c.score.toFixed(2)}` : '',
       subject: d.drug,
-      ...(c ? { drug: { tier: c.tier, status: c.status, withdrawnReason: c.withdrawnReason, matchingIndications: c.matchingIndications, approved: c.approved } } : {}),
+      ...(c ? { drug: { tier: c.tier, status: c.status, withdrawnReason: c.withdrawnReason, matchingIndications: c.matchingIndications, approved: c.approved, approvalsKnown: c.approvalsKnown } } : {}),
     });
   }
   for (const h of f.hypotheses.filter((x) => x.supportingPmids.length > 0).slice(0, 3)) {
@@ -222,6 +222,7 @@ export function clinicalStanding(c: CanonicalStatement['drug'], disease: string)
   if (c.tier === 'I') return `approved for ${approvedIndication(c.matchingIndications)?.name ?? disease}: an established option to weigh against current guidelines`;
   const phase = contextPhase(c.matchingIndications);
   if (c.tier === 'II' && phase !== null && phase >= 2) return `investigational in ${disease} (${phaseText(phase)}): consider within a clinical trial`;
+  if (c.tier === 'II' && c.approved && c.approvalsKnown === false) return `approved, but where is not known here: it may already be approved for ${disease}; check its current label before treating it as a repurposing hypothesis`;
   if (c.tier === 'II') return `approved for another indication, not for ${disease}: a repurposing hypothesis, not an established option`;
   return `early-stage or interaction evidence only: not a treatment option`;
 }

@@ -10,16 +10,17 @@
 //   a cross-reference). Those are listed apart as `alreadyApproved`. So no candidate is ever tier I:
 //   tierFilter "I" returns none, and says why.
 // - A candidate whose indications could not be read (Open Targets drugs and ChEMBL drug_indication
-//   both failed for it, or it was beyond the detail cap) is not listed when it is, or may be (phase
-//   unknown), late-stage: it may already be approved for the disease. It is counted in `unchecked`.
+//   both failed for it, or it was beyond the detail cap), or an approved one whose records name no
+//   approved indication at all, is not listed when it is, or may be (phase unknown), late-stage: it
+//   may already be approved for the disease. It is counted in `unchecked`.
 // - Ranking is the engine's: tier II before tier III, then the six-factor score.
 // - A drug's action on a target gene is checked against the gene's role (gene-role.ts: COSMIC via
 //   Open Targets); an inhibitor of a tumour suppressor or an activator of an oncogene is flagged
 //   with the reason, never silently kept or dropped. Only per-gene curated action types count.
 // - A source that failed reads "not checked", never "no trials" or "no boxed warning".
-import { isApprovedStage } from './clinical-candidates.js';
-import { actionsOn, lookedUp, rankForTier, type DrugCandidate, type DrugCandidateInput } from './drug-candidates.js';
-import { normDiseaseId } from './drug-indications.js';
+import { actionsOn, lookedUp, lookupDrug, rankForTier, type DrugCandidate, type DrugCandidateInput } from './drug-candidates.js';
+import type { IndicationRef } from './drug-indications.js';
+import { approvedIndications } from './drug-indications.js';
 import type { GeneRole } from './gene-role.js';
 import { actionOf, contradiction } from './strategies.js';
 import type { ChemblIndication } from '../sources/chembl.js';
@@ -52,10 +53,16 @@ export interface RepurposingSelection {
   };
 }
 
-/** Whether the drug's per-disease indications were looked up (Open Targets drugs or ChEMBL drug_indication answered for it). */
-export function indicationsLookedUp(c: Pick<DrugCandidate, 'chemblId' | 'otherChemblIds'>, input: Pick<DrugCandidateInput, 'drugs' | 'chemblIndications'>): boolean {
-  const drug = { chemblIds: [c.chemblId, ...c.otherChemblIds].filter((x): x is string => !!x) };
-  return lookedUp(input.drugs, drug) || lookedUp(input.chemblIndications, drug);
+/**
+ * Whether the drug's per-disease indications were looked up (Open Targets drugs or ChEMBL
+ * drug_indication answered for it) and say where an approved drug is approved. An approved drug
+ * whose records name no approved indication at all may be approved for this very disease: it is
+ * as unknown as one whose records could not be read.
+ */
+export function indicationsLookedUp(c: Pick<DrugCandidate, 'chemblId' | 'otherChemblIds' | 'name' | 'approved'>, input: Pick<DrugCandidateInput, 'drugs' | 'chemblIndications'>): boolean {
+  const drug = { chemblIds: [c.chemblId, ...c.otherChemblIds].filter((x): x is string => !!x), name: c.name };
+  if (!lookedUp(input.drugs, drug) && !lookedUp(input.chemblIndications, drug)) return false;
+  return !c.approved || approvedIndications(lookupDrug(input.drugs, drug), lookupDrug(input.chemblIndications, drug)).length > 0;
 }
 
 /** Approved anywhere, withdrawn, or at least phase 2/3 for some indication. */
@@ -114,33 +121,7 @@ export function roleConflicts(c: Pick<DrugCandidate, 'targetGenes' | 'mechanisms
 
 // ---------------------------------------------------------------- indications
 
-export type IndicationSource = 'Open Targets indications' | 'ChEMBL drug_indication';
-
-export interface IndicationRef {
-  name: string;
-  id: string | null;
-  source: IndicationSource;
-}
-
-const key = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
-
-/** The drug's approved indications, whatever the disease (Open Targets first, then ChEMBL's other ones). */
-export function approvedIndications(details: DrugDetails | null, chembl: readonly ChemblIndication[] | null): IndicationRef[] {
-  const out: IndicationRef[] = [];
-  const seen = new Set<string>();
-  const offer = (x: IndicationRef) => {
-    const keys = [key(x.name), ...(x.id ? [normDiseaseId(x.id)] : [])];
-    if (keys.some((k) => seen.has(k))) return;
-    keys.forEach((k) => seen.add(k));
-    out.push(x);
-  };
-  for (const i of details?.indications ?? []) if (isApprovedStage(i.stage)) offer({ name: i.diseaseName, id: i.diseaseId, source: 'Open Targets indications' });
-  for (const i of chembl ?? []) {
-    const name = i.efoTerm ?? i.meshHeading;
-    if (name && (i.maxPhase ?? 0) >= 4) offer({ name, id: i.efoId, source: 'ChEMBL drug_indication' });
-  }
-  return out;
-}
+export { approvedIndications, type IndicationRef } from './drug-indications.js';
 
 /** The indication a non-approved drug got furthest in (phase and source), or null. */
 export function furthestIndication(details: DrugDetails | null, chembl: readonly ChemblIndication[] | null): (IndicationRef & { phase: number }) | null {

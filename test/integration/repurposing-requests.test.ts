@@ -66,11 +66,14 @@ describeShared('requests and rounds of a repurposing search', () => {
       for (const [i, n] of rounds.entries()) {
         for (const id of ['chembl', 'opentargets']) if (n[id]) expect(waves(id, n[id]!), `${id} x${n[id]} in round ${i + 1}`).toBe(1);
       }
-      // What still splits a round, each at the provider's limit or our few in flight: Europe PMC's
-      // literature of the candidates (10 a second), ClinicalTrials.gov (3 in flight), openFDA, and
-      // STRING's second call, the network, which nothing waits for until the scores.
+      // What still splits a round, each at the provider's limit or our few in flight:
+      // ClinicalTrials.gov (3 in flight) and STRING's second call, the network, which nothing waits
+      // for until the scores. Europe PMC (10 a second) and openFDA split only with more candidates
+      // than this panel has once approved drugs whose approved indications no source names are
+      // left out (6 candidates: 9 literature questions, 5 labels).
       const split = new Set(rounds.flatMap((n) => Object.entries(n).filter(([id, k]) => waves(id, k) > 1).map(([id]) => id)));
-      expect([...split].sort()).toEqual(['clinicaltrials', 'europepmc', 'openfda', 'string']);
+      expect(rounds.at(-2)).toEqual({ europepmc: 9 });
+      expect([...split].sort()).toEqual(['clinicaltrials', 'string']);
     } finally {
       counter.stop();
       await ctx.close();

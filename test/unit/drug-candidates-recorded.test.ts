@@ -37,7 +37,7 @@ describeShared('drug candidates on recorded answers (Open Targets, DGIdb, ChEMBL
     expect(list.slice(0, 3).map((c) => c.name)).toEqual(['CETUXIMAB', 'NECITUMUMAB', 'PANITUMUMAB']);
     for (const c of list.slice(0, 3)) {
       expect(c).toMatchObject({ approved: true, maxPhase: 4, tier: 'II', indicatedForDisease: false, sources: ['opentargets', 'dgidb'], targetGenes: ['EGFR'] });
-      expect(c.tierReason).toMatch(/^Approved for another indication \(DGIdb; its indications for non-small cell lung carcinoma could not be checked\)/);
+      expect(c.tierReason).toMatch(/^Approved \(DGIdb\); its indications could not be checked.*, so it may already be approved for non-small cell lung carcinoma; acting on EGFR/);
       // DGIdb's sources for the pair, ChEMBL counted once with Open Targets' row.
       expect(c.evidenceCurations[0]).toBe('ChEMBL mechanism');
       expect(c.evidenceQuality).toBe('high');

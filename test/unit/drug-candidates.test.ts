@@ -41,12 +41,19 @@ describe('tier rules (DESIGN.md 4): tier I needs an approved indication for the 
     const c = byName(list, 'ROWONLYNIB');
     expect(c).toMatchObject({ tier: 'II', approved: true, indicatedForDisease: false });
     expect(c.matchingIndications).toEqual([{ id: NSCLC.id, name: NSCLC.name, phase: null, approved: false, source: 'Open Targets target row', via: 'the context disease' }]);
-    expect(c.tierReason).toBe('Approved for another indication (Open Targets; its indications for non-small cell lung carcinoma could not be checked): a repurposing candidate acting on EGFR (inhibitor).');
+    // Not "approved for another indication": where it is approved is not known, and the row names this disease.
+    expect(c.tierReason).toBe(
+      'Approved (Open Targets); its indications could not be checked (Open Targets lists it for non-small cell lung carcinoma on the target, without a stage for that disease), so it may already be approved for non-small cell lung carcinoma; acting on EGFR (inhibitor).',
+    );
   });
 
   it('tier II: approved for another indication (repurposing), or phase 2-3 for this disease', () => {
     expect(byName(list, 'REPURPOSIB')).toMatchObject({ tier: 'II', approved: true, indicatedForDisease: false });
     expect(byName(list, 'REPURPOSIB').tierReason).toMatch(/^Approved for another indication \(Open Targets; no indication recorded for non-small cell lung carcinoma\)/);
+    // Approved, looked up, and the records name no approved indication: where it is approved is not known.
+    const nowhere = run([{ gene: 'EGFR', association: 0.5, candidates: [ot('CHEMBL77', 'NOWHERENIB', { stage: 'APPROVAL' })] }], { drugs: new Map([['CHEMBL77', details('CHEMBL77', 'NOWHERENIB', [])]]) });
+    expect(byName(nowhere, 'NOWHERENIB')).toMatchObject({ tier: 'II', approved: true });
+    expect(byName(nowhere, 'NOWHERENIB').tierReason).toMatch(/^Approved \(Open Targets\), but no source names where, so it may already be approved for non-small cell lung carcinoma; acting on EGFR/);
     expect(byName(list, 'LATESTAGIB')).toMatchObject({ tier: 'II', approved: false, status: 'investigational' });
     expect(byName(list, 'LATESTAGIB').tierReason).toBe('Reached phase 3 for non-small cell lung carcinoma (Open Targets indications), acting on EGFR (inhibitor).');
   });

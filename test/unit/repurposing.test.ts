@@ -80,6 +80,22 @@ describe('which drugs are repurposing candidates (recorded and doc-shaped answer
     expect(s.counts.alreadyApproved + s.counts.earlyStage + s.counts.unchecked + s.counts.outsideTierFilter + s.candidates.length).toBe(list.length);
   });
 
+  // An approved drug whose records name no approved indication may be approved for this very disease.
+  it('does not count an approved drug as checked when its records name no approved indication', () => {
+    const { list, drugs, chemblIndications } = recorded({ ids: ['MONDO_0005575'], name: 'colorectal cancer' });
+    const erlotinib = byName(list, 'ERLOTINIB')!;
+    expect(indicationsLookedUp(erlotinib, { drugs, chemblIndications })).toBe(true);
+    // The same answers, with every approved indication taken out of them.
+    const bare = new Map([...drugs].map(([id, d]) => [id, d ? { ...d, indications: d.indications.filter((i) => i.stage !== 'APPROVAL' && i.stage !== 'PHASE_4') } : d]));
+    const noPhase4 = new Map([...chemblIndications].map(([id, rows]) => [id, rows.filter((r) => (r.maxPhase ?? 0) < 4)]));
+    expect(indicationsLookedUp(erlotinib, { drugs: bare, chemblIndications: noPhase4 })).toBe(false);
+    // One source naming one is enough; and a drug not approved anywhere needs none.
+    expect(indicationsLookedUp(erlotinib, { drugs: bare, chemblIndications })).toBe(true);
+    expect(indicationsLookedUp({ ...erlotinib, approved: false }, { drugs: bare, chemblIndications: noPhase4 })).toBe(true);
+    const s = selectRepurposing(list, { indicationsChecked: (c) => indicationsLookedUp(c, { drugs: bare, chemblIndications: noPhase4 }), tierFilter: 'all' });
+    expect(s.candidates.map((c) => c.name)).not.toContain('ERLOTINIB');
+  });
+
   it('lists the current approved indications from both sources once, never a withdrawn or unapproved one', () => {
     const { drugs, chemblIndications } = recorded({ ids: [NSCLC.id], name: NSCLC.name });
     const erlotinib = approvedIndications(drugs.get('CHEMBL553') ?? null, chemblIndications.get('CHEMBL553') ?? null);

@@ -240,5 +240,9 @@ describe('audience wording follows tier and status', () => {
     expect(clinicalStanding(elsewhere, 'colorectal cancer')).toBe('approved for another indication, not for colorectal cancer: a repurposing hypothesis, not an established option');
     expect(clinicalStanding(list.find((c) => c.name === 'EARLYMAB'), 'colorectal cancer')).toBe('early-stage or interaction evidence only: not a treatment option');
     expect(cetuximab!.tier).toBe('I');
+    // Approved, but no record says where: it may be approved here, so it is no "repurposing hypothesis" yet.
+    expect(clinicalStanding({ ...elsewhere, approvalsKnown: false }, 'colorectal cancer')).toBe(
+      'approved, but where is not known here: it may already be approved for colorectal cancer; check its current label before treating it as a repurposing hypothesis',
+    );
   });
 });

@@ -124,7 +124,7 @@ async function repurpose(input: RepurposingInput, call: ToolCall, deadline: Call
   const { unchecked } = selection.counts;
   if (unchecked > 0) {
     report.warnings.push(
-      `${unchecked} drug${unchecked === 1 ? ' is' : 's are'} not listed: ${unchecked === 1 ? 'its' : 'their'} phase or indications could not be read (Open Targets, ChEMBL; beyond the ${DETAIL_CAP} drugs looked up, or the sources failed), so ${unchecked === 1 ? 'it' : 'they'} may already be approved for ${disease}.`,
+      `${unchecked} drug${unchecked === 1 ? ' is' : 's are'} not listed: ${unchecked === 1 ? 'its' : 'their'} phase or indications could not be read (Open Targets, ChEMBL; beyond the ${DETAIL_CAP} drugs looked up, the sources failed, or they name no approved indication for an approved drug), so ${unchecked === 1 ? 'it' : 'they'} may already be approved for ${disease}.`,
     );
   }
   const filterNote = note ? undefined : tierFilterNote(input.tierFilter, selection, disease);

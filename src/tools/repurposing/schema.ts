@@ -115,7 +115,7 @@ export const repurposingOutput = z.object({
     considered: z.number().int(),
     alreadyApproved: z.number().int(),
     earlyStage: z.number().int().describe('Looked up, but neither approved anywhere, withdrawn, nor recorded at phase 2/3 or later'),
-    unchecked: z.number().int().describe('Left out: their phase or indications could not be read (a source failed, or beyond the drugs looked up), so they may already be approved for the disease'),
+    unchecked: z.number().int().describe('Left out: their phase or indications could not be read (a source failed, beyond the drugs looked up, or no approved indication named for an approved drug), so they may already be approved for the disease'),
     outsideTierFilter: z.number().int(),
   }),
   note: z.string().optional().describe('Why the ranked list is withheld (free tier)'),
