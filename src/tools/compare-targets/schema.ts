@@ -6,7 +6,7 @@ import { drugAbsence, integrityDeltas, listCounts, pathwayAbsence } from '../sha
 const panel = (label: 'A' | 'B') =>
   z
     .object({
-      genes: genePanel.describe(`Gene symbols of panel ${label} (HGNC symbols; aliases and previous symbols are resolved). 1-500.`),
+      genes: genePanel,
       diseaseContext: diseaseContext.describe(`Disease or phenotype panel ${label} is studied in, e.g. "breast cancer".`),
     })
     .strict();

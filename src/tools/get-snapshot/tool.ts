@@ -19,7 +19,7 @@ const input = z.strictObject({
     .max(100)
     .regex(/^[A-Za-z][A-Za-z0-9]*(\.[A-Za-z][A-Za-z0-9]*)?$/, 'a section is a field name of the result, e.g. "drugCandidates" or "evidenceBrief.statements"')
     .optional()
-    .describe('One section of the result, e.g. "drugCandidates" or "evidenceBrief.statements". Omit for an overview listing every section and its size'),
+    .describe('A section of the result, e.g. "drugCandidates" or "evidenceBrief.statements"; omit for an overview of all sections'),
   offset: z.number().int().min(0).max(1_000_000).optional().describe('First item of a list section (default 0)'),
   limit: z
     .number()

@@ -13,7 +13,7 @@ import { diseaseContext, genePanel, integrity, provenance } from '../shared/sche
 export const MAX_SHOWN = 8;
 
 export const repurposingInput = z.strictObject({
-  genes: genePanel.describe('Gene symbols of the panel (HGNC symbols; aliases and previous symbols are resolved). 1-500.'),
+  genes: genePanel,
   diseaseContext: diseaseContext.describe('Disease to find repurposing candidates for, e.g. "breast cancer".'),
   tierFilter: z
     .enum(TIER_FILTERS)
@@ -38,7 +38,7 @@ export const repurposingCandidate = drugCandidate
     factors: z
       .object(Object.fromEntries(FACTOR_NAMES.map((n) => [n, factor])) as Record<(typeof FACTOR_NAMES)[number], typeof factor>)
       .describe('The six factors of the score (weights: phase 0.25, association 0.20, mechanism 0.20, literature 0.15, drug-likeness 0.10, centrality 0.10)'),
-    rationale: z.string().describe('Why it could work here, in one sentence built from the data: the target, how it connects to the panel, its association with the disease, and where the drug stands'),
+    rationale: z.string().describe('Why it could work here, from the data: target, link to the panel, disease association, standing'),
     targets: z
       .array(
         z.object({
@@ -75,7 +75,7 @@ export const repurposingCandidate = drugCandidate
           status: z.enum(['present', 'absent', 'no-label', 'not-checked']).describe('On the US label (openFDA); no-label: openFDA has no label by this name; not-checked: openFDA failed or was not asked'),
           text: z.string().optional().describe('The boxed warning, cut to 300 characters'),
           url: z.string().optional().describe('The label on DailyMed'),
-          note: z.string().optional().describe('Why it was not checked; or that the label found is a combination product\'s'),
+          note: z.string().optional().describe('Why not checked; or a combination product\'s label'),
         })
         .describe('Boxed warning of the FDA label (openFDA)'),
     }),
@@ -115,7 +115,7 @@ export const repurposingOutput = z.object({
     considered: z.number().int(),
     alreadyApproved: z.number().int(),
     earlyStage: z.number().int().describe('Looked up, but neither approved anywhere, withdrawn, nor recorded at phase 2/3 or later'),
-    unchecked: z.number().int().describe('Left out: their phase or indications could not be read (a source failed, beyond the drugs looked up, or no approved indication named for an approved drug), so they may already be approved for the disease'),
+    unchecked: z.number().int().describe('Left out: phase or approved indications unknown (source failed, beyond the drugs looked up, or none named), so possibly approved for the disease'),
     outsideTierFilter: z.number().int(),
   }),
   note: z.string().optional().describe('Why the ranked list is withheld (free tier)'),

@@ -18,7 +18,7 @@ export const searchInput = z.strictObject({
     .min(SEARCH_LIMIT.min, limitMessage)
     .max(SEARCH_LIMIT.max, limitMessage)
     .default(SEARCH_LIMIT.default)
-    .describe(`How many snapshots to return, newest first (${SEARCH_LIMIT.min}-${SEARCH_LIMIT.max}, default ${SEARCH_LIMIT.default}); total counts every match`),
+    .describe(`Snapshots to return, newest first (${SEARCH_LIMIT.min}-${SEARCH_LIMIT.max}, default ${SEARCH_LIMIT.default})`),
 });
 
 export const resolution = z.enum(['stored', 'approved', 'previous', 'alias', 'withdrawn', 'ambiguous', 'not_found', 'unresolved']);

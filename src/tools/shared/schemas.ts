@@ -25,7 +25,8 @@ export const geneSymbol = z
 export const genePanel = z
   .array(geneSymbol)
   .min(1, 'give at least one gene')
-  .max(LIMITS.genes, `at most ${LIMITS.genes} genes per panel`);
+  .max(LIMITS.genes, `at most ${LIMITS.genes} genes per panel`)
+  .describe(`HGNC gene symbols (aliases and previous symbols resolved), 1-${LIMITS.genes}`);
 
 // C0 and C1 control characters, DEL; line breaks and tabs are allowed only in multi-line text.
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
@@ -67,7 +68,7 @@ export const integrity = z
     pmidsChecked: z.boolean(),
     pmidsCited: z.number().int(),
     hallucinated: z.number().int().nullable(),
-    retracted: z.number().int().nullable().describe('Checked PMIDs PubMed marks as retracted (or retraction notices): not counted as evidence'),
+    retracted: z.number().int().nullable(),
     hallucinationRate: nullableRatio,
     groundedRatio: nullableRatio,
     citationPrecision: nullableRatio,

@@ -73,7 +73,7 @@ export const briefOutput = z.object({
   alphaFoldPlddt: z.number().min(0).max(100).nullable().describe('AlphaFold mean pLDDT'),
   alphaFold: z.object({ entryId: str, band: z.enum(['very_high', 'confident', 'low', 'very_low']), modelUrl: str.nullable(), pageUrl: str, version: z.number().nullable() }).nullable(),
   druggabilityScore: ratio.nullable().describe('0.7 tractability + 0.1 enzyme + 0.2 family'),
-  druggabilityComplete: z.boolean().describe('False: a part is missing (its value null in druggabilityParts): the score is a lower bound, and at most its weight higher'),
+  druggabilityComplete: z.boolean().describe('False: a part is missing; the score is then a lower bound'),
   druggabilityParts: z.array(
     z.object({
       name: z.enum(['tractability', 'enzyme', 'family']),

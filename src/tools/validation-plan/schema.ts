@@ -30,7 +30,7 @@ const stageId = z.enum(STAGE_IDS);
 function section<T extends z.ZodTypeAny>(item: T, what: string) {
   return z
     .object({
-      status: z.enum(['found', 'none', 'failed', 'skipped']).describe('found; none (the source answered, nothing matched); failed (the source could not be read); skipped (not asked, see note)'),
+      status: z.enum(['found', 'none', 'failed', 'skipped']).describe('none: answered, nothing matched; failed: not read; skipped: not asked (note)'),
       source: z.string(),
       items: z.array(item),
       note: z.string().optional(),
@@ -68,15 +68,15 @@ const cellModel = z.object({
 });
 
 const resistanceFinding = z.object({
-  model: z.string().describe('Cellosaurus accession of the altered line'),
+  model: z.string().describe('Cellosaurus accession'),
   modelName: z.string(),
-  variant: z.string().describe('The CIViC molecular profile the line holds, e.g. "EGFR T790M"'),
-  compound: z.string().describe('ChEMBL id of the tool compound'),
+  variant: z.string().describe('CIViC profile, e.g. "EGFR T790M"'),
+  compound: z.string().describe('ChEMBL id'),
   compoundName: z.string(),
-  evidence: z.array(z.string()).describe('CIViC evidence items (accepted, predictive, supporting resistance), best level first'),
-  level: z.string().describe('Best CIViC evidence level: A validated, B clinical, C case study, D preclinical, E inferential'),
-  diseases: z.array(z.string()).describe('Diseases the evidence was curated in'),
-  statement: z.string().describe('The claim, checked against the PMIDs like every statement of the plan'),
+  evidence: z.array(z.string()).describe('CIViC evidence items, best level first'),
+  level: z.string().describe('Best CIViC level (A-E)'),
+  diseases: z.array(z.string()),
+  statement: z.string(),
   pmids: z.array(z.string()),
   status: evidenceStatus,
   ...statementVerdict,
@@ -100,7 +100,7 @@ const literatureRef = z.object({
 const premise = z.object({
   statement: z.string(),
   pmids: z.array(z.string()).describe('Literature found for it (nonexistent PMIDs removed)'),
-  status: evidenceStatus.describe('The statement checked alone: supported | contested | contradicted | unsupported | unjudged (no NLI model) | hallucinated | unverifiable'),
+  status: evidenceStatus.describe('The statement checked alone'),
   ...statementVerdict,
 });
 
@@ -188,7 +188,7 @@ export const planOutput = z.object({
   trials: section(trial, 'Recruiting or active trials (ClinicalTrials.gov)'),
   resistance: section(
     resistanceFinding,
-    'Altered lines whose variant CIViC lists as predicting resistance to a tool compound alone: resistance controls, left out of the sensitive side of the design. none: checked, none listed; failed: not known',
+    'Altered lines CIViC says resist a tool compound: controls, not sensitive models',
   ),
   literature: z
     .object({ hypothesis: literatureRef, in_vitro: literatureRef, in_vivo: literatureRef, translational_clinical: literatureRef })

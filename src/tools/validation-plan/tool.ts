@@ -12,11 +12,11 @@ export const validationPlanTool = defineTool({
   name: PLAN_TOOL,
   title: 'Validation plan for a hypothesis: in vitro, in vivo, translational',
   description:
-    'Turns a hypothesis in plain language into a validation plan: in vitro, in vivo, translational clinical. Says which ' +
-    'genes (HGNC), drugs (ChEMBL), disease (Open Targets) and mechanism it recognised. Each stage: assay, design, ' +
-    'expected outcome, controls, timeline, go/no-go, built on tool compounds with potency (ChEMBL), cell lines ' +
-    '(Cellosaurus; a line whose variant CIViC says resists the compound is a control), active trials and literature (Europe PMC) checked by the integrity pipeline. Without a gene or ' +
-    'mechanism it says what to add. Saved as a snapshot.',
+    'Turns a hypothesis into a validation plan (in vitro, in vivo, translational clinical), naming the genes (HGNC), ' +
+    'drugs (ChEMBL), disease (Open Targets) and mechanism it recognised. Each stage: assay, design, expected outcome, ' +
+    'controls, timeline, go/no-go, on tool compounds with potency (ChEMBL), cell lines (Cellosaurus; CIViC resistance ' +
+    'checked), active trials and literature checked by the integrity pipeline. Without a gene or mechanism it says what ' +
+    'to add. Saved as a snapshot.',
   input: planInput,
   output: planOutput,
   summarize: summarizePlan,

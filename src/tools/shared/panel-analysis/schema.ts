@@ -7,7 +7,7 @@ import { admet, diseaseContext, genePanel, integrity, pathwayRef, provenance, st
 import { enrichmentStatusSchema } from './enrichment-status.js';
 
 export const insightsInput = z.strictObject({
-  genes: genePanel.describe('Gene symbols of the panel (HGNC symbols; aliases and previous symbols are resolved). 1-500.'),
+  genes: genePanel,
   diseaseContext: diseaseContext.describe('Disease or phenotype the panel is studied in, e.g. "breast cancer".'),
   audience: z.enum(AUDIENCES).default('researcher').describe('Who the evidence brief is written for: wording and emphasis change, data does not.'),
   includeDrugs: z.boolean().default(true).describe('Rank drug candidates (false: a faster pathway-only analysis calling no drug source).'),
@@ -98,16 +98,12 @@ export const geneProfile = z.object({
           name: z.string(),
           evidenceType: z.string(),
           level: z.string(),
-          profile: z.string().optional().describe('The molecular profile (variant) the item is about, e.g. "BRAF V600E"'),
+          profile: z.string().optional().describe('Variant, e.g. "BRAF V600E"'),
           significance: z.string(),
-          direction: z
-            .string()
-            .nullable()
-            .optional()
-            .describe('SUPPORTS, or DOES_NOT_SUPPORT: the evidence is against the significance (e.g. no sensitivity); NA'),
+          direction: z.string().nullable().optional().describe('DOES_NOT_SUPPORT: evidence against the significance'),
           disease: z.string().nullable(),
           therapies: z.array(z.string()),
-          therapyInteraction: z.string().nullable().optional().describe('With several therapies: COMBINATION, SEQUENTIAL or SUBSTITUTES (each alone); null when not given'),
+          therapyInteraction: z.string().nullable().optional().describe('COMBINATION, SEQUENTIAL or SUBSTITUTES'),
           pmid: z.string().nullable(),
           url: z.string(),
         }),
@@ -215,7 +211,7 @@ export const insightsOutput = z.object({
         citations: z.array(z.string()),
         status: z
           .enum(EVIDENCE_STATUSES)
-          .describe('This statement checked alone: supported | contested | contradicted | unsupported | unjudged (no NLI model) | hallucinated | unverifiable'),
+          .describe('This statement checked alone'),
         ...statementVerdict,
       }),
     ),
