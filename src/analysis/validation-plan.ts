@@ -4,7 +4,7 @@
 // Where a source failed or found nothing, the step says so in `gaps` instead of naming data it
 // does not have.
 import type { GeneRole, Mechanism } from './hypothesis-text.js';
-import type { AlterationKind, CellModel, ToolCompound } from './plan-data.js';
+import { isInhibitory, type AlterationKind, type CellModel, type ToolCompound } from './plan-data.js';
 import { resistantLines, type ResistanceFinding } from './plan-resistance.js';
 import { literatureTerms, STAGE_IDS, templates, type Cast, type StageId, type StageTemplate, type Templates } from './plan-templates.js';
 
@@ -235,12 +235,17 @@ function displayName(c: ToolCompound): string {
   return c.name ? c.name.toLowerCase() : c.chemblId;
 }
 
-/** "gefitinib (CHEMBL939, IC50 ≈ 3.16 nM, n=24)". */
+/**
+ * "gefitinib (CHEMBL939, IC50 ≈ 3.16 nM, n=24)". Every plan acts on its target with inhibitory
+ * compounds, so a compound that is not a curated inhibitor says so where the design names it: a
+ * potent research compound may bind without inhibiting, and a curated agonist does the opposite.
+ */
 export function compoundPhrase(c: ToolCompound): string {
   const name = c.name ? `${c.name.toLowerCase()} (${c.chemblId}` : `${c.chemblId} (`;
   const sep = c.name ? ', ' : '';
   const potency = c.potency ? `${sep}${c.potency.type} ≈ ${formatNm(c.potency.nM)}, n=${c.potency.n}` : `${sep}potency not in ChEMBL`;
-  return `${name}${potency})`;
+  const action = c.kind === 'research' || !c.actionType ? '; action not curated: confirm it inhibits' : isInhibitory(c.actionType) ? '' : `; a curated ${c.actionType.toLowerCase()}, not an inhibitor`;
+  return `${name}${potency}${action})`;
 }
 
 export function formatNm(nM: number): string {

@@ -219,5 +219,9 @@ describe('compound phrase', () => {
     expect(compoundPhrase(gefitinib)).toBe('gefitinib (CHEMBL939, IC50 ≈ 0.891 nM, n=3)');
     expect(compoundPhrase({ ...gefitinib, potency: { type: 'Ki', pchembl: 5.5, nM: 3160, n: 1 } })).toBe('gefitinib (CHEMBL939, Ki ≈ 3.16 µM, n=1)');
     expect(compoundPhrase({ ...gefitinib, name: null, potency: null })).toBe('CHEMBL939 (potency not in ChEMBL)');
+    // A compound that is not a curated inhibitor says so where the design names it.
+    expect(compoundPhrase({ ...gefitinib, kind: 'research', actionType: null })).toBe('gefitinib (CHEMBL939, IC50 ≈ 0.891 nM, n=3; action not curated: confirm it inhibits)');
+    expect(compoundPhrase({ ...gefitinib, actionType: 'AGONIST' })).toBe('gefitinib (CHEMBL939, IC50 ≈ 0.891 nM, n=3; a curated agonist, not an inhibitor)');
+    expect(compoundPhrase({ ...gefitinib, actionType: 'NEGATIVE ALLOSTERIC MODULATOR' })).toBe('gefitinib (CHEMBL939, IC50 ≈ 0.891 nM, n=3)');
   });
 });
