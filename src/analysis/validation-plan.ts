@@ -176,14 +176,17 @@ export function assemblePlan(facts: PlanFacts): { roles: Roles; stages: Stage[] 
 /**
  * The cast of the templates. Altered lines that CIViC says resist a compound the design names are
  * left out of the sensitive side (they would fail its go criterion for a reason the plan did not
- * name) and returned as `resistant`, to be used as resistance controls.
+ * name) and returned as `resistant`, to be used as resistance controls; not in a biomarker plan,
+ * whose question is how the marker changes response.
  */
 function castOf(facts: PlanFacts, roles: Roles): { cast: Cast; resistant: Map<string, ResistanceFinding[]> } {
   const T = roles.target;
   const D = facts.disease ?? 'the disease';
   const onTarget = facts.compounds.items.filter((c) => c.gene === T);
   const named = (onTarget.length ? onTarget : facts.compounds.items).slice(0, 2);
-  const resistant = resistantLines(facts.resistance.items, named.map((c) => c.chemblId));
+  // A biomarker plan asks how the marker changes response: its marker-positive lines stay, whatever
+  // they resist (the section still lists it).
+  const resistant = facts.mechanism === 'biomarker' ? new Map<string, ResistanceFinding[]>() : resistantLines(facts.resistance.items, named.map((c) => c.chemblId));
   const altered = facts.models.items.filter((m) => m.role === 'altered' && !resistant.has(m.accession));
   const comparison = facts.models.items.filter((m) => m.role === 'comparison');
   const genesOf = (ms: CellModel[]) => [...new Set(ms.flatMap((m) => m.carries))].join('/');

@@ -271,6 +271,16 @@ describeShared('svc_generate_validation_plan', () => {
     expect(requests('civic')).toHaveLength(0);
   });
 
+  it('keeps a biomarker plan\'s marker lines whatever CIViC says they resist, and says why', async () => {
+    const res = (await client.callTool({ name: 'svc_generate_validation_plan', arguments: { hypothesis: 'EGFR mutation predicts response to gefitinib in NSCLC' } })) as CallToolResult;
+    const r = res.structuredContent as PlanOutput;
+    expect(r.recognised.mechanism?.primary).toBe('biomarker');
+    expect(r.resistance.status).toBe('found');
+    expect(r.stages[0]!.design).not.toContain('resistance control');
+    expect(r.stages[0]!.design).toContain('NCI-H1975');
+    expect((res.content as { text: string }[])[0]!.text).toContain('They stay marker-positive lines: the plan asks how the marker changes response.');
+  });
+
   it('takes a retracted article out of the plan and counts it, instead of citing it as a premise', async () => {
     fake.reset();
     const articles = ARTICLES.map((a) => (a.pmid === '3002' ? { ...a, pubTypes: ['Journal Article', 'Retracted Publication'] } : a));

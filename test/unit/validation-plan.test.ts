@@ -155,7 +155,7 @@ describe('stages', () => {
     const h1975 = model('CVCL_1511', 'NCI-H1975', 'altered', ['EGFR']);
     const lines = found([h1975, model('CVCL_2063', 'HCC827', 'altered', ['EGFR']), model('CVCL_0023', 'A549', 'comparison')], 'Cellosaurus');
     const finding = { model: 'CVCL_1511', modelName: 'NCI-H1975', variant: 'EGFR T790M', compound: 'CHEMBL939', compoundName: 'gefitinib', evidence: ['EID2001'], level: 'B', diseases: [], pmids: ['15737014'] };
-    for (const mechanism of MECHANISMS) {
+    for (const mechanism of MECHANISMS.filter((m) => m !== 'biomarker')) {
       const { stages } = assemblePlan(facts(mechanism, egfr, { models: lines, resistance: found([finding], 'CIViC') }));
       const [vitro, vivo] = stages;
       expect(vitro!.design, mechanism).toContain('Keep NCI-H1975 (EGFR T790M: CIViC lists resistance to gefitinib (EID2001)) as a resistance control');
@@ -165,6 +165,10 @@ describe('stages', () => {
       // Still listed among the models the in vitro stage uses (as the control).
       expect(vitro!.buildsOn.models, mechanism).toContain('CVCL_1511');
     }
+    // A biomarker plan asks how the marker changes response: its marker-positive lines stay.
+    const marker = assemblePlan(facts('biomarker', egfr, { models: lines, resistance: found([finding], 'CIViC') }));
+    expect(marker.stages[0]!.design).not.toContain('resistance control');
+    expect(marker.stages[0]!.design).toContain('NCI-H1975, HCC827');
     // Resistance to a compound the design does not name moves nothing.
     const other = assemblePlan(facts('inhibition', egfr, { models: lines, resistance: found([{ ...finding, compound: 'CHEMBL553' }], 'CIViC') }));
     expect(other.stages[0]!.design).not.toContain('resistance control');

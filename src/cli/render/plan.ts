@@ -41,7 +41,7 @@ export function renderPlan(r: PlanOutput): string {
     lines.push(table(r.models.items.map((m) => [m.name, m.accession, m.role, truncate(m.variants.join('; ') || '-', 60), truncate(m.disease ?? '', 40)])));
     lines.push('');
   }
-  const resistance = resistanceLine(r.resistance);
+  const resistance = resistanceLine(r.resistance, r.recognised.mechanism?.primary);
   if (resistance) {
     lines.push(heading('Resistance of the altered lines (CIViC)'));
     if (r.resistance.items.length) lines.push(table(r.resistance.items.map((f) => [f.modelName, f.variant, f.compoundName, f.evidence.slice(0, 3).join(', '), `level ${f.level}`, f.status])));

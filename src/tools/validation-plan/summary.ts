@@ -17,7 +17,7 @@ export function summarizePlan(r: PlanOutput): string {
   }
   const section = (name: string, sec: { status: string; items: unknown[] }) => `${name} ${sec.status === 'found' ? sec.items.length : sec.status === 'none' ? 'none found' : sec.status}`;
   lines.push(`${section('Tool compounds', r.toolCompounds)}; ${section('cell models', r.models)}; ${section('trials', r.trials)}.`);
-  const resistance = resistanceLine(r.resistance);
+  const resistance = resistanceLine(r.resistance, r.recognised.mechanism?.primary);
   if (resistance) lines.push(resistance);
   if (r.hypothesisEvidence) lines.push(`The hypothesis against its literature: ${r.hypothesisEvidence.status}.`);
   lines.push(`Quality score ${r.qualityScore.toFixed(2)}. ${describeIntegrity(r.integrity)}`, describeSources(r.sources));
@@ -30,10 +30,11 @@ export function summarizePlan(r: PlanOutput): string {
  * What CIViC says of the altered lines against the compounds: resistance named with its evidence,
  * "none listed" as an answer, and a failed CIViC as not known (never as "none").
  */
-export function resistanceLine(sec: PlanOutput['resistance']): string | null {
+export function resistanceLine(sec: PlanOutput['resistance'], mechanism?: string | null): string | null {
   if (sec.status === 'found') {
     const each = sec.items.map((f) => `${f.modelName} (${f.variant}) resists ${f.compoundName}: CIViC ${f.evidence.slice(0, 2).join(', ')}, level ${f.level}, ${f.status}`);
-    return `Resistance: ${each.join('; ')}. These lines are resistance controls, not sensitive models.`;
+    const role = mechanism === 'biomarker' ? 'They stay marker-positive lines: the plan asks how the marker changes response.' : 'These lines are resistance controls, not sensitive models.';
+    return `Resistance: ${each.join('; ')}. ${role}`;
   }
   if (sec.status === 'none') return `Resistance: CIViC lists none for the altered lines' variants${sec.note ? ` (${sec.note})` : ''}.`;
   if (sec.status === 'failed') return `Resistance: not known, CIViC failed${sec.note ? ` (${sec.note})` : ''}; check the altered lines' variants before reading a no-go.`;
