@@ -72,6 +72,11 @@ describe('biointel enrich: local GMT files', () => {
     expect(r.stdout).toContain('cancer_sets');
     expect(r.stdout).toMatch(/DNA repair\s+4\/6\s+4\/16/);
     expect(r.stdout).not.toContain('Apoptosis'); // q > 0.05
+    // A panel none of whose genes is in the library was not tested: never "no set with q <= 0.05".
+    const none = await run(['enrich', '--genes', 'NOTAGENE1,NOTAGENE2', '--gene-sets', gmtFile], offline);
+    expect(none.code, none.stderr).toBe(0);
+    expect(none.stdout).toContain('Not tested: no panel gene is in this library');
+    expect(none.stdout).not.toContain('No set with q');
   });
 
   it.each([

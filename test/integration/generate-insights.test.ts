@@ -184,6 +184,21 @@ describeShared('svc_generate_insights', () => {
     expect(r.drugAnalysisNote).toMatch(/free tier.*researcher/);
   });
 
+  // Libraries that hold none of the panel genes test nothing: once "none at q <= 0.05", a finding.
+  it('says enrichment tested nothing when no library holds a panel gene', async () => {
+    const unrelated = ['SET_A\t\tAAA1\tAAA2\tAAA3\tAAA4\tAAA5', 'SET_B\t\tBBB1\tBBB2\tBBB3\tBBB4\tBBB5'].join('\n');
+    fake.route('GET', '/enrichr/geneSetLibrary', { body: `${unrelated}\n` });
+    const dataDir = tempDir();
+    const c = await connectInMemory(await testContext({ dataDir }, fake.url));
+    const res = (await c.callTool({ name: 'svc_generate_insights', arguments: { genes: PANEL, diseaseContext: 'breast cancer', includeDrugs: false } })) as CallToolResult;
+    const text = (res.content as { text: string }[])[0]!.text;
+    expect(text).toContain('Pathways: NOT TESTED: no panel gene is in any of the');
+    const answer = res.structuredContent as InsightsAnswer;
+    expect(answer.enrichment.every((e) => e.n === 0)).toBe(true);
+    expect(answer.warnings[0]).toMatch(/^Pathway enrichment tested nothing: no panel gene is in any of the \d+ gene-set libraries/);
+    expect(answer.evidenceBrief.headline).not.toMatch(/no gene set reaches/);
+  });
+
   it('degrades when a source fails: listed as failed, warned, the rest still answers', async () => {
     fake.route('POST', '/dgidb/graphql', { status: 500, body: { error: 'DGIdb is down' } });
     const r = await analyze({});

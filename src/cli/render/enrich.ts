@@ -35,7 +35,10 @@ function renderLibrary(lib: LibraryReport, r: EnrichReport): string[] {
     `N ${fmtInt(lib.N)} genes, n ${lib.n} panel genes in the library, ${fmtInt(lib.tested)} of ${fmtInt(lib.sets)} sets tested; ` +
       `${lib.significant} significant, ${lib.withOverlap} with overlap`,
   ];
-  if (lib.rows.length === 0) {
+  if (lib.n === 0) {
+    // Nothing was testable: not a finding that no set is enriched.
+    out.push(style('yellow', 'Not tested: no panel gene is in this library, so it says nothing about enrichment (check the symbols, or use HGNC-resolved ones: `biointel analyze`).'));
+  } else if (lib.rows.length === 0) {
     out.push(r.showing === 'all' ? 'No tested set contains a panel gene.' : `No set with q <= ${r.qThreshold}${lib.withOverlap ? ' (use --all to list the sets with overlap)' : ''}.`);
   } else {
     out.push(

@@ -15,7 +15,14 @@ export function summarizeInsights(a: InsightsAnswer): string {
   } else {
     const total = a.enrichment.reduce((n, e) => n + e.significant, 0);
     const top = a.enrichedPathways.slice(0, 3).map((p) => `${p.name} (${p.library}, q=${fmtQ(p.q)})`);
-    lines.push(total ? `Pathways: ${total} gene sets at q <= 0.05; top: ${top.join('; ')}.` : `Pathways: none at q <= 0.05 in ${a.enrichment.length} libraries tested.`);
+    const untested = a.enrichment.length > 0 && a.enrichment.every((e) => e.n === 0);
+    lines.push(
+      total
+        ? `Pathways: ${total} gene sets at q <= 0.05; top: ${top.join('; ')}.`
+        : untested
+          ? `Pathways: NOT TESTED: no panel gene is in any of the ${a.enrichment.length} gene-set libraries (not a finding that none is enriched).`
+          : `Pathways: none at q <= 0.05 in ${a.enrichment.length} libraries tested.`,
+    );
     if (st.state === 'partial') lines.push(`Libraries not tested: ${st.failed.map((f) => f.library).join(', ')}.`);
   }
   if (a.drugAnalysisNote) lines.push(`Drugs: ${a.drugAnalysisNote}`);

@@ -39,7 +39,7 @@ import { handled, type Gather } from '../gather.js';
 import { geneLiterature, pairLiterature } from '../literature.js';
 import { networkEdges, resolvePanel } from '../panel.js';
 import { candidateContext, citationMetrics, gprofilerCrossCheck, preprints, reactomeSummaries, type CandidateContext } from './extras.js';
-import { enrichmentNotComputedNote, enrichmentStatus } from './enrichment-status.js';
+import { enrichmentNotComputedNote, enrichmentStatus, enrichmentUntestedNote } from './enrichment-status.js';
 import { candidateOut, crossCheckOut, pathwayOut } from './output.js';
 import { clinicalEvidenceOf, geneProfiles, pharmacogenomicsOf, withClinical } from './profiles.js';
 import type { InsightsInput, InsightsOutput } from './schema.js';
@@ -106,6 +106,8 @@ async function analyse(input: InsightsInput, call: ToolCall, deadline: CallDeadl
   // Only significant rows are reported, so only they get overlap lists and row objects.
   const enrichment = enrichMany(symbols, libs.libraries.map((l) => l.library), { rows: 'significant' });
   const significant = enrichment.flatMap((e) => e.rows.filter((r) => r.significant)).sort((a, b) => a.q - b.q || a.p - b.p);
+  const untestedNote = enrichmentNote ? undefined : enrichmentUntestedNote(enrichment);
+  if (untestedNote) report.warnings.unshift(untestedNote);
   const focus = focusGenes(symbols, significant);
   const panelBySymbol = new Map(panel.results.filter((r) => r.symbol).map((r) => [r.symbol!, r]));
   const profilesP = handled(geneProfiles(g, focus, panelBySymbol));
@@ -141,7 +143,7 @@ async function analyse(input: InsightsInput, call: ToolCall, deadline: CallDeadl
     pathways: significant,
     strategies,
     ...(drugNote ? { drugsNote: drugNote } : {}),
-    ...(enrichmentNote ? { enrichmentNote } : {}),
+    ...(enrichmentNote || untestedNote ? { enrichmentNote: enrichmentNote ?? untestedNote } : {}),
   };
   const statements = canonicalStatements(facts);
   const shown = candidates.ranked.slice(0, MAX_CANDIDATES);
