@@ -1,6 +1,7 @@
 // A panel none of whose genes is in any gene-set library was not tested: the analysis says so,
 // never "no gene set is enriched" (which reads as a finding).
 import { describe, expect, it } from 'vitest';
+import { renderInsights } from '../../src/cli/render/insights.js';
 import { compactInsights } from '../../src/tools/insights/compact.js';
 import { summarizeInsights } from '../../src/tools/insights/summary.js';
 import { enrichmentUntestedNote } from '../../src/tools/shared/panel-analysis/enrichment-status.js';
@@ -22,5 +23,8 @@ describe('enrichment that tested nothing', () => {
     expect(text).not.toContain('none at q <= 0.05');
     const nothing = { ...insightsResult, enrichedPathways: [], enrichment: insightsResult.enrichment.map((e) => ({ ...e, significant: 0 })) };
     expect(summarizeInsights(compactInsights(nothing))).toContain('Pathways: none at q <= 0.05 in');
+    // And in the terminal (`biointel analyze`).
+    expect(renderInsights(untested)).toContain('Pathway enrichment tested nothing: no panel gene is in any of the');
+    expect(renderInsights(nothing)).toContain('None reached q <= 0.05 in the');
   });
 });

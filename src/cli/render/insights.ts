@@ -5,7 +5,7 @@ import { pathwayLabel } from '../../analysis/pathway-names.js';
 import { claimText } from '../../analysis/drug-targets.js';
 import { truncate as cut, pValue } from '../../text.js';
 import { describeIntegrity, noDrugsText } from '../../tools/shared/summary.js';
-import { enrichmentNotComputedNote } from '../../tools/shared/panel-analysis/enrichment-status.js';
+import { enrichmentNotComputedNote, enrichmentUntestedNote } from '../../tools/shared/panel-analysis/enrichment-status.js';
 import { heading, table } from '../output.js';
 import { STATUS_MARK } from './evidence-status.js';
 
@@ -28,7 +28,7 @@ export function renderInsights(r: InsightsOutput): string {
           r.enrichedPathways.slice(0, 15).map((p) => [cut(pathwayLabel(p.name), 60), p.library, `${p.k}/${p.K}`, pValue(p.q), cut(p.overlapGenes.join(','), 40)]),
           ['pathway', 'library', 'k/K', 'q', 'genes'],
         )
-      : `None reached q <= 0.05 in the ${r.enrichment.length} librar${r.enrichment.length === 1 ? 'y' : 'ies'} tested (${r.enrichment.map((e) => e.library).join(', ')}).`,
+      : (enrichmentUntestedNote(r.enrichment) ?? `None reached q <= 0.05 in the ${r.enrichment.length} librar${r.enrichment.length === 1 ? 'y' : 'ies'} tested (${r.enrichment.map((e) => e.library).join(', ')}).`),
   );
   const x = r.enrichmentCrossCheck;
   out.push(x ? `g:Profiler (${x.version ?? 'version unknown'}) confirms ${x.confirmed} of ${x.checked} reported pathways (${x.significantTerms} significant terms of its own).` : 'g:Profiler cross-check unavailable.', '');
