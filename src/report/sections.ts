@@ -2,6 +2,7 @@
 import { pathwayLabel } from '../analysis/pathway-names.js';
 import { QUALITY_WEIGHTS } from '../analysis/quality.js';
 import { phaseText } from '../analysis/drug-tiers.js';
+import { enrichmentUntestedNote } from '../tools/shared/panel-analysis/enrichment-status.js';
 import type { InsightsOutput } from '../tools/shared/panel-analysis/schema.js';
 import { chemblUrl, html, join, link, pmidLinks, type SafeHtml } from './escape.js';
 import { fixed, integer, negLog10, pValue } from './format.js';
@@ -86,6 +87,8 @@ export function pathwaysSection(r: Result): SafeHtml {
     ? html`<p class="${st.state === 'not_computed' ? 'alert' : 'muted'}">${st.state === 'not_computed' ? 'Enrichment not computed: no gene-set library could be loaded.' : 'Libraries not tested:'} ${st.failed.map((f) => `${f.library} (${f.error})`).join('; ')}.${st.fix ? ` ${st.fix}` : ''}</p>`
     : html``;
   if (st.state === 'not_computed') return html`<section id="pathways"><h2>Enriched pathways</h2>${failed}</section>`;
+  const untested = enrichmentUntestedNote(r.enrichment);
+  if (top.length === 0 && untested) return html`<section id="pathways"><h2>Enriched pathways</h2>${failed}<p class="alert">${untested}</p>${libs}</section>`;
   if (top.length === 0) {
     return html`<section id="pathways"><h2>Enriched pathways</h2>${intro}${failed}<p class="empty">No gene set reached q ≤ 0.05 in the ${r.enrichment.length} librar${r.enrichment.length === 1 ? 'y' : 'ies'} tested. A small panel, or genes that share no curated process, often gives none.</p>${libs}</section>`;
   }

@@ -2,6 +2,7 @@
 // never "no gene set is enriched" (which reads as a finding).
 import { describe, expect, it } from 'vitest';
 import { renderInsights } from '../../src/cli/render/insights.js';
+import { renderHtmlReport } from '../../src/report/html.js';
 import { compactInsights } from '../../src/tools/insights/compact.js';
 import { summarizeInsights } from '../../src/tools/insights/summary.js';
 import { enrichmentUntestedNote } from '../../src/tools/shared/panel-analysis/enrichment-status.js';
@@ -26,5 +27,9 @@ describe('enrichment that tested nothing', () => {
     // And in the terminal (`biointel analyze`).
     expect(renderInsights(untested)).toContain('Pathway enrichment tested nothing: no panel gene is in any of the');
     expect(renderInsights(nothing)).toContain('None reached q <= 0.05 in the');
+    // And in the HTML report.
+    const meta = { generatedAt: '2026-11-27T00:00:00Z', version: 'test' };
+    expect(renderHtmlReport(untested, meta)).toContain('<p class="alert">Pathway enrichment tested nothing');
+    expect(renderHtmlReport(nothing, meta)).toContain('No gene set reached q ≤ 0.05');
   });
 });
