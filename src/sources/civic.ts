@@ -22,17 +22,20 @@ const { field, obj, arr, str, num, error: schemaError } = shapeOf(
 
 // Field names checked against griffithlab/civic-v2 server/app/graphql (EvidenceItemType,
 // AssertionType, SourceType, DiseaseType, TherapyType; resolvers TopLevelEvidenceItems/Assertions).
-export const GENE_EVIDENCE_QUERY = `
-query GeneEvidence($molecularProfileName: String, $diseaseName: String, $first: Int!) {
-  evidenceItems(molecularProfileName: $molecularProfileName, diseaseName: $diseaseName, status: ACCEPTED, first: $first) {
-    totalCount
-    nodes {
+// One evidence-item selection, what parseEvidenceItem reads, for every query that lists items.
+const EVIDENCE_NODES = `nodes {
       id name status evidenceType evidenceLevel evidenceDirection significance therapyInteractionType
       molecularProfile { name }
       disease { name displayName }
       therapies { name }
       source { citation citationId sourceType publicationYear }
-    }
+    }`;
+
+export const GENE_EVIDENCE_QUERY = `
+query GeneEvidence($molecularProfileName: String, $diseaseName: String, $first: Int!) {
+  evidenceItems(molecularProfileName: $molecularProfileName, diseaseName: $diseaseName, status: ACCEPTED, first: $first) {
+    totalCount
+    ${EVIDENCE_NODES}
   }
   assertions(molecularProfileName: $molecularProfileName, diseaseName: $diseaseName, status: ACCEPTED, first: $first) {
     totalCount
@@ -52,13 +55,7 @@ export const RESISTANCE_EVIDENCE_QUERY = `
 query ResistanceEvidence($molecularProfileName: String, $first: Int!) {
   evidenceItems(molecularProfileName: $molecularProfileName, evidenceType: PREDICTIVE, significance: RESISTANCE, evidenceDirection: SUPPORTS, status: ACCEPTED, first: $first) {
     totalCount
-    nodes {
-      id name status evidenceType evidenceLevel evidenceDirection significance therapyInteractionType
-      molecularProfile { name }
-      disease { name displayName }
-      therapies { name }
-      source { citation citationId sourceType publicationYear }
-    }
+    ${EVIDENCE_NODES}
   }
 }`;
 
