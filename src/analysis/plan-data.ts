@@ -163,6 +163,9 @@ export function cellosaurusDiseaseNames(names: readonly string[], max = 4): stri
  */
 export type AlterationKind = 'amplification' | 'mutation' | 'loss' | 'any';
 
+/** Each kind in words: "EGFR amplification listed by Cellosaurus", "no line with a curated EGFR mutation". */
+export const ALTERATION_KIND_WORDS: Record<AlterationKind, string> = { amplification: 'amplification', mutation: 'mutation', loss: 'mutation or deletion', any: 'variation' };
+
 /** Cellosaurus `variation-type` values of each kind (Mutation, Gene amplification, Gene deletion, Gene fusion). */
 const KIND_TYPES: Record<Exclude<AlterationKind, 'any'>, RegExp> = {
   amplification: /amplification/i,

@@ -4,7 +4,7 @@
 // Where a source failed or found nothing, the step says so in `gaps` instead of naming data it
 // does not have.
 import type { GeneRole, Mechanism } from './hypothesis-text.js';
-import { isInhibitory, type AlterationKind, type CellModel, type ToolCompound } from './plan-data.js';
+import { ALTERATION_KIND_WORDS, isInhibitory, type AlterationKind, type CellModel, type ToolCompound } from './plan-data.js';
 import { resistantLines, type ResistanceFinding } from './plan-resistance.js';
 import { literatureTerms, STAGE_IDS, templates, type Cast, type StageId, type StageTemplate, type Templates } from './plan-templates.js';
 
@@ -198,7 +198,7 @@ function castOf(facts: PlanFacts, roles: Roles): { cast: Cast; resistant: Map<st
     compounds: named.length ? named.map(compoundPhrase).join(' and ') : `a selective ${T} inhibitor`,
     lead: named[0] ? displayName(named[0]) : `a selective ${T} inhibitor`,
     drug: facts.agents[0] ?? null,
-    altered: altered.length ? `${altered.slice(0, 3).map((m) => m.name).join(', ')} (${genesOf(altered.slice(0, 3))} ${KIND_PHRASE[alterationKind(roles)]} listed by Cellosaurus)` : `${D} lines carrying the ${roles.alteration} alteration`,
+    altered: altered.length ? `${altered.slice(0, 3).map((m) => m.name).join(', ')} (${genesOf(altered.slice(0, 3))} ${ALTERATION_KIND_WORDS[alterationKind(roles)]} listed by Cellosaurus)` : `${D} lines carrying the ${roles.alteration} alteration`,
     comparison: comparison.length ? `${comparison.slice(0, 2).map((m) => m.name).join(', ')} (no ${roles.altered.join('/')} variation listed by Cellosaurus)` : `${D} lines without it`,
     alteredOne: altered[0]?.name ?? `a ${roles.alteration} ${D} model`,
     comparisonOne: comparison[0]?.name ?? `a ${D} model without the alteration`,
@@ -231,8 +231,6 @@ function withResistanceControls(t: Templates, resistant: ReadonlyMap<string, Res
     },
   };
 }
-
-const KIND_PHRASE: Record<AlterationKind, string> = { amplification: 'amplification', mutation: 'mutation', loss: 'mutation or deletion', any: 'variation' };
 
 function displayName(c: ToolCompound): string {
   return c.name ? c.name.toLowerCase() : c.chemblId;

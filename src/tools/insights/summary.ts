@@ -1,5 +1,6 @@
 // The MCP text block of svc_generate_insights: what an assistant that reads only text needs, in a
 // few lines. The structured content holds the same facts (and more); this is not a copy of it.
+import { enrichmentUntestedNote } from '../shared/panel-analysis/enrichment-status.js';
 import { describeIntegrity, describeSources, noDrugsText } from '../shared/summary.js';
 import type { InsightsAnswer } from './compact.js';
 
@@ -15,7 +16,7 @@ export function summarizeInsights(a: InsightsAnswer): string {
   } else {
     const total = a.enrichment.reduce((n, e) => n + e.significant, 0);
     const top = a.enrichedPathways.slice(0, 3).map((p) => `${p.name} (${p.library}, q=${fmtQ(p.q)})`);
-    const untested = a.enrichment.length > 0 && a.enrichment.every((e) => e.n === 0);
+    const untested = enrichmentUntestedNote(a.enrichment) !== undefined;
     lines.push(
       total
         ? `Pathways: ${total} gene sets at q <= 0.05; top: ${top.join('; ')}.`

@@ -9,7 +9,7 @@
 //   resistance:     CIViC predictive evidence on the altered lines' protein changes (resistance to
 //                   the tool compounds is matched once both are known: analysis/plan-resistance.ts)
 //   literature:     Europe PMC (title/abstract) for the hypothesis and each stage
-import { cellosaurusDiseaseNames, mechanismCompounds, potencyByCompound, researchCompounds, selectModelsOfKind, type AlterationKind, type CellModel, type ToolCompound } from '../../analysis/plan-data.js';
+import { ALTERATION_KIND_WORDS, cellosaurusDiseaseNames, mechanismCompounds, potencyByCompound, researchCompounds, selectModelsOfKind, type AlterationKind, type CellModel, type ToolCompound } from '../../analysis/plan-data.js';
 import { resistanceQueries } from '../../analysis/plan-resistance.js';
 import type { LiteratureKey, LiteratureRef, Section, TrialRef } from '../../analysis/validation-plan.js';
 import { cellLineQuery, type CellLine } from '../../sources/cellosaurus.js';
@@ -76,8 +76,6 @@ async function compoundsOf(g: Gather, gene: GeneRef, wantInhibitory: boolean, na
   return activities === undefined ? { items, note: `${gene.symbol}: potency unknown (ChEMBL activities failed)` } : { items };
 }
 
-const KIND_NAME: Record<AlterationKind, string> = { amplification: 'amplification', mutation: 'mutation', loss: 'mutation or deletion', any: 'variation' };
-
 export async function cellModels(g: Gather, diseaseNames: readonly string[] | null, alteredGenes: readonly string[], kind: AlterationKind = 'any'): Promise<Section<CellModel>> {
   const source = 'Cellosaurus';
   if (!diseaseNames?.length) return { status: 'skipped', source, items: [], note: 'no disease recognised: add diseaseContext to get disease models' };
@@ -96,19 +94,19 @@ export async function cellModels(g: Gather, diseaseNames: readonly string[] | nu
   const partial = answered.length < answers.length ? 'some Cellosaurus searches failed' : undefined;
   // Lines with a variation of another kind than the hypothesis names are left out, and said so.
   const others = otherKind.length
-    ? `${otherKind.length} line${otherKind.length === 1 ? '' : 's'} with other ${genes.join('/')} variations left out, not the ${KIND_NAME[kind]} the hypothesis names: ${otherKind
+    ? `${otherKind.length} line${otherKind.length === 1 ? '' : 's'} with other ${genes.join('/')} variations left out, not the ${ALTERATION_KIND_WORDS[kind]} the hypothesis names: ${otherKind
         .slice(0, 3)
         .map((o) => `${o.name} (${o.variants.slice(0, 2).join(', ')})`)
         .join(', ')}${otherKind.length > 3 ? ', ...' : ''}`
     : undefined;
   if (!items.length) {
     const none = otherKind.length
-      ? `no line of the disease with a curated ${genes.join('/')} ${KIND_NAME[kind]}, and none without a ${genes.join('/')} variation to compare with`
+      ? `no line of the disease with a curated ${genes.join('/')} ${ALTERATION_KIND_WORDS[kind]}, and none without a ${genes.join('/')} variation to compare with`
       : `no human cell line with a disease label matching ${names.map((n) => `"${n}"`).join(', ')}`;
     return { status: 'none', source, items, note: [none, others].filter(Boolean).join('; ') };
   }
   const altered = items.some((m) => m.role === 'altered');
-  const note = [partial, altered ? undefined : `no line of the disease with a curated ${genes.join('/')} ${KIND_NAME[kind]}`, others].filter(Boolean).join('; ');
+  const note = [partial, altered ? undefined : `no line of the disease with a curated ${genes.join('/')} ${ALTERATION_KIND_WORDS[kind]}`, others].filter(Boolean).join('; ');
   return { status: 'found', source, items, ...(note ? { note } : {}) };
 }
 
