@@ -35,9 +35,9 @@ export interface TierFacts {
   /**
    * Those records name at least one approved indication, for any disease. An approved drug whose
    * records name none may be approved for the context: "approved for another indication" would be
-   * a guess. Absent counts as named (callers that do not know).
+   * a guess.
    */
-  approvalsNamed?: boolean;
+  approvalsNamed: boolean;
   genes: readonly string[];
   actionTypes: readonly string[];
   diseaseName: string;
@@ -118,7 +118,7 @@ export function tierOf(f: TierFacts): TierResult {
     const row = f.matching.some((m) => m.source === 'Open Targets target row') ? ` (Open Targets lists it for ${f.diseaseName} on the target, without a stage for that disease)` : '';
     return { tier: 'II', reason: `Approved (${f.approvedBy}); its indications could not be checked${row}, so it may already be approved for ${f.diseaseName}; ${acting(f)}.` };
   }
-  if (f.approved && f.approvalsNamed === false) {
+  if (f.approved && !f.approvalsNamed) {
     return { tier: 'II', reason: `Approved (${f.approvedBy}), but no source names where, so it may already be approved for ${f.diseaseName}; ${acting(f)}.` };
   }
   if (f.approved) {
