@@ -12,7 +12,9 @@
 //        per-disease records; or approved for another indication (repurposing); or approved where
 //        the records cannot say for which diseases (not read, or naming no approved indication):
 //        then the reason says it may already be approved for the context, never "another indication".
-//   III  anything else: an earlier phase, or no phase known.
+//   III  anything else: an earlier phase, or no phase known. With no phase known the reason says
+//        whether every record that could give one was read ("none records a phase or an
+//        approval") or which were not (then approval is "not known", never "not approved").
 
 import type { MatchedIndication } from './drug-indications.js';
 
@@ -41,6 +43,11 @@ export interface TierFacts {
   genes: readonly string[];
   actionTypes: readonly string[];
   diseaseName: string;
+  /**
+   * Records that could give a phase or an approval but were not read for this drug (a failed
+   * source, or details not asked for it), each in words; [] when every one was read.
+   */
+  phaseUnread: readonly string[];
 }
 
 export interface TierResult {
@@ -124,7 +131,10 @@ export function tierOf(f: TierFacts): TierResult {
   if (f.approved) {
     return { tier: 'II', reason: `Approved for another indication (${f.approvedBy}; ${hereText(f, phase)}): a repurposing candidate ${acting(f)}.` };
   }
-  if (f.maxPhase === null) return { tier: 'III', reason: `Clinical phase unknown and not approved; ${acting(f)}.` };
+  if (f.maxPhase === null) {
+    if (f.phaseUnread.length) return { tier: 'III', reason: `Clinical phase and approval not known: ${f.phaseUnread.join('; ')}; ${acting(f)}.` };
+    return { tier: 'III', reason: `No clinical phase or approval recorded by Open Targets, ChEMBL or DGIdb; ${acting(f)}.` };
+  }
   const forDisease = phase !== null ? ` (${phaseText(phase)} for ${f.diseaseName})` : '';
   return { tier: 'III', reason: `Earlier-stage compound: highest ${phaseText(f.maxPhase)}${forDisease}, ${acting(f)}.` };
 }

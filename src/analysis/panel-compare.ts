@@ -40,6 +40,12 @@ export interface SharedDrug {
   scoreB: number;
   rankA: number;
   rankB: number;
+  /**
+   * Panel genes each side's candidate is linked to. Tiers are per panel (a drug acting on a panel
+   * gene, or only linked to one by DGIdb), so a shared drug's tier may differ for that reason.
+   */
+  genesA: string[];
+  genesB: string[];
 }
 
 
@@ -113,7 +119,7 @@ export function comparePanels(a: PanelView, b: PanelView): PanelComparison {
 
 function overlapOf(a: PanelView, b: PanelView, aDrugs: readonly DrugView[], bDrugs: readonly DrugView[]): DrugOverlap {
   const m = matchDrugs(aDrugs, bDrugs);
-  const shared: SharedDrug[] = m.pairs.map(({ a: x, b: y }) => ({ name: x.d.name, chemblId: x.d.chemblId ?? y.d.chemblId, tierA: x.d.tier, tierB: y.d.tier, scoreA: x.d.score, scoreB: y.d.score, rankA: x.rank, rankB: y.rank }));
+  const shared: SharedDrug[] = m.pairs.map(({ a: x, b: y }) => ({ name: x.d.name, chemblId: x.d.chemblId ?? y.d.chemblId, tierA: x.d.tier, tierB: y.d.tier, scoreA: x.d.score, scoreB: y.d.score, rankA: x.rank, rankB: y.rank, genesA: [...x.d.targetGenes], genesB: [...y.d.targetGenes] }));
   const only = (mine: readonly Ranked<DrugView>[], other: PanelView): OneSideDrug[] =>
     mine.map(({ d, rank }) => ({
       name: d.name,
@@ -167,7 +173,10 @@ function drugSentence(c: Omit<PanelComparison, 'summary'>): string {
   };
   const parts = [`Drug candidates: ${shared.length} shared, ${aOnly.length} only in A${lead(aOnly[0])}${cut(aOnly, 'B')}, ${bOnly.length} only in B${lead(bOnly[0])}${cut(bOnly, 'A')}.`];
   const retiered = shared.filter((d) => d.tierA !== d.tierB);
-  if (retiered.length) parts.push(`Tier differs for ${list(retiered.map((d) => `${d.name} (${d.tierA} in A, ${d.tierB} in B)`), 3)}.`);
+  // Tiers are per panel: name the genes each side links the drug to, so that a tier set by other
+  // genes does not read as the two analyses disagreeing about the drug.
+  const via = (genes: readonly string[]) => (genes.length ? ` via ${list(genes, 3)}` : '');
+  if (retiered.length) parts.push(`Tier differs for ${list(retiered.map((d) => `${d.name} (${d.tierA} in A${via(d.genesA)}; ${d.tierB} in B${via(d.genesB)})`), 3)}.`);
   return parts.join(' ');
 }
 

@@ -252,7 +252,7 @@ function writeDiff(d: Omit<SnapshotDiff, 'summary'>): string {
     const parts = [
       s.entered.length ? `${s.entered.length} entered (${names(s.entered.map((x) => `${x.name} tier ${x.tier}`))})${belowCut(s.entered, 'earlier', 'have been')}` : '',
       s.left.length ? `${s.left.length} left (${names(s.left.map((x) => x.name))})${belowCut(s.left, 'later', 'still be')}` : '',
-      retiered.length ? `tier changed for ${names(retiered.map((c) => `${c.name} ${c.tierBefore} → ${c.tierAfter}${c.factorMovedMost ? ` (${c.factorMovedMost.factor} ${signed(c.factorMovedMost.delta)})` : ''}`))}` : '',
+      retiered.length ? `tier changed for ${names(retiered.map((c) => `${c.name} ${c.tierBefore} → ${c.tierAfter}${c.factorMovedMost ? ` (${factorMoveText(c.factorMovedMost)})` : ''}`))}` : '',
     ].filter(Boolean);
     out.push(parts.length ? `Drug candidates: ${parts.join('; ')}.` : 'Drug candidates keep their tiers.');
   }
@@ -261,6 +261,16 @@ function writeDiff(d: Omit<SnapshotDiff, 'summary'>): string {
   out.push(move ? `${quality}; largest integrity move: ${move.name} ${signed(move.delta)}.` : `${quality}; integrity figures unchanged.`);
   if (d.sourceChanges.length) out.push(`Sources that answered differently: ${names(d.sourceChanges.map((s) => `${s.id} ${s.before} → ${s.after}`), 4)}.`);
   return out.join(' ');
+}
+
+/**
+ * A factor that became unknown did not fall to 0: its source did not answer (or was not asked) for
+ * that analysis. "clinicalPhase −0.28" would read as a drug that lost clinical ground.
+ */
+export function factorMoveText(m: FactorMove): string {
+  if (m.after === null) return `${m.factor} no longer known`;
+  if (m.before === null) return `${m.factor} now known`;
+  return `${m.factor} ${signed(m.delta)}`;
 }
 
 /** Said when the other list was cut: "entered" and "left" are then about the list, not the candidates. */

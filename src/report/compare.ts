@@ -50,8 +50,8 @@ function drugs(r: R): SafeHtml {
   const o = r.drugOverlap;
   if (!o) return html`<section id="drugs"><h2>Drug candidates</h2><p class="note drug-note">${r.drugAnalysisNote ?? 'Drug candidates were not compared.'}</p></section>`;
   const shared = o.shared.length
-    ? html`<div class="table-wrap"><table class="compact"><thead><tr><th>Drug</th><th>Tier A</th><th>Tier B</th><th class="num">Score A</th><th class="num">Score B</th><th class="num">Rank A</th><th class="num">Rank B</th></tr></thead><tbody>${o.shared.map(
-        (d) => html`<tr><td>${link(chemblUrl(d.chemblId), d.name)}</td><td>${tierBadge(d.tierA)}</td><td>${tierBadge(d.tierB)}</td><td class="num">${fixed(d.scoreA)}</td><td class="num">${fixed(d.scoreB)}</td><td class="num">${d.rankA}</td><td class="num">${d.rankB}</td></tr>`,
+    ? html`<div class="table-wrap"><table class="compact"><thead><tr><th>Drug</th><th>Tier A</th><th>Tier B</th><th class="num">Score A</th><th class="num">Score B</th><th class="num">Rank A</th><th class="num">Rank B</th><th>Via genes A</th><th>Via genes B</th></tr></thead><tbody>${o.shared.map(
+        (d) => html`<tr><td>${link(chemblUrl(d.chemblId), d.name)}</td><td>${tierBadge(d.tierA)}</td><td>${tierBadge(d.tierB)}</td><td class="num">${fixed(d.scoreA)}</td><td class="num">${fixed(d.scoreB)}</td><td class="num">${d.rankA}</td><td class="num">${d.rankB}</td><td>${d.genesA.join(', ')}</td><td>${d.genesB.join(', ')}</td></tr>`,
       )}</tbody></table></div>`
     : html`<p class="empty">No candidate is shared.</p>`;
   const one = (label: string, list: typeof o.aOnly) =>

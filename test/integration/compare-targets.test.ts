@@ -85,6 +85,9 @@ describeShared('svc_compare_targets', () => {
     expect(afatinib).toMatchObject({
       tierA: a.drugCandidates.find((d) => d.name === 'AFATINIB')!.tier,
       tierB: b.drugCandidates.find((d) => d.name === 'AFATINIB')!.tier,
+      // The genes each panel's candidate is linked to: tiers are per panel.
+      genesA: a.drugCandidates.find((d) => d.name === 'AFATINIB')!.targetGenes,
+      genesB: b.drugCandidates.find((d) => d.name === 'AFATINIB')!.targetGenes,
     });
     // LAPATINIB (EGFR and ERBB2, tier I for breast cancer) is in both lists; DABRAFENIB (BRAF) only in A's.
     expect(o.aOnly.find((d) => d.name === 'DABRAFENIB')).toMatchObject({ tier: a.drugCandidates.find((d) => d.name === 'DABRAFENIB')!.tier });

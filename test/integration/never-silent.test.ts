@@ -94,6 +94,20 @@ describeShared('never silent', () => {
     expect(renderHtmlReport(full)).toContain('none cited');
   });
 
+  it('DGIdb down: a drug whose approval only DGIdb gave is "not known", never "not approved"', async () => {
+    const { full: ok } = await call();
+    // The recorded Open Targets rows select no stage: in this world NERATINIB's approval comes from DGIdb.
+    expect(ok.drugCandidates.find((c) => c.name === 'NERATINIB')).toMatchObject({ approved: true, maxPhase: 4 });
+    fake.route('POST', '/dgidb/graphql', () => ({ status: 503, body: 'down' }));
+    client = await connectInMemory((ctx = await testContext({ dataDir: tempDir(), retries: 0 }, fake.url)));
+    const { answer, full } = await call();
+    expect(full.sources.find((s) => s.id === 'dgidb')?.status).toBe('failed');
+    const neratinib = full.drugCandidates.find((c) => c.name === 'NERATINIB')!;
+    expect(neratinib).toMatchObject({ tier: 'III', status: 'unknown', maxPhase: null });
+    expect(neratinib.tierReason).toMatch(/^Clinical phase and approval not known: DGIdb could not be read for EGFR, ERBB2; /);
+    for (const c of [...full.drugCandidates, ...answer.drugCandidates]) expect(JSON.stringify(c)).not.toMatch(/not approved/);
+  });
+
   it('biointel analyze offline: exits 1 with the failed libraries and the fix, and never prints "PMIDs checked: yes"', async () => {
     fake.route('GET', '/enrichr/geneSetLibrary', { status: 503, body: 'Service Unavailable' });
     for (const ep of ['esummary', 'efetch']) for (const m of ['GET', 'POST']) fake.route(m, `/eutils/${ep}.fcgi`, { status: 500, body: { error: 'backend down' } });

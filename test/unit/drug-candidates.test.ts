@@ -321,3 +321,33 @@ describe('a preclinical compound is measured, not unknown', () => {
     expect(byName(list, 'NORECORD').missingFactors).toContain('clinicalPhase');
   });
 });
+
+describe('no phase known: "not approved" only when every record that could say was read', () => {
+  // Found in a recorded run where DGIdb failed: NERATINIB (approved; only DGIdb said so there)
+  // read "Clinical phase unknown and not approved", and `approved: false`.
+  const egfr = (o: Partial<GeneDrugEvidence> = {}): GeneDrugEvidence => ({ gene: 'EGFR', association: 0.8, candidates: [ot('CHEMBL180022', 'NERATINIB', { stage: null })], ...o });
+  const read = { drugs: new Map([['CHEMBL180022', null]]), molecules: new Map([['CHEMBL180022', null]]) };
+
+  it('every record read, none gives a phase: says none records one', () => {
+    const c = byName(run([egfr({ interactions: [] })], read), 'NERATINIB');
+    expect(c.tier).toBe('III');
+    expect(c.tierReason).toBe('No clinical phase or approval recorded by Open Targets, ChEMBL or DGIdb; acting on EGFR (inhibitor).');
+  });
+
+  it('DGIdb failed for its gene: approval is not known, and the reason names what was not read', () => {
+    const c = byName(run([egfr()], read), 'NERATINIB');
+    expect(c).toMatchObject({ tier: 'III', status: 'unknown', maxPhase: null });
+    expect(c.tierReason).toBe('Clinical phase and approval not known: DGIdb could not be read for EGFR; acting on EGFR (inhibitor).');
+    expect(c.tierReason).not.toMatch(/not approved/);
+  });
+
+  it('per-drug records failed or not asked for it, and Open Targets failed for another of its genes', () => {
+    const erbb2: GeneDrugEvidence = { gene: 'ERBB2', association: null, mechanisms: [mech('CHEMBL180022')] };
+    const failed = byName(run([egfr({ interactions: [] }), erbb2]), 'NERATINIB');
+    expect(failed.tierReason).toMatch(
+      /^Clinical phase and approval not known: its Open Targets drug record could not be read; its ChEMBL molecule record could not be read; Open Targets candidates of ERBB2 could not be read; DGIdb could not be read for ERBB2; acting on /,
+    );
+    const notAsked = byName(run([egfr({ interactions: [] })], { drugs: new Map([['CHEMBL1', null]]), molecules: new Map([['CHEMBL180022', null]]) }), 'NERATINIB');
+    expect(notAsked.tierReason).toBe('Clinical phase and approval not known: its Open Targets drug record was not looked up (only the best-ranked candidates are); acting on EGFR (inhibitor).');
+  });
+});

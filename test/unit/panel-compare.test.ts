@@ -27,7 +27,7 @@ describe('comparePanels', () => {
       ['H1', 'not significant'],
     ]);
     expect(c.uniquePathways.b.map((p) => p.id)).toEqual(['R9']);
-    expect(c.drugOverlap?.shared).toEqual([{ name: 'GEFITINIB', chemblId: 'CHEMBL_GEFITINIB', tierA: 'II', tierB: 'I', scoreA: 0.6, scoreB: 0.7, rankA: 2, rankB: 1 }]);
+    expect(c.drugOverlap?.shared).toEqual([{ name: 'GEFITINIB', chemblId: 'CHEMBL_GEFITINIB', tierA: 'II', tierB: 'I', scoreA: 0.6, scoreB: 0.7, rankA: 2, rankB: 1, genesA: ['EGFR'], genesB: ['EGFR'] }]);
     expect(c.drugOverlap?.aOnly.map((d) => [d.name, d.tier, d.otherSide])).toEqual([['LAPATINIB', 'I', 'not a candidate']]);
     expect(c.drugOverlap?.bOnly.map((d) => d.name)).toEqual(['OLAPARIB']);
     expect(c.groundedRatioDelta).toBe(-0.3);
@@ -40,8 +40,18 @@ describe('comparePanels', () => {
     expect(c.summary).toContain('R2 pathway is 3.0 orders of magnitude more significant in B');
     expect(c.summary).toContain('2 pathways only in A, led by R1 pathway (q 1.0e-6)');
     expect(c.summary).toContain('1 shared, 1 only in A (top: LAPATINIB, tier I), 1 only in B (top: OLAPARIB, tier I)');
-    expect(c.summary).toContain('Tier differs for GEFITINIB (II in A, I in B)');
+    expect(c.summary).toContain('Tier differs for GEFITINIB (II in A via EGFR; I in B via EGFR)');
     expect(c.summary).toContain('largest integrity difference is groundedRatio (B − A −0.30)');
+  });
+
+  it('a shared drug tiered through different genes says so: tiers are per panel, not a disagreement', () => {
+    // Recorded world: AFATINIB acts on EGFR/ERBB2 (tier II in A); panel B has only BRAF, which DGIdb
+    // alone links it to (tier III). "II in A, III in B" read as the analyses disagreeing on the drug.
+    const a = view({ genes: ['EGFR', 'ERBB2'], drugs: [{ ...drug('AFATINIB', 'II', 0.7), targetGenes: ['EGFR', 'ERBB2'] }] });
+    const b = view({ genes: ['BRAF', 'BRCA1'], drugs: [{ ...drug('AFATINIB', 'III', 0.45), targetGenes: ['BRAF'] }] });
+    const c = comparePanels(a, b);
+    expect(c.drugOverlap?.shared[0]).toMatchObject({ tierA: 'II', tierB: 'III', genesA: ['EGFR', 'ERBB2'], genesB: ['BRAF'] });
+    expect(c.summary).toContain('Tier differs for AFATINIB (II in A via EGFR, ERBB2; III in B via BRAF)');
   });
 
   it('names the largest move among the rates, not a count on another scale', () => {

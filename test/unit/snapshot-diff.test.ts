@@ -1,7 +1,7 @@
 // diffPanels on hand-built views: inputs, pathways, q changes, drug shifts with the factor that
 // moved, hypotheses, integrity and sources; and the cases a naive diff would get wrong.
 import { describe, expect, it } from 'vitest';
-import { diffPanels, factorMovedMost } from '../../src/analysis/snapshot-diff.js';
+import { diffPanels, factorMovedMost, factorMoveText } from '../../src/analysis/snapshot-diff.js';
 import { drug, pathway, view } from '../support/panel-views.js';
 
 const hyp = (genes: string[], confidence: number, label = 'moderate') => ({ statement: `${genes.join('-')} cooperate`, genes, confidence, confidenceLabel: label });
@@ -136,5 +136,18 @@ describe('diffPanels', () => {
     const after = drug('X', 'II', 0.5, { clinicalPhase: 0.25, drugLikeness: null });
     expect(factorMovedMost(before, after)).toEqual({ factor: 'drugLikeness', before: 0.1, after: null, delta: -0.1 });
     expect(factorMovedMost(before, before)).toBeNull();
+  });
+
+  it('a tier change because a factor became unknown reads "no longer known", not as a fall to 0', () => {
+    // NERATINIB's phase came from DGIdb alone; the later run's DGIdb failed: tier II -> III.
+    const a = view({ drugs: [drug('NERATINIB', 'II', 0.7, { clinicalPhase: 0.2778, pathwayCentrality: 0.1 })] });
+    const b = view({ drugs: [drug('NERATINIB', 'III', 0.76, { clinicalPhase: null, pathwayCentrality: 0.1 })] });
+    const d = diffPanels(a, b);
+    expect(d.drugCandidateShifts!.changed[0]!.factorMovedMost).toEqual({ factor: 'clinicalPhase', before: 0.2778, after: null, delta: -0.278 });
+    expect(d.summary).toContain('tier changed for NERATINIB II → III (clinicalPhase no longer known)');
+    expect(d.summary).not.toMatch(/clinicalPhase −/);
+    // And the other way round; a factor known on both sides keeps its signed move.
+    expect(diffPanels(b, a).summary).toContain('NERATINIB III → II (clinicalPhase now known)');
+    expect(factorMoveText({ factor: 'literatureSupport', before: 0.1, after: 0.04, delta: -0.06 })).toBe('literatureSupport −0.06');
   });
 });

@@ -32,7 +32,7 @@ export function renderCompare(r: CompareOutput): string {
   const o = r.drugOverlap;
   if (!o) out.push(r.drugAnalysisNote ?? 'Not compared.');
   else {
-    out.push(o.shared.length ? table(o.shared.map((d) => [d.name, `${d.tierA} / ${d.tierB}`, `${d.scoreA.toFixed(2)} / ${d.scoreB.toFixed(2)}`, `${d.rankA} / ${d.rankB}`]), ['shared', 'tier A / B', 'score A / B', 'rank A / B']) : 'No shared candidate.');
+    out.push(o.shared.length ? table(o.shared.map((d) => [d.name, `${d.tierA} / ${d.tierB}`, `${d.scoreA.toFixed(2)} / ${d.scoreB.toFixed(2)}`, `${d.rankA} / ${d.rankB}`, `${d.genesA.join(',')} / ${d.genesB.join(',')}`]), ['shared', 'tier A / B', 'score A / B', 'rank A / B', 'via genes A / B']) : 'No shared candidate.');
     for (const [label, list] of [['A', o.aOnly], ['B', o.bOnly]] as const) {
       out.push('', list.length ? table(list.map((d) => [d.name, d.tier, d.score.toFixed(2), d.targetGenes.join(',')]), [`only ${label}`, 'tier', 'score', 'targets']) : `No candidate only for ${label}.`);
     }

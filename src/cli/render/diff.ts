@@ -1,6 +1,7 @@
 // Terminal rendering of svc_diff_snapshots.
 import { pathwayLabel } from '../../analysis/pathway-names.js';
 import { qText } from '../../analysis/panel-view.js';
+import { factorMoveText } from '../../analysis/snapshot-diff.js';
 import type { DiffOutput } from '../../tools/diff-snapshots/schema.js';
 import { truncate as cut } from '../../text.js';
 import { heading, style, table } from '../output.js';
@@ -24,7 +25,7 @@ export function renderDiff(d: DiffOutput): string {
   else if (!s.entered.length && !s.left.length && !s.changed.length) out.push('No change.');
   else {
     const rows = [
-      ...s.changed.map((c) => [c.name, `${c.tierBefore} → ${c.tierAfter}`, `${c.rankBefore} → ${c.rankAfter}`, sign(c.scoreDelta), c.factorMovedMost ? `${c.factorMovedMost.factor} ${sign(c.factorMovedMost.delta)}` : '-']),
+      ...s.changed.map((c) => [c.name, `${c.tierBefore} → ${c.tierAfter}`, `${c.rankBefore} → ${c.rankAfter}`, sign(c.scoreDelta), c.factorMovedMost ? factorMoveText(c.factorMovedMost) : '-']),
       ...s.entered.map((x) => [x.name, `entered (${x.tier})`, `→ ${x.rank}`, '', x.otherSide === 'beyond the reported list' ? 'A\'s list was cut: maybe below it' : '']),
       ...s.left.map((x) => [x.name, `left (${x.tier})`, `${x.rank} →`, '', x.otherSide === 'beyond the reported list' ? 'B\'s list is cut: maybe below it' : '']),
     ];

@@ -57,7 +57,7 @@ export const compareOutput = z.object({
   uniquePathways: z.object({ a: z.array(oneSidePathway), b: z.array(oneSidePathway) }).describe('Pathways reported for one panel only, best first'),
   drugOverlap: z
     .object({
-      shared: z.array(z.object({ name: z.string(), chemblId: z.string().nullable(), tierA: tier, tierB: tier, scoreA: z.number(), scoreB: z.number(), rankA: z.number().int(), rankB: z.number().int() })),
+      shared: z.array(z.object({ name: z.string(), chemblId: z.string().nullable(), tierA: tier, tierB: tier, scoreA: z.number(), scoreB: z.number(), rankA: z.number().int(), rankB: z.number().int(), genesA: z.array(z.string()), genesB: z.array(z.string()) })),
       aOnly: z.array(oneSideDrug),
       bOnly: z.array(oneSideDrug),
     })

@@ -83,7 +83,8 @@ export async function drugEvidence(g: Gather, panel: PanelResolution, diseases: 
     return {
       gene: symbol,
       ...(association !== undefined ? { association } : {}),
-      ...(ctx ? { candidates: ctx.candidates } : {}),
+      // null: Open Targets answered and does not know the target, so it has no candidates.
+      ...(ctx ? { candidates: ctx.candidates } : ctx === null ? { candidates: [] } : {}),
       ...(interactions ? { interactions: interactions.get(symbol)?.interactions ?? [] } : {}),
     };
   });
