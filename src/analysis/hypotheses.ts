@@ -3,6 +3,7 @@
 // weighed by how often the literature names them together with the disease. A pair no article
 // links is labelled novel.
 import type { EnrichmentRow } from './enrichment.js';
+import { searchedAs } from './gene-synonyms.js';
 import { pathwayLabel } from './pathway-names.js';
 
 export interface Edge {
@@ -17,6 +18,8 @@ export interface PairLiterature {
   coMentions: number | null;
   pmids: string[];
   query: string;
+  /** The names each gene was searched by (symbol first; analysis/gene-synonyms.ts). */
+  searched?: readonly [readonly string[], readonly string[]];
 }
 
 export interface Hypothesis {
@@ -112,7 +115,7 @@ export function buildHypotheses(pairs: readonly CandidatePair[], literature: Rea
       const reasons = [
         pair.stringScore !== null ? `STRING combined score ${pair.stringScore.toFixed(2)}` : stringChecked ? '' : 'interaction not checked (STRING failed)',
         shared.length ? `${pair.sharedPathways.length} shared significant pathway${pair.sharedPathways.length > 1 ? 's' : ''} (top: ${shared[0]!.name}, q = ${shared[0]!.q.toExponential(1)})` : '',
-        coMentions === null ? 'literature not checked (search failed)' : coMentions === 0 ? `no article mentions both with ${disease}` : `${coMentions} article${coMentions > 1 ? 's' : ''} mention both with ${disease}`,
+        coMentions === null ? 'literature not checked (search failed)' : coMentions === 0 ? `no article mentions both with ${disease}${searchedText(lit)}` : `${coMentions} article${coMentions > 1 ? 's' : ''} mention both with ${disease}`,
       ].filter(Boolean);
       return {
         id: `H${i + 1}`,
@@ -131,6 +134,12 @@ export function buildHypotheses(pairs: readonly CandidatePair[], literature: Rea
     })
     .sort((x, y) => y.confidence - x.confidence)
     .map((h, i) => ({ ...h, id: `H${i + 1}` }));
+}
+
+/** How the genes were searched, when a synonym was: "novel" is only as good as the names searched. */
+function searchedText(lit: PairLiterature | undefined): string {
+  if (!lit?.searched || lit.searched.every((names) => names.length === 1)) return ' (title or abstract, by symbol)';
+  return ` (title or abstract, as ${lit.searched.map(searchedAs).join(' and ')})`;
 }
 
 export function pairKey(a: string, b: string): string {

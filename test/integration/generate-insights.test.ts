@@ -219,6 +219,57 @@ describeShared('svc_generate_insights', () => {
     expect(text).not.toMatch(/Drug candidates: none found/);
   });
 
+  // Once the answer never said which disease tiers referred to: any text was taken as the search's
+  // best hit. This world's Open Targets answers breast cancer to every disease search.
+  it('says which disease the answer is about when the best hit is not the one named, and when none matched', async () => {
+    const res = (await client.callTool({ name: 'svc_generate_insights', arguments: { genes: PANEL, diseaseContext: 'long covid' } })) as CallToolResult;
+    const answer = res.structuredContent as InsightsAnswer;
+    const text = (res.content[0] as { text: string }).text;
+    expect(answer.diseaseMatches[0]).toEqual({ id: 'MONDO_0007254', name: 'breast cancer' });
+    expect(text).toContain('Disease: "long covid" read as breast cancer (MONDO_0007254)');
+    expect(answer.warnings).toContainEqual(expect.stringMatching(/^"long covid" was read as the Open Targets disease "breast cancer" \(MONDO_0007254\), the best hit of its search/));
+    // The same text as the hit: no warning.
+    expect((await analyze({})).warnings.join(' ')).not.toContain('was read as the Open Targets disease');
+
+    fake.route('POST', '/opentargets/graphql', (req) => (req.body.includes('SearchDisease') ? { body: { data: { search: { total: 0, hits: [] } } } } : undefined));
+    const none = (await client.callTool({ name: 'svc_generate_insights', arguments: { genes: PANEL, diseaseContext: 'zzz syndrome' } })) as CallToolResult;
+    expect((none.content[0] as { text: string }).text).toContain('Disease: "zzz syndrome" not mapped to an Open Targets disease (see warnings)');
+    expect((none.structuredContent as InsightsAnswer).warnings).toContainEqual(expect.stringMatching(/^"zzz syndrome" matched no Open Targets disease/));
+  });
+
+  // Once only approved symbols were searched: the breast cancer literature that names ERBB2 as HER2
+  // was not found, and the EGFR-ERBB2 pair read "novel" (no article links them).
+  it('searches a gene by the synonyms only it has: a pair written about as HER2 is not "novel"', async () => {
+    fake.reset();
+    const viaHer2 = [
+      { terms: ['EGFR', 'breast cancer'], pmids: ['2001'], hitCount: 1520 },
+      { terms: ['HER2', 'breast cancer'], pmids: ['2002'], hitCount: 9800 },
+      { terms: ['EGFR', 'HER2', 'breast cancer'], pmids: ['2004'], hitCount: 640 },
+    ];
+    world = mountFakeWorld(fake, { articles: ARTICLES, literature: viaHer2 });
+    const r = await analyze({});
+    const pair = r.hypotheses.find((h) => h.genes.includes('EGFR') && h.genes.includes('ERBB2'))!;
+    expect(pair).toMatchObject({ coMentions: 640, novel: false, supportingPmids: ['2004'] });
+    const queries = world.requests('europepmc').map((q) => q.query.get('query') ?? '');
+    const pairQuery = queries.find((q) => q.includes('"EGFR"') && q.includes('"ERBB2"') && q.endsWith('SRC:MED'))!;
+    // HGNC synonyms with a digit that the table gives to this gene alone; NEU (a word) and NGL are not searched.
+    expect(pairQuery).toContain('(TITLE:"ERBB2" OR ABSTRACT:"ERBB2" OR TITLE:"HER-2" OR ABSTRACT:"HER-2" OR TITLE:"CD340" OR ABSTRACT:"CD340" OR TITLE:"HER2" OR ABSTRACT:"HER2")');
+    expect(pairQuery).toContain('(TITLE:"EGFR" OR ABSTRACT:"EGFR" OR TITLE:"ERBB1" OR ABSTRACT:"ERBB1" OR TITLE:"HER1" OR ABSTRACT:"HER1")');
+    expect(pairQuery).not.toMatch(/"NEU"|"NGL"/);
+    // PubMed's gene counts too: the brief counts ERBB2's articles under either name.
+    const pubmedTerms = world.requests('eutils').filter((q) => q.path.endsWith('esearch.fcgi')).map((q) => q.query.get('term') ?? '');
+    expect(pubmedTerms).toContain('(ERBB2[tiab] OR "HER-2"[tiab] OR CD340[tiab] OR HER2[tiab]) AND "breast cancer"[tiab] NOT "retracted publication"[pt]');
+    expect(r.evidenceBrief.statements.some((s) => s.citations.includes('2002'))).toBe(true);
+  });
+
+  it('a pair no search finds is novel, and the rationale says which names were searched', async () => {
+    fake.reset();
+    world = mountFakeWorld(fake, { articles: ARTICLES, literature: [{ terms: ['EGFR', 'breast cancer'], pmids: ['2001'], hitCount: 1520 }] });
+    const pair = (await analyze({})).hypotheses.find((h) => h.genes.includes('EGFR') && h.genes.includes('ERBB2'))!;
+    expect(pair).toMatchObject({ coMentions: 0, novel: true });
+    expect(pair.rationale).toContain('no article mentions both with breast cancer (title or abstract, as EGFR (or ERBB1, HER1) and ERBB2 (or HER-2, CD340, HER2))');
+  });
+
   // Once a failed STRING read as "no interaction": each pair's interaction part counted 0.
   it('reads a failed STRING as an unchecked interaction, not an absent one', async () => {
     const ok = await analyze({});

@@ -193,13 +193,19 @@ export function mountFakeWorld(fake: FakeUpstream, options: WorldOptions): FakeW
   fake.route('GET', '/string/json/network', { body: network });
   fake.route('POST', '/string/json/network', { body: network });
 
-  // An entry answers a query when the query names exactly its terms (quoted, or PubMed [tiab] terms);
-  // a publication-type filter ("retracted publication"[pt]) is not a term.
-  const termsOf = (query: string) =>
-    new Set([...query.matchAll(/"([^"]+)"(?!\[pt\])|([A-Za-z0-9-]+)\[tiab\]/g)].map((m) => (m[1] ?? m[2] ?? '').toLowerCase()));
+  // A query is a conjunction of clauses (" AND "), each naming one thing by one or more names
+  // (a gene's symbol OR its synonyms): quoted phrases or PubMed [tiab] terms; a publication-type
+  // filter ("retracted publication"[pt]) and SRC: are not clauses. An entry answers a query when
+  // it has one term per clause, each named in its clause: an entry written with a synonym (HER2)
+  // stands for articles that only a search naming that synonym finds.
+  const clausesOf = (query: string) =>
+    query
+      .split(/ AND | NOT /)
+      .map((part) => new Set([...part.matchAll(/"([^"]+)"(?!\[pt\])|([A-Za-z0-9-]+)\[tiab\]/g)].map((m) => (m[1] ?? m[2] ?? '').toLowerCase())))
+      .filter((names) => names.size > 0);
   const literatureFor = (query: string) => {
-    const asked = termsOf(query);
-    return options.literature.find((l) => l.terms.length === asked.size && l.terms.every((t) => asked.has(t.toLowerCase())));
+    const clauses = clausesOf(query);
+    return options.literature.find((l) => l.terms.length === clauses.length && clauses.every((names) => l.terms.some((t) => names.has(t.toLowerCase()))));
   };
   const recordShape = sharedJson<{ resultList: { result: Record<string, unknown>[] } }>('europepmc', 'search-lite-ext-id-pmid-20516115.json').resultList.result[0]!;
   fake.route('GET', '/europepmc/search', (req) => {

@@ -1,7 +1,7 @@
 // The MCP text block of svc_generate_insights: what an assistant that reads only text needs, in a
 // few lines. The structured content holds the same facts (and more); this is not a copy of it.
 import { enrichmentUntestedNote } from '../shared/panel-analysis/enrichment-status.js';
-import { describeIntegrity, describeSources, noDrugsText } from '../shared/summary.js';
+import { describeIntegrity, describeSources, diseaseLine, noDrugsText } from '../shared/summary.js';
 import type { InsightsAnswer } from './compact.js';
 
 const fmtQ = (q: number) => (q < 0.001 ? q.toExponential(1) : q.toFixed(3));
@@ -10,6 +10,7 @@ export function summarizeInsights(a: InsightsAnswer): string {
   const lines: string[] = [];
   lines.push(`${a.evidenceBrief.headline} (snapshot ${a.snapshotId})`);
   lines.push(`Genes: ${a.genes.join(', ')}${a.unresolvedGenes.length ? `; unresolved: ${a.unresolvedGenes.join(', ')}` : ''}.`);
+  lines.push(diseaseLine(a.diseaseContext, a.diseaseMatches));
   const st = a.enrichmentStatus;
   if (st.state === 'not_computed') {
     lines.push(`ENRICHMENT NOT COMPUTED: no gene-set library could be loaded (${st.failed.map((f) => f.library).join(', ') || 'none available'}). ${st.fix ?? ''}`.trim());

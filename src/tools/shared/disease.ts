@@ -2,12 +2,36 @@
 import type { DiseaseHit } from '../../sources/opentargets.js';
 import type { Gather } from './gather.js';
 
-/** Open Targets diseases for the context text: the best hit plus hits whose name contains the text. */
+/**
+ * Open Targets diseases for the context text: the best hit plus hits whose name contains the text.
+ * Tiers ("approved for the disease") and association scores refer to these diseases, so a warning
+ * says when there is none, or when the best hit is not named as the text is.
+ */
 export async function matchDisease(g: Gather, text: string): Promise<DiseaseHit[]> {
   const hits = await g.report.call('opentargets', () => g.call.ctx.sources.opentargets.searchDiseases(text, { size: 10 }, g.call.signal), {
     degrades: 'the disease context could not be mapped to Open Targets diseases, so "indicated for" and association scores are unknown',
   });
-  return bestAndRelated(hits ?? [], text);
+  const matched = bestAndRelated(hits ?? [], text);
+  const note = hits === undefined ? undefined : diseaseMatchNote(text, matched);
+  // First: it changes what the whole answer is about.
+  if (note) g.report.warnings.unshift(note);
+  return matched;
+}
+
+/**
+ * What a reader must know about the mapping: nothing when the best hit names the disease as the
+ * text does; otherwise which disease the answer is about (a search's best hit for "long covid" or
+ * a misspelling may be another disease), or that there is none.
+ */
+export function diseaseMatchNote(text: string, matched: readonly Pick<DiseaseHit, 'id' | 'name'>[]): string | undefined {
+  const best = matched[0];
+  if (!best) {
+    return `"${text}" matched no Open Targets disease: drug indications are matched to it by exact name only, so tier I is unlikely, and gene-disease associations are not scored. Give the disease as Open Targets names it.`;
+  }
+  // The same words both ways: "breast cancer" read as "HER2-positive breast carcinoma" is narrower.
+  if (sameDisease(text, best.name) && diseaseWords(text).size === diseaseWords(best.name).size) return undefined;
+  const others = matched.length > 1 ? ` (and ${matched.length - 1} related: ${matched.slice(1).map((d) => d.name).join(', ')})` : '';
+  return `"${text}" was read as the Open Targets disease "${best.name}" (${best.id}), the best hit of its search${others}: tiers and association scores refer to it. If that is not the disease meant, give its name as Open Targets writes it.`;
 }
 
 /** The best hit plus hits whose name contains the text (or is contained in it), at most 5. */
@@ -26,11 +50,14 @@ export function diseaseKey(name: string): string {
   return name.toLowerCase().replace(/\b(carcinoma|neoplasms?|tumou?rs?|malignanc(y|ies)|cancers)\b/g, 'cancer').replace(/\s+/g, ' ').trim();
 }
 
+function diseaseWords(x: string): Set<string> {
+  return new Set(diseaseKey(x).split(/[\s,]+/).filter(Boolean));
+}
+
 /** Same disease whatever the word order ("lung non-small cell carcinoma" = "non-small cell lung cancer"):
  * the words of one name all appear in the other, after diseaseKey's folding. */
 export function sameDisease(a: string, b: string): boolean {
-  const words = (x: string) => new Set(diseaseKey(x).split(/[\s,]+/).filter(Boolean));
-  const [x, y] = [words(a), words(b)];
+  const [x, y] = [diseaseWords(a), diseaseWords(b)];
   const [small, large] = x.size <= y.size ? [x, y] : [y, x];
   return small.size > 0 && [...small].every((w) => large.has(w));
 }

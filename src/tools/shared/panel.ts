@@ -1,7 +1,9 @@
 // The gene panel as the sources know it: HGNC resolution and the STRING network between its genes.
 import type { Edge } from '../../analysis/hypotheses.js';
 import { InvalidInputError } from '../../errors.js';
+import { literatureNames } from '../../analysis/gene-synonyms.js';
 import type { ResolvedSymbol } from '../../sources/hgnc.js';
+import { resolveInTable, type HgncTable } from '../../sources/hgnc-table.js';
 import { CAPS, type Gather } from './gather.js';
 
 export interface PanelGene {
@@ -12,6 +14,11 @@ export interface PanelGene {
   ensemblGeneId: string | null;
   /** First UniProt accession HGNC lists for the gene. */
   uniprotId: string | null;
+  /**
+   * Names searched in the literature: the symbol, then synonyms only this gene has (analysis/
+   * gene-synonyms.ts); the symbol alone when the HGNC table could not check that.
+   */
+  names: string[];
 }
 
 export interface PanelResolution {
@@ -34,14 +41,32 @@ export async function resolvePanel(g: Gather, genes: readonly string[]): Promise
   });
   if (!resolution) {
     const symbols = [...new Set(genes.map((x) => x.trim().toUpperCase()))];
-    return { results: symbols.map((s) => ({ input: s, symbol: s, how: 'unchecked', ensemblGeneId: null, uniprotId: null })), symbols, unresolved: [] };
+    return { results: symbols.map((s) => ({ input: s, symbol: s, how: 'unchecked', ensemblGeneId: null, uniprotId: null, names: [s] })), symbols, unresolved: [] };
   }
   g.report.warnings.push(...resolution.notes);
   if (resolution.symbols.length === 0) {
     throw new InvalidInputError('genes', `none of the genes could be resolved to an HGNC symbol: ${resolution.unresolved.join(', ')}`, 'Check the spelling, or use approved HGNC symbols (https://www.genenames.org).');
   }
-  const results = resolution.results.map((r: ResolvedSymbol) => ({ input: r.input, symbol: r.symbol, how: r.how, ensemblGeneId: r.ensemblGeneId, uniprotId: r.uniprotIds[0] ?? null }));
+  const results = resolution.results.map((r: ResolvedSymbol) => ({
+    input: r.input,
+    symbol: r.symbol,
+    how: r.how,
+    ensemblGeneId: r.ensemblGeneId,
+    uniprotId: r.uniprotIds[0] ?? null,
+    names: namesOf(r, table.table),
+  }));
   return { results, symbols: resolution.symbols, unresolved: resolution.unresolved };
+}
+
+function namesOf(r: ResolvedSymbol, table: HgncTable | undefined): string[] {
+  if (!r.symbol) return [];
+  if (!table || !r.gene) return [r.symbol];
+  return literatureNames(r.symbol, [...r.gene.prevSymbols, ...r.gene.aliasSymbols], (name) => resolveInTable(table, name)?.symbol ?? null);
+}
+
+/** Literature names of each resolved panel gene, by symbol. */
+export function namesBySymbol(panel: PanelResolution): Map<string, readonly string[]> {
+  return new Map(panel.results.filter((r) => r.symbol).map((r) => [r.symbol!, r.names]));
 }
 
 
@@ -89,7 +114,7 @@ export async function extraGenes(g: Gather, symbols: readonly string[]): Promise
   const unmapped: string[] = [];
   for (const s of symbols) {
     const hit = hits?.get(s);
-    if (hit) genes.push({ input: s, symbol: hit.symbol.toUpperCase(), how: 'neighbourhood', ensemblGeneId: hit.ensemblId, uniprotId: null });
+    if (hit) genes.push({ input: s, symbol: hit.symbol.toUpperCase(), how: 'neighbourhood', ensemblGeneId: hit.ensemblId, uniprotId: null, names: [hit.symbol.toUpperCase()] });
     else unmapped.push(s);
   }
   return { genes, unmapped };

@@ -12,6 +12,16 @@ export function percent(x: number | null): string {
   return x === null ? 'not computed' : `${(x * 100).toFixed(0)}%`;
 }
 
+/**
+ * Which disease the answer is about: tiers and associations refer to the Open Targets diseases the
+ * context was read as, which the user's words may not name exactly.
+ */
+export function diseaseLine(context: string, matches: readonly { id: string; name: string }[]): string {
+  const [best, ...more] = matches;
+  if (!best) return `Disease: "${context}" not mapped to an Open Targets disease (see warnings): drug indications are matched to it by exact name only.`;
+  return `Disease: "${context}" read as ${best.name} (${best.id})${more.length ? ` and ${more.length} related (${more.map((d) => d.name).join(', ')})` : ''}.`;
+}
+
 interface SourceLike {
   id: string;
   status: string;

@@ -37,7 +37,7 @@ import { drugAnalysisNote, drugEvidence } from '../drugs.js';
 import { saveAnswer, withoutUnknownPmids } from '../finish.js';
 import { handled, type Gather } from '../gather.js';
 import { geneLiterature, pairLiterature } from '../literature.js';
-import { networkEdges, resolvePanel } from '../panel.js';
+import { namesBySymbol, networkEdges, resolvePanel } from '../panel.js';
 import { candidateContext, citationMetrics, gprofilerCrossCheck, preprints, reactomeSummaries, type CandidateContext } from './extras.js';
 import { enrichmentNotComputedNote, enrichmentStatus, enrichmentUntestedNote } from './enrichment-status.js';
 import { candidateOut, crossCheckOut, pathwayOut } from './output.js';
@@ -89,7 +89,7 @@ async function analyse(input: InsightsInput, call: ToolCall, deadline: CallDeadl
   const libsP = ctx.genesets.load({ report, ...(signal ? { signal } : {}) });
   // Needs only the resolved panel: starts with round 1 when the HGNC table is on disk.
   const edgesP = handled(panelP.then((p) => networkEdges(g, p.symbols)));
-  const geneLitP = handled(panelP.then((p) => geneLiterature(g, p.symbols, disease, new Map())));
+  const geneLitP = handled(panelP.then((p) => geneLiterature(g, p.symbols, disease, new Map(), namesBySymbol(p))));
   const crossCheckP = handled(panelP.then((p) => gprofilerCrossCheck(g, p.symbols)));
   const drugsP = handled(Promise.all([panelP, diseasesP]).then(([p, d]) => (drugNote ? undefined : drugEvidence(g, p, d, disease))));
   const [panel, diseases, libs] = await Promise.all([panelP, diseasesP, libsP]);
@@ -114,9 +114,10 @@ async function analyse(input: InsightsInput, call: ToolCall, deadline: CallDeadl
   const civicP = handled(clinicalEvidenceOf(g, focus, disease));
   const pgxP = handled(pharmacogenomicsOf(g, focus));
   const reactomeP = handled(reactomeSummaries(g, significant));
-  const preprintsP = handled(preprints(g, focus.map((f) => f.symbol), disease));
+  const names = namesBySymbol(panel);
+  const preprintsP = handled(preprints(g, focus.map((f) => f.symbol), disease, names));
   const pairsP = handled(edgesP.then((edges) => candidatePairs(symbols, edges ?? [], significant)));
-  const pairLitP = handled(pairsP.then((pairs) => pairLiterature(g, pairs, disease)));
+  const pairLitP = handled(pairsP.then((pairs) => pairLiterature(g, pairs, disease, names)));
   // Ranking needs the drug evidence and the network, not the gene literature (PubMed at 3/s takes
   // several windows for ten genes): that is awaited with the pair literature, for the brief.
   const [edges, drugs] = await Promise.all([edgesP, drugsP]);

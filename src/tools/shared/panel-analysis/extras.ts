@@ -93,10 +93,10 @@ export interface PreprintOut {
 }
 
 /** Preprints naming a focus gene and the disease: found by Europe PMC (SRC:PPR), detailed by bioRxiv/medRxiv. */
-export async function preprints(g: Gather, genes: readonly string[], disease: string): Promise<PreprintOut[]> {
+export async function preprints(g: Gather, genes: readonly string[], disease: string, names: ReadonlyMap<string, readonly string[]> = new Map()): Promise<PreprintOut[]> {
   const found = await Promise.all(
     genes.slice(0, EXTRA_CAPS.preprintGenes).map(async (gene) => {
-      const query = titleAbstractQuery([gene, disease], 'PPR');
+      const query = titleAbstractQuery([names.get(gene) ?? [gene], disease], 'PPR');
       const r = await g.report.call('europepmc', () => g.call.ctx.sources.europepmc.search(query, { pageSize: 5, sort: 'P_PDATE_D desc' }, g.call.signal), {
         records: (x) => x.records.length,
         degrades: `preprints on ${gene} are missing`,
