@@ -17,7 +17,7 @@ import { fakeSourceUrls, tempDir, testContext } from '../support/context.js';
 import { BRIEF_ARTICLES, EGFR, mountBriefUpstream, type BriefFakeOptions } from '../support/fake-brief.js';
 import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
 import { callOk, connectInMemory } from '../support/mcp-client.js';
-import { describeShared, sharedJson } from '../support/shared.js';
+import { describeShared, ownJson, sharedJson } from '../support/shared.js';
 
 let fake: FakeUpstream;
 const contexts: AppContext[] = [];
@@ -199,6 +199,19 @@ describeShared('svc_get_target_brief', () => {
     expect(r.topDrugs.find((d) => d.name === 'PANITUMUMAB')).toMatchObject({ indicationMatch: null, indicatedForDisease: false, studiedFor: null });
     expect(r.topDrugs.every((d) => !d.indicatedForDisease)).toBe(true);
     expect(paths('/clinicaltrials/')[0]?.query.get('query.cond')).toBe('cancer');
+  });
+
+  it('names the disease the brief is about when the search read the text as another one', async () => {
+    // The context named as the hit is: no note.
+    expect((await brief('EGFR')).warnings.join(' ')).not.toContain('was read as');
+    fake.reset();
+    const lungCancer = () =>
+      fake.route('POST', '/opentargets/graphql', (req) => (req.body.includes('query SearchDisease') && req.body.includes('"lung cancer"') ? { body: ownJson('opentargets', 'search-disease-nsclc-doc-shaped.json') } : undefined));
+    mountBriefUpstream(fake);
+    lungCancer();
+    const r = await getTargetBrief({ gene: 'EGFR', diseaseContext: 'lung cancer' }, { ctx: await context(), tier: 'researcher', progress: silentProgress });
+    expect(r.diseaseContext).toMatchObject({ query: 'lung cancer', diseaseId: 'MONDO_0005233' });
+    expect(r.warnings[0]).toMatch(/^"lung cancer" was read as the Open Targets disease "non-small cell lung carcinoma" \(MONDO_0005233\), the best hit of its search/);
   });
 
   it('researcher tier on the genuine Open Targets answer (no stages selected): phases unknown, ranked by name, salts merged', async () => {

@@ -6,6 +6,7 @@ import type { ToolCall } from '../define.js';
 import { BRIEF_TOOL } from '../names.js';
 import type { CallDeadline, WorkPlan } from '../../sources/deadline.js';
 import { deadlineReport, noteDeadline, withCallDeadline } from '../shared/call-deadline.js';
+import { diseaseMatchNote } from '../shared/disease.js';
 import { throughResultCache } from '../shared/result-cache.js';
 import { BRIEF_LIMITS, gatherBrief, type BriefData } from './gather.js';
 import type { BriefInput, BriefOutput } from './output.js';
@@ -39,7 +40,11 @@ export function assembleBrief(query: string, d: BriefData, free: boolean, warnin
   const strip = (pmids: readonly string[]) => pmids.filter((p) => !d.integrity.removed.has(p));
   if (!gene.ensemblId) warnings.push(`HGNC lists no Ensembl gene id for ${gene.symbol}: no Open Targets associations, tractability or drugs.`);
   if (clinical === null) warnings.push(`Open Targets does not know ${gene.ensemblId}: no associations or drug candidates.`);
-  if (d.diseaseHits && d.diseaseHits.length === 0) warnings.push(`"${query}" matched no Open Targets disease: indications are matched by exact name only and no context association is given.`);
+  // The diseases the matcher took (best hit first): what "approved for" and the association refer to.
+  if (d.diseaseHits) {
+    const note = diseaseMatchNote(query, d.diseaseHits.filter((h) => d.matcher.ids.has(h.id)));
+    if (note) warnings.unshift(note);
+  }
   const missingOt = !gene.ensemblId ? `no Ensembl gene id for ${gene.symbol}` : d.tractability === undefined ? 'Open Targets failed' : 'Open Targets does not know the target';
   const drug = druggability({
     tractability: d.tractability ?? null,
