@@ -107,7 +107,7 @@ function hereText(f: TierFacts, phase: number | null): string {
 
 /** Applies the tier rules in order; the reason is one sentence. */
 export function tierOf(f: TierFacts): TierResult {
-  if (f.withdrawn) return { tier: 'III', reason: `Withdrawn (${f.withdrawnBy ?? 'source'}): not a treatment option; listed for reference only.` };
+  if (f.withdrawn) return { tier: 'III', reason: `Withdrawn (${withdrawalText(f.withdrawnBy)}): never tier I or II here, never recommended; ${WHERE_MARKETED}.` };
   if (f.interactionOnly) {
     const approved = f.approved ? ' for an approved drug' : '';
     return { tier: 'III', reason: `Interaction evidence only${approved} (DGIdb with ${f.genes.join(', ')}), with no curated mechanism or clinical record.` };
@@ -137,6 +137,19 @@ export function tierOf(f: TierFacts): TierResult {
   }
   const forDisease = phase !== null ? ` (${phaseText(phase)} for ${f.diseaseName})` : '';
   return { tier: 'III', reason: `Earlier-stage compound: highest ${phaseText(f.maxPhase)}${forDisease}, ${acting(f)}.` };
+}
+
+/**
+ * A withdrawal is often one country's (ChEMBL's flag means withdrawn for all uses in at least one
+ * country, not necessarily everywhere): the records cannot say a drug is off every market, so the
+ * text never says "withdrawn from the market" or "not a treatment option" anywhere.
+ */
+export const WHERE_MARKETED = 'the records do not say whether it is still marketed elsewhere';
+
+/** The source of a withdrawal with what it means: ChEMBL's flag is "in at least one country". */
+export function withdrawalText(by: string | null): string {
+  if (!by) return 'source not named';
+  return by === 'ChEMBL withdrawn flag' ? 'ChEMBL withdrawn flag: withdrawn in at least one country' : by;
 }
 
 /** Tier order for sorting: I before II before III. */

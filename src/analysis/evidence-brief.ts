@@ -2,6 +2,7 @@
 // integrity pipeline checks against the cited abstracts) and a text written for the audience.
 // The audience changes wording, order and emphasis, never the data or the claims checked.
 import { actionsOn, approvedIndication, contextPhase, phaseText, type DrugCandidate } from './drug-candidates.js';
+import { WHERE_MARKETED, withdrawalText } from './drug-tiers.js';
 import type { EnrichmentRow } from './enrichment.js';
 import type { Hypothesis } from './hypotheses.js';
 import { pathwayLabel } from './pathway-names.js';
@@ -51,7 +52,10 @@ export interface CanonicalStatement {
   detail: string;
   subject: string;
   /** For a drug-target statement: the candidate's tier and status, which set the clinical wording. */
-  drug?: Pick<DrugCandidate, 'tier' | 'status' | 'withdrawnReason' | 'matchingIndications' | 'approved' | 'approvalsKnown'>;
+  drug?: Pick<DrugCandidate, 'tier' | 'status' | 'withdrawnReason' | 'matchingIndications' | 'approved' | 'approvalsKnown' | 'maxPhase'> & {
+    /** A curated mechanism (Open Targets or ChEMBL) links it to a panel gene: not interaction evidence only. */
+    curated: boolean;
+  };
 }
 
 const MAX_CITATIONS = 3;
@@ -80,7 +84,7 @@ export function canonicalStatements(f: BriefFacts): CanonicalStatement[] {
       pmids: d.pmids.slice(0, MAX_CITATIONS),
       detail: c ? `tier ${c.tier}, ${statusText(c)}, score ${c.score.toFixed(2)}` : '',
       subject: d.drug,
-      ...(c ? { drug: { tier: c.tier, status: c.status, withdrawnReason: c.withdrawnReason, matchingIndications: c.matchingIndications, approved: c.approved, approvalsKnown: c.approvalsKnown } } : {}),
+      ...(c ? { drug: { tier: c.tier, status: c.status, withdrawnReason: c.withdrawnReason, matchingIndications: c.matchingIndications, approved: c.approved, approvalsKnown: c.approvalsKnown, maxPhase: c.maxPhase, curated: c.mechanisms.length > 0 } } : {}),
     });
   }
   for (const h of f.hypotheses.filter((x) => x.supportingPmids.length > 0).slice(0, 3)) {
@@ -140,10 +144,10 @@ function wording(s: CanonicalStatement, f: BriefFacts, audience: Audience): stri
     case 'clinician':
       return s.kind === 'drug-target' ? `${claim}${s.detail ? ` (${s.detail})` : ''}: ${clinicalStanding(s.drug, f.disease)}.${cite}` : `${claim}.${cite}`;
     case 'executive':
-      return s.kind === 'drug-target' && s.drug?.status === 'withdrawn' ? `${claim} (withdrawn from the market).${cite}` : `${claim}.${cite}`;
+      return s.kind === 'drug-target' && s.drug?.status === 'withdrawn' ? `${claim} (withdrawn, at least in one country).${cite}` : `${claim}.${cite}`;
     case 'student':
       if (s.kind === 'gene-disease') return `${s.subject}, a human gene, has been linked to ${f.disease} in published studies.${cite}`;
-      if (s.kind === 'drug-target') return `${claim}: the drug acts on the protein made from this gene${s.drug?.status === 'withdrawn' ? ' (it has been withdrawn from the market)' : ''}.${cite}`;
+      if (s.kind === 'drug-target') return `${claim}: the drug acts on the protein made from this gene${s.drug?.status === 'withdrawn' ? ' (it has been withdrawn, at least in one country)' : ''}.${cite}`;
       return `${claim}: their proteins are thought to work together.${cite}`;
   }
 }
@@ -218,12 +222,14 @@ function statusText(c: Pick<DrugCandidate, 'status' | 'maxPhase'>): string {
  */
 export function clinicalStanding(c: CanonicalStatement['drug'], disease: string): string {
   if (!c) return `its standing in ${disease} is not assessed here`;
-  if (c.status === 'withdrawn') return `withdrawn (${c.withdrawnReason ?? 'source'}): not a treatment option`;
+  if (c.status === 'withdrawn') return `withdrawn (${withdrawalText(c.withdrawnReason)}): not recommended here; ${WHERE_MARKETED}`;
   if (c.tier === 'I') return `approved for ${approvedIndication(c.matchingIndications)?.name ?? disease}: an established option to weigh against current guidelines`;
   const phase = contextPhase(c.matchingIndications);
   if (c.tier === 'II' && phase !== null && phase >= 2) return `investigational in ${disease} (${phaseText(phase)}): consider within a clinical trial`;
   if (c.tier === 'II' && c.approved && c.approvalsKnown === false) return `approved, but where is not known here: it may already be approved for ${disease}; check its current label before treating it as a repurposing hypothesis`;
   if (c.tier === 'II') return `approved for another indication, not for ${disease}: a repurposing hypothesis, not an established option`;
+  // No phase known is not "early-stage": the tier reason says whether a source failed.
+  if (c.maxPhase === null && !c.approved && c.curated) return 'its clinical stage is not known here: not an option to act on before it is checked';
   return `early-stage or interaction evidence only: not a treatment option`;
 }
 

@@ -2,7 +2,7 @@
 // does to which gene (or that only DGIdb claims link them), why that gene matters for the panel
 // and the disease, its other targets, and where the drug stands. Pure; repurposing.ts re-exports it.
 import { actionsOn, actsOn, claimText, type DrugCandidate } from './drug-candidates.js';
-import { phaseText } from './drug-tiers.js';
+import { phaseText, withdrawalText } from './drug-tiers.js';
 import type { NeighbourGene, PathwayRef } from './repurposing-neighbourhood.js';
 import type { IndicationRef } from './repurposing.js';
 import { actionOf } from './strategies.js';
@@ -83,7 +83,7 @@ function alsoText(c: Pick<DrugCandidate, 'targetGenes' | 'interactionOnly'>, lea
 }
 
 function standing(c: Pick<DrugCandidate, 'approved' | 'withdrawn' | 'withdrawnReason' | 'maxPhase'>, ind: IndicationFacts): string {
-  if (c.withdrawn) return `withdrawn (${c.withdrawnReason ?? 'source'}): listed for reference, not as an option`;
+  if (c.withdrawn) return `withdrawn (${withdrawalText(c.withdrawnReason)}): listed for reference, not as an option`;
   const names = ind.approved.map((i) => i.name);
   if (c.approved && names.length) return `approved for ${names.slice(0, 2).join(' and ')}${names.length > 2 ? ` (+${names.length - 2} more)` : ''} (${ind.approved[0]!.source})`;
   if (c.approved) return 'approved (no approved indication named by Open Targets or ChEMBL)';

@@ -134,7 +134,9 @@ describe('withdrawn drugs: marked, never approved, never tier I or II', () => {
     const list = run(genes, { molecules, drugs, chemblIndications });
     const gone = byName(list, 'GONEMAB');
     expect(gone).toMatchObject({ withdrawn: true, approved: false, status: 'withdrawn', tier: 'III', maxPhase: 4, withdrawnReason: 'Open Targets stage WITHDRAWAL' });
-    expect(gone.tierReason).toBe('Withdrawn (Open Targets stage WITHDRAWAL): not a treatment option; listed for reference only.');
+    expect(gone.tierReason).toBe('Withdrawn (Open Targets stage WITHDRAWAL): never tier I or II here, never recommended; the records do not say whether it is still marketed elsewhere.');
+    // ChEMBL's flag is a withdrawal in at least one country, not necessarily everywhere: the reason says so.
+    expect(byName(list, 'FLAGGED').tierReason).toMatch(/^Withdrawn \(ChEMBL withdrawn flag: withdrawn in at least one country\): never tier I or II here/);
     expect(gone.factors.clinicalPhase.value).toBe(0.5);
     expect(byName(list, 'FLAGGED')).toMatchObject({ withdrawn: true, approved: false, tier: 'III', indicatedForDisease: false, withdrawnReason: 'ChEMBL withdrawn flag' });
     expect(byName(list, 'WARNEDIB')).toMatchObject({ withdrawn: true, tier: 'III', indicatedForDisease: false, withdrawnReason: 'Open Targets drug warning: withdrawn in European Union (2004)' });

@@ -230,15 +230,22 @@ describe('audience wording follows tier and status', () => {
     const text = (drug: string) => clinician.find((t) => t.toUpperCase().startsWith(drug))!;
     expect(text('CETUXIMAB')).toContain('approved for colorectal cancer: an established option to weigh against current guidelines');
     expect(text('ERLOTINIB')).toContain('investigational in colorectal cancer (phase 2): consider within a clinical trial');
-    expect(text('ROFECOXIB')).toContain('withdrawn (Open Targets stage WITHDRAWAL): not a treatment option');
-    expect(renderBrief(facts, canonicalStatements(facts), 'executive').statements.find((s) => s.text.startsWith('Rofecoxib'))?.text).toContain('(withdrawn from the market)');
+    // A withdrawal may be one country's: never "withdrawn from the market" or "not a treatment option" anywhere.
+    expect(text('ROFECOXIB')).toContain('withdrawn (Open Targets stage WITHDRAWAL): not recommended here; the records do not say whether it is still marketed elsewhere');
+    const executive = renderBrief(facts, canonicalStatements(facts), 'executive').statements.find((s) => s.text.startsWith('Rofecoxib'))?.text;
+    expect(executive).toContain('(withdrawn, at least in one country)');
+    expect(clinician.join(' ') + executive).not.toMatch(/from the market|withdrawn[^.]*not a treatment option/);
   });
 
   it('words an approved-elsewhere drug as a repurposing hypothesis and tier III as no option', () => {
-    const [cetuximab, erlotinib] = ['CETUXIMAB', 'ERLOTINIB'].map((n) => list.find((c) => c.name === n)!);
+    const [cetuximab, erlotinib] = ['CETUXIMAB', 'ERLOTINIB'].map((n) => ({ ...list.find((c) => c.name === n)!, curated: true }));
     const elsewhere = { ...erlotinib!, matchingIndications: [] };
     expect(clinicalStanding(elsewhere, 'colorectal cancer')).toBe('approved for another indication, not for colorectal cancer: a repurposing hypothesis, not an established option');
-    expect(clinicalStanding(list.find((c) => c.name === 'EARLYMAB'), 'colorectal cancer')).toBe('early-stage or interaction evidence only: not a treatment option');
+    const early = { ...list.find((c) => c.name === 'EARLYMAB')!, curated: true };
+    expect(clinicalStanding(early, 'colorectal cancer')).toBe('early-stage or interaction evidence only: not a treatment option');
+    // No phase known (a source failed, or none records one) is not "early-stage"; interaction evidence only stays as it was.
+    expect(clinicalStanding({ ...early, maxPhase: null, status: 'unknown' }, 'colorectal cancer')).toBe('its clinical stage is not known here: not an option to act on before it is checked');
+    expect(clinicalStanding({ ...early, maxPhase: null, status: 'unknown', curated: false }, 'colorectal cancer')).toBe('early-stage or interaction evidence only: not a treatment option');
     expect(cetuximab!.tier).toBe('I');
     // Approved, but no record says where: it may be approved here, so it is no "repurposing hypothesis" yet.
     expect(clinicalStanding({ ...elsewhere, approvalsKnown: false }, 'colorectal cancer')).toBe(
