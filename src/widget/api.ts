@@ -11,6 +11,12 @@ export interface InsightsLike {
   drugAnalysisNote?: string;
   unresolvedGenes?: string[];
   warnings?: string[];
+  /** Whether enrichment ran (not_computed: no library could be loaded). */
+  enrichmentStatus?: { state: 'computed' | 'partial' | 'not_computed'; failed?: { library: string; error: string }[] };
+  /** Libraries tested; n = panel genes in the library (all 0: nothing testable). */
+  enrichment?: { library: string; n: number }[];
+  /** Sources consulted and how they answered: a failed drug source is not "no drug found". */
+  sources?: { id: string; status: string }[];
 }
 
 export type Failure = {

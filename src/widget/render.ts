@@ -3,6 +3,7 @@
 // failure (what happened and what to do; quota limits say when they reset), with a retry button.
 import { requestInsights, WidgetError, type Failure, type InsightsLike } from './api.js';
 import { pathwayChart, score } from './chart.js';
+import { noDrugsWidgetText, noPathwaysText } from './notes.js';
 import { STYLES } from './styles.js';
 
 export interface RenderOptions {
@@ -109,13 +110,15 @@ export async function render(options: RenderOptions & { base: string }): Promise
       ),
     );
   } else {
-    parts.push(h('p', {}, 'No pathway reaches q \u2264 0.05 for this panel.'));
+    const none = noPathwaysText(result);
+    parts.push(h('p', { class: none.failed ? 'warn pathways-note' : 'pathways-note' }, none.text));
   }
   parts.push(h('h3', {}, 'Drug candidates'));
   if (drugs.length) {
     parts.push(h('ol', { class: 'drugs' }, ...drugs.slice(0, 5).map((d) => h('li', {}, `${d.name}`, d.tier ? ` \u2014 tier ${d.tier}` : '', typeof d.score === 'number' ? `, score ${d.score.toFixed(2)}` : ''))));
   } else {
-    parts.push(h('p', { class: 'note' }, result.drugAnalysisNote ?? 'No drug candidate was found for this panel.'));
+    const none = noDrugsWidgetText(result);
+    parts.push(h('p', { class: none.failed ? 'note warn' : 'note' }, none.text));
   }
   const details = h('dl', {});
   details.append(h('dt', {}, 'Quality score'), h('dd', { class: 'quality' }, typeof result.qualityScore === 'number' ? result.qualityScore.toFixed(2) : 'not computed'));

@@ -32,4 +32,5 @@ button:hover { background: #143f70; }
 :focus-visible { outline: 3px solid #ffb000; outline-offset: 2px; }
 details summary { cursor: pointer; font-size: 12px; color: #1f5fa8; }
 .warn { font-size: 12px; color: #6b4100; }
+.note.warn { background: #fff7e8; border-left-color: #b26b00; }
 `;

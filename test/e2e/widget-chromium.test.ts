@@ -189,6 +189,31 @@ describeShared(SUITE, () => {
     expect(statSync(shot).size).toBeGreaterThan(20_000);
   });
 
+  // Once "No drug candidate was found for this panel." whatever happened: the drug sources failing
+  // read as a finding.
+  it('says the drug candidates are not known when the drug sources failed, never "none found"', async () => {
+    fake.route('POST', '/dgidb/graphql', { status: 503, body: 'down' });
+    fake.route('GET', '/chembl/target.json', { status: 500, body: 'down' });
+    fake.route('POST', '/opentargets/graphql', (req) => (req.body.includes('TargetsDrugContext') ? { status: 500, body: { errors: [{ message: 'down' }] } } : undefined));
+    try {
+      await page.evaluate((key) => {
+        const div = document.createElement('div');
+        div.id = 'down';
+        document.body.append(div);
+        window.BioIntel!.render({ target: '#down', genes: 'EGFR BRCA1', disease: 'breast cancer', apiKey: key });
+      }, researcherKey);
+      const down = page.locator('#down');
+      await down.locator('code.snapshot').waitFor({ timeout: 90_000 });
+      expect(await down.locator('ol.drugs').count()).toBe(0);
+      const note = (await down.locator('p.note.warn').textContent())!;
+      expect(note).toMatch(/^Drug candidates: (not known|none found in the drug sources that answered).*DGIdb.*ChEMBL.*failed/);
+      expect(note).not.toMatch(/No drug candidate was found|none found for these genes/);
+    } finally {
+      fake.reset();
+      mountFakeWorld(fake, { articles: ARTICLES, literature: LITERATURE });
+    }
+  }, 120_000);
+
   it('refuses the cross-site attack from an unlisted origin: nothing runs, nothing is read', async () => {
     const attacker = await context.newPage();
     const answers: { method: string; status: number }[] = [];
