@@ -35,8 +35,13 @@ export interface BriefFacts {
   hypotheses: readonly Hypothesis[];
   pathways: readonly EnrichmentRow[];
   strategies: readonly Strategy[];
-  /** Drug analysis withheld or skipped: the brief says so instead of naming drugs. */
+  /**
+   * Drug candidates not known: withheld, skipped, or none listed while drug sources failed. The
+   * brief says so instead of counting drugs (a failed source is not "0 drug candidates").
+   */
   drugsNote?: string;
+  /** Candidates listed, but some drug sources failed (e.g. "DGIdb failed"): the counts are a floor. */
+  drugsIncomplete?: string;
   /** Enrichment could not run (no gene-set library loaded): said instead of "no gene set is enriched". */
   enrichmentNote?: string;
 }
@@ -184,7 +189,8 @@ function summary(f: BriefFacts, audience: Audience): string {
   const pathwayText =
     f.enrichmentNote ??
     (top ? `${significant.length} gene sets are significantly enriched (q <= 0.05), the strongest being ${pathwayLabel(top.name)} in ${top.library}.` : 'No gene set is significantly enriched at q <= 0.05.');
-  const drugText = f.drugsNote ?? `Drug candidates: ${tierI} tier I, ${tierII} tier II, ${tierIII} tier III.`;
+  const incomplete = f.drugsIncomplete ? ` (${f.drugsIncomplete}: there may be more)` : '';
+  const drugText = f.drugsNote ?? `Drug candidates: ${tierI} tier I, ${tierII} tier II, ${tierIII} tier III${incomplete}.`;
   const stratText = strat ? `Leading strategy: ${strat.strategy}.` : '';
   const hypText = hyp ? `Top hypothesis (${hyp.confidenceLabel} confidence${hyp.novel ? ', novel' : ''}): ${hyp.statement}` : '';
   switch (audience) {
@@ -202,11 +208,23 @@ function summary(f: BriefFacts, audience: Audience): string {
         f.enrichmentNote ??
           (top ? `Many of these genes work in the same biological process, ${pathwayLabel(top.name)}; that is what "enriched" means.` : 'These genes do not cluster in one known biological process.'),
         hyp ? `A testable idea: ${hyp.statement}` : '',
-        f.drugsNote ? '' : `${tierI + tierII} existing drugs act on these genes.`,
+        f.drugsNote ? '' : `${studentDrugs(f.candidates, f.disease)}${incomplete}.`,
       );
       break;
   }
   return parts.filter(Boolean).join(' ');
+}
+
+/**
+ * Tier I and II drugs in plain words: approved ones apart from those only in trials for the disease
+ * (tier II includes phase 2-3 compounds, which are not "existing drugs").
+ */
+function studentDrugs(candidates: readonly DrugCandidate[], disease: string): string {
+  const usable = candidates.filter((c) => c.tier === 'I' || c.tier === 'II');
+  const approved = usable.filter((c) => c.approved).length;
+  const trials = usable.length - approved;
+  const approvedText = approved ? `${approved} approved drug${approved === 1 ? '' : 's'} act${approved === 1 ? 's' : ''} on these genes` : 'No approved drug acts on these genes yet';
+  return trials ? `${approvedText}, and ${trials} more ${trials === 1 ? 'is' : 'are'} being tested in ${disease}` : approvedText;
 }
 
 /** Status in a few words: approved, withdrawn, phase N, phase unknown. */

@@ -157,21 +157,24 @@ function writeComparison(a: PanelView, b: PanelView, c: Omit<PanelComparison, 's
   if (c.uniquePathways.a.length || c.uniquePathways.b.length) {
     out.push(`${capitalise(onlyText('A', c.uniquePathways.a[0], c.uniquePathways.a.length))}; ${onlyText('B', c.uniquePathways.b[0], c.uniquePathways.b.length)}.`);
   }
-  out.push(drugSentence(c));
+  out.push(drugSentence(c, a, b));
   out.push(evidenceSentence(c));
   return out.filter(Boolean).join(' ');
 }
 
-function drugSentence(c: Omit<PanelComparison, 'summary'>): string {
+function drugSentence(c: Omit<PanelComparison, 'summary'>, a: PanelView, b: PanelView): string {
   if (!c.drugOverlap) return `Drug candidates not compared: ${c.drugAnalysisNote ?? 'not analysed'}.`;
   const { shared, aOnly, bOnly } = c.drugOverlap;
   const lead = (d: OneSideDrug | undefined) => (d ? ` (top: ${d.name}, tier ${d.tier})` : '');
-  // A list is cut (25 candidates): "only in A" may be a candidate in B below its cut.
-  const cut = (mine: readonly OneSideDrug[], other: 'A' | 'B') => {
+  // "Only in A" may be a candidate in B after all: B's drug sources failed, or its list (25
+  // candidates) was cut before it.
+  const cut = (mine: readonly OneSideDrug[], other: 'A' | 'B', view: PanelView) => {
+    const failed = cutCandidates(mine, 'drug sources failed');
+    if (failed) return ` (${other}'s drug sources failed (${list(view.drugSourcesFailed)}): ${failed.who} may be ${failed.what} there)`;
     const c = cutCandidates(mine);
     return c ? ` (${other}'s list was cut: ${c.who} may be ${c.what} there below it)` : '';
   };
-  const parts = [`Drug candidates: ${shared.length} shared, ${aOnly.length} only in A${lead(aOnly[0])}${cut(aOnly, 'B')}, ${bOnly.length} only in B${lead(bOnly[0])}${cut(bOnly, 'A')}.`];
+  const parts = [`Drug candidates: ${shared.length} shared, ${aOnly.length} only in A${lead(aOnly[0])}${cut(aOnly, 'B', b)}, ${bOnly.length} only in B${lead(bOnly[0])}${cut(bOnly, 'A', a)}.`];
   const retiered = shared.filter((d) => d.tierA !== d.tierB);
   // Tiers are per panel: name the genes each side links the drug to, so that a tier set by other
   // genes does not read as the two analyses disagreeing about the drug.

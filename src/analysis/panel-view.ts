@@ -52,6 +52,8 @@ export interface PanelView {
   drugNote: string | null;
   /** False when the analysis may have ranked more candidates than it reported (its list is capped). */
   drugsComplete: boolean;
+  /** Drug sources that failed (or partly) in that analysis, by name: a drug it lacks may be one. */
+  drugSourcesFailed: readonly string[];
   hypotheses: readonly HypothesisView[];
   /** The integrity block as saved; a value may be null when it was not computed. */
   integrity: Readonly<Record<string, unknown>>;
@@ -122,21 +124,26 @@ export function hypothesisKey(h: { genes: readonly string[] }): string {
   return [...h.genes].map((g) => g.toUpperCase()).sort().join('+');
 }
 
-export type DrugAbsence = 'not a candidate' | 'beyond the reported list';
+export type DrugAbsence = 'not a candidate' | 'beyond the reported list' | 'drug sources failed';
 
 /**
- * The drugs of a one-sided list the other list may only have cut, in words: "it" and "a candidate",
- * "they" and "candidates", or "k of them"; null when the other list was complete for all of them.
+ * The drugs of a one-sided list the other analysis may have had after all (its list was cut, or
+ * `why`: its drug sources failed), in words: "it" and "a candidate", "they" and "candidates", or
+ * "k of them"; null when none.
  */
-export function cutCandidates(drugs: readonly { otherSide: DrugAbsence }[]): { who: string; what: string } | null {
-  const k = drugs.filter((d) => d.otherSide === 'beyond the reported list').length;
+export function cutCandidates(drugs: readonly { otherSide: DrugAbsence }[], why: DrugAbsence = 'beyond the reported list'): { who: string; what: string } | null {
+  const k = drugs.filter((d) => d.otherSide === why).length;
   if (!k) return null;
   const who = k === drugs.length ? (k === 1 ? 'it' : 'they') : `${k} of them`;
   return { who, what: who === 'it' ? 'a candidate' : 'candidates' };
 }
 
-/** Why `other` does not list a drug: it is no candidate there, or the list was cut before it. */
-export function drugAbsenceIn(other: Pick<PanelView, 'drugsComplete'>): DrugAbsence {
+/**
+ * Why `other` does not list a drug: its drug sources failed (it may be one there: never "not a
+ * candidate"), the list was cut before it, or it is no candidate there.
+ */
+export function drugAbsenceIn(other: Pick<PanelView, 'drugsComplete' | 'drugSourcesFailed'>): DrugAbsence {
+  if (other.drugSourcesFailed.length) return 'drug sources failed';
   return other.drugsComplete ? 'not a candidate' : 'beyond the reported list';
 }
 

@@ -273,8 +273,13 @@ export function factorMoveText(m: FactorMove): string {
   return `${m.factor} ${signed(m.delta)}`;
 }
 
-/** Said when the other list was cut: "entered" and "left" are then about the list, not the candidates. */
+/**
+ * Said when the other analysis may have had them: its drug sources failed, or its list was cut.
+ * "Entered" and "left" are then about the lists, not the candidates.
+ */
 function belowCut(drugs: readonly DrugPresence[], which: string, verb: string): string {
+  const failed = cutCandidates(drugs, 'drug sources failed');
+  if (failed) return ` (the ${which} analysis's drug sources failed, so ${failed.who} may ${verb} ${failed.what} there)`;
   const c = cutCandidates(drugs);
   return c ? ` (the ${which} list was cut, so ${c.who} may ${verb} ${c.what} below it)` : '';
 }

@@ -17,7 +17,8 @@
 // drive a strategy: they are listed as left out. A gene left with no usable drug still gets a
 // strategy when its role gives a direction (an opportunity, stated as such); with no direction and
 // no usable drug it gets none. Significant pathways with no druggable panel gene become "no drug
-// yet" pathway strategies.
+// yet" pathway strategies. When the drug candidates are not known (withheld, skipped, drug sources
+// failed: `drugsUnknown`) no gene or pathway is said to have no drug: the text says why it is not known.
 import { actionsOn, actsOn, rankForTier, type DrugCandidate } from './drug-candidates.js';
 import type { EnrichmentRow } from './enrichment.js';
 import type { Direction, GeneRole } from './gene-role.js';
@@ -104,6 +105,20 @@ export interface StrategyInput {
   /** Panel genes: genes with a role but no drug still get a strategy. */
   genes?: readonly string[];
   max?: number;
+  /**
+   * Why drug candidates are not known, when they are not (withheld, skipped, the drug sources
+   * failed): then no gene or pathway reads "no usable drug", which would be a finding.
+   */
+  drugsUnknown?: string;
+  /** Some drug sources failed while others listed candidates ("DGIdb failed"): "none" is then a floor. */
+  drugsIncomplete?: string;
+}
+
+/** "No usable drug" (`none`) only when drug candidates are known; otherwise why they are not. */
+function noDrugText(input: Pick<StrategyInput, 'drugsUnknown' | 'drugsIncomplete'>, subject: 'it' | 'them', none: string, opportunity: string): string {
+  if (input.drugsUnknown) return `whether a drug acts on ${subject} is not known here (${input.drugsUnknown})`;
+  const floor = input.drugsIncomplete ? ` (${input.drugsIncomplete}, so one may have been missed)` : '';
+  return `${none}${floor}: an opportunity for ${opportunity}`;
 }
 
 export function buildStrategies(input: StrategyInput): Strategy[] {
@@ -153,7 +168,7 @@ export function buildStrategies(input: StrategyInput): Strategy[] {
     const tiers = ['I', 'II', 'III'].map((t) => usable.filter((d) => d.tier === t).length);
     const drugsText = best
       ? `${usable.length} usable drug candidate${usable.length > 1 ? 's' : ''} (tier I: ${tiers[0]}, II: ${tiers[1]}, III: ${tiers[2]}; best: ${best.name}, tier ${best.tier}${best.maxPhase !== null ? `, phase ${best.maxPhase}` : ''})`
-      : 'no usable drug among the candidates: an opportunity for new compounds or modalities';
+      : noDrugText(input, 'it', 'no usable drug among the candidates', 'new compounds or modalities');
     const left = excludedDrugs.length ? `; left out: ${excludedDrugs.map((x) => `${x.name} (${x.reason})`).join('; ')}` : '';
     const dgidbOnly = linkedOnly.get(gene) ?? 0;
     const notCounted = dgidbOnly ? `; not counted: ${dgidbOnly} drug${dgidbOnly > 1 ? 's' : ''} DGIdb alone links to ${gene} (interaction claims such as biomarkers of response or resistance, no curated mechanism)` : '';
@@ -190,9 +205,7 @@ export function buildStrategies(input: StrategyInput): Strategy[] {
         approach: 'pathway-modulation' as const,
         direction: 'unknown' as const,
         directionBasis: 'a pathway, not a gene: no direction is implied',
-        rationale:
-          `${p.k} panel genes fall in ${pathwayLabel(p.name)} (${p.library}, q = ${p.q.toExponential(1)}), ` +
-          'but no usable drug candidate acts on them yet: an opportunity for tool compounds or new modalities.',
+        rationale: `${p.k} panel gene${p.k === 1 ? ' falls' : 's fall'} in ${pathwayLabel(p.name)} (${p.library}, q = ${p.q.toExponential(1)}); ${noDrugText(input, 'them', 'no usable drug candidate acts on them yet', 'tool compounds or new modalities')}.`,
         targetGenes: p.overlapGenes.slice(0, 10),
         pathways: [{ id: p.id, name: pathwayLabel(p.name), library: p.library, q: p.q }],
         drugs: [],

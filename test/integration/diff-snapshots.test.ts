@@ -100,6 +100,21 @@ describeShared('svc_diff_snapshots', () => {
     expect(d.more).toContain(`biointel snapshots diff ${earlier.snapshotId} ${later.snapshotId} --json`);
   });
 
+  // Once the drugs only DGIdb had given a phase "left", as "not a candidate", when the later run's
+  // DGIdb had failed.
+  it('a drug missing from a run whose drug sources failed may still be a candidate there', async () => {
+    const earlier = await full(await callOk<InsightsOutput>(await connectInMemory(first), 'svc_generate_insights', PANEL));
+    fake.route('POST', '/dgidb/graphql', { status: 503, body: 'down' });
+    const later = await full(await callOk<InsightsOutput>(await session(), 'svc_generate_insights', PANEL));
+    expect(later.sources.find((x) => x.id === 'dgidb')?.status).toBe('failed');
+    const d = await diff(await session(), earlier.snapshotId, later.snapshotId);
+    const left = d.drugCandidateShifts!.left;
+    expect(left.length).toBeGreaterThan(0);
+    expect(left.every((x) => x.otherSide === 'drug sources failed')).toBe(true);
+    expect(d.summary).toMatch(/left \([^)]*\) \(the later analysis's drug sources failed, so (they|\d+ of them|it) may still be (candidates|a candidate) there\)/);
+    expect(d.sourceChanges).toContainEqual({ id: 'dgidb', before: 'answered', after: 'failed' });
+  });
+
   it('diffs the two sides of a comparison, and says how when given the comparison itself', async () => {
     const client = await connectInMemory(first);
     const c = await callOk<CompareOutput>(client, 'svc_compare_targets', { panelA: PANEL, panelB: { genes: ['EGFR', 'BRCA1'], diseaseContext: 'breast cancer' } });

@@ -182,6 +182,10 @@ describeShared('svc_generate_insights', () => {
     const r = await analyze({}, free);
     expect(r.drugCandidates).toEqual([]);
     expect(r.drugAnalysisNote).toMatch(/free tier.*researcher/);
+    // Withheld is not "no drug": no strategy calls a pathway drug-free (ERBB signalling has lapatinib).
+    expect(r.therapeuticStrategies.length).toBeGreaterThan(0);
+    for (const s of r.therapeuticStrategies) expect(s.rationale).not.toMatch(/no usable drug|opportunity/);
+    expect(r.therapeuticStrategies[0]!.rationale).toContain('whether a drug acts on them is not known here (drug candidates are not included for the free tier)');
   });
 
   // Libraries that hold none of the panel genes test nothing: once "none at q <= 0.05", a finding.
@@ -217,6 +221,15 @@ describeShared('svc_generate_insights', () => {
     const text = (res.content[0] as { text: string }).text;
     expect(text).toContain('Drug candidates: not known: Open Targets, DGIdb and ChEMBL all failed.');
     expect(text).not.toMatch(/Drug candidates: none found/);
+    // The evidence brief and the strategies too: once "0 tier I and 0 tier II drug candidates", "0
+    // existing drugs act on these genes" and "no usable drug candidate acts on them yet".
+    const r = await full((res.structuredContent as InsightsAnswer).snapshotId);
+    for (const audience of ['clinician', 'executive', 'student', 'researcher'] as const) {
+      const b = audience === 'researcher' ? r.evidenceBrief : await full((await callOk<InsightsAnswer>(client, 'svc_generate_insights', { genes: PANEL, diseaseContext: 'breast cancer', audience })).snapshotId).then((x) => x.evidenceBrief);
+      expect(`${b.headline} ${b.summary}`, audience).not.toMatch(/\b0 (tier|approved|existing)|existing drugs/);
+    }
+    expect(r.evidenceBrief.summary).toContain('Drug candidates: not known: Open Targets, DGIdb and ChEMBL all failed.');
+    for (const s of r.therapeuticStrategies) expect(s.rationale).not.toMatch(/no usable drug|opportunity/);
   });
 
   // Once the answer never said which disease tiers referred to: any text was taken as the search's

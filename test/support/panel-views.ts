@@ -28,6 +28,7 @@ export function view(over: Partial<PanelView> = {}): PanelView {
     drugs: [],
     drugNote: null,
     drugsComplete: true,
+    drugSourcesFailed: [],
     hypotheses: [],
     integrity: { pmidsChecked: true, hallucinated: 0, groundedRatio: 0.8, citeF1: 0.7, nliEnabled: true, entailmentMethod: 'nli' },
     qualityScore: 0.8,

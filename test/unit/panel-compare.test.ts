@@ -74,6 +74,16 @@ describe('comparePanels', () => {
     expect(c.summary).toContain('beyond the reported list on the other side');
   });
 
+  it('does not call a drug "not a candidate" on a side whose drug sources failed', () => {
+    // Found diffing a run against one where DGIdb failed: every drug it alone had gave "not a candidate".
+    const a = view({ drugs: [drug('NERATINIB', 'II', 0.7), drug('LAPATINIB', 'I', 0.8)] });
+    const b = view({ drugs: [drug('LAPATINIB', 'I', 0.8)], drugSourcesFailed: ['DGIdb'] });
+    const c = comparePanels(a, b);
+    expect(c.drugOverlap?.aOnly.map((d) => [d.name, d.otherSide])).toEqual([['NERATINIB', 'drug sources failed']]);
+    expect(c.summary).toContain("1 only in A (top: NERATINIB, tier II) (B's drug sources failed (DGIdb): it may be a candidate there)");
+    expect(c.summary).not.toContain('not a candidate');
+  });
+
   it('does not call a drug unique to one side when the other side capped its list', () => {
     const a = view({ drugs: [drug('X', 'II', 0.5)] });
     const b = view({ drugs: [drug('Y', 'II', 0.5)], drugsComplete: false });

@@ -138,6 +138,14 @@ describe('diffPanels', () => {
     expect(factorMovedMost(before, before)).toBeNull();
   });
 
+  it('a drug that "left" because the later run\'s drug sources failed may still be a candidate', () => {
+    const a = view({ drugs: [drug('GEFITINIB', 'II', 0.65), drug('LAPATINIB', 'I', 0.8)] });
+    const b = view({ drugs: [drug('LAPATINIB', 'I', 0.8)], drugSourcesFailed: ['DGIdb'] });
+    const d = diffPanels(a, b);
+    expect(d.drugCandidateShifts!.left).toEqual([expect.objectContaining({ name: 'GEFITINIB', otherSide: 'drug sources failed' })]);
+    expect(d.summary).toContain("1 left (GEFITINIB) (the later analysis's drug sources failed, so it may still be a candidate there)");
+  });
+
   it('a tier change because a factor became unknown reads "no longer known", not as a fall to 0', () => {
     // NERATINIB's phase came from DGIdb alone; the later run's DGIdb failed: tier II -> III.
     const a = view({ drugs: [drug('NERATINIB', 'II', 0.7, { clinicalPhase: 0.2778, pathwayCentrality: 0.1 })] });

@@ -153,6 +153,28 @@ describe('a gene is drugged only through a stated action, never through a DGIdb 
   });
 });
 
+describe('no drug candidates known is not "no drug"', () => {
+  // Found with the drug sources failing (and on the free tier, where candidates are withheld): every
+  // significant pathway read "no usable drug candidate acts on them yet: an opportunity".
+  const mapk = { id: 'P1', name: 'MAPK cascade', library: 'L', overlapGenes: ['BRAF'], k: 1, K: 10, n: 3, N: 100, oddsRatio: 5, p: 1e-4, q: 1e-3, significant: true } as EnrichmentRow;
+  const roles = new Map([['BRAF', geneRoleOf('BRAF', role('oncogene'), true)]]);
+
+  it('says why drugs are not known, for pathways and for genes with a role', () => {
+    const s = buildStrategies({ pathways: [mapk], candidates: [], roles, genes: ['BRAF'], drugsUnknown: 'Open Targets, DGIdb and ChEMBL failed' });
+    const pathway = s.find((x) => x.approach === 'pathway-modulation')!;
+    expect(pathway.rationale).toBe('1 panel gene falls in MAPK cascade (L, q = 1.0e-3); whether a drug acts on them is not known here (Open Targets, DGIdb and ChEMBL failed).');
+    const braf = s.find((x) => x.targetGenes[0] === 'BRAF' && x.approach === 'drug-targeting')!;
+    expect(braf.rationale).toContain('whether a drug acts on it is not known here (Open Targets, DGIdb and ChEMBL failed)');
+    for (const x of s) expect(x.rationale).not.toMatch(/no usable drug|opportunity/);
+  });
+
+  it('with some drug sources failed, "none" is a floor and says so', () => {
+    const s = buildStrategies({ pathways: [mapk], candidates: [], roles, genes: ['BRAF'], drugsIncomplete: 'DGIdb failed' });
+    expect(s.find((x) => x.approach === 'pathway-modulation')!.rationale).toContain('no usable drug candidate acts on them yet (DGIdb failed, so one may have been missed): an opportunity');
+    expect(buildStrategies({ pathways: [mapk], candidates: [], genes: [] })[0]!.rationale).toContain('no usable drug candidate acts on them yet: an opportunity for tool compounds or new modalities');
+  });
+});
+
 describe('a drug\'s action is read per gene', () => {
   // One drug, curated as an inhibitor of EGFR and an agonist of ERBB2 (both oncogenes): read over
   // all its targets its action was "mixed", so it stayed a usable ERBB2 drug with a mild flag.
@@ -235,6 +257,21 @@ describe('audience wording follows tier and status', () => {
     const executive = renderBrief(facts, canonicalStatements(facts), 'executive').statements.find((s) => s.text.startsWith('Rofecoxib'))?.text;
     expect(executive).toContain('(withdrawn, at least in one country)');
     expect(clinician.join(' ') + executive).not.toMatch(/from the market|withdrawn[^.]*not a treatment option/);
+  });
+
+  it('student: approved drugs apart from those in trials; a failed drug source makes the counts a floor', () => {
+    const latestage = buildDrugCandidates({
+      genes: [{ gene: 'EGFR', association: 0.8, candidates: [ot('CHEMBL77', 'LATESTAGIB', { stage: 'PHASE_3', indications: [CRC] })] }],
+      disease: colorectal,
+      drugs: new Map([['CHEMBL77', details('CHEMBL77', 'LATESTAGIB', [[CRC, 'PHASE_3']])]]),
+    });
+    const student = (f: BriefFacts) => renderBrief(f, canonicalStatements(f), 'student').summary;
+    // CETUXIMAB (tier I) and ERLOTINIB (tier II, approved elsewhere) are approved; LATESTAGIB is in phase 3 here.
+    expect(student({ ...facts, candidates: [...list, ...latestage] })).toContain('2 approved drugs act on these genes, and 1 more is being tested in colorectal cancer.');
+    expect(student({ ...facts, candidates: latestage })).toContain('No approved drug acts on these genes yet, and 1 more is being tested in colorectal cancer.');
+    expect(student({ ...facts, drugsIncomplete: 'DGIdb failed' })).toContain('2 approved drugs act on these genes (DGIdb failed: there may be more).');
+    expect(renderBrief({ ...facts, drugsIncomplete: 'DGIdb failed' }, canonicalStatements(facts), 'clinician').summary).toContain('Drug candidates: 1 tier I, 1 tier II, 2 tier III (DGIdb failed: there may be more).');
+    expect(student(facts)).not.toMatch(/existing drugs/);
   });
 
   it('words an approved-elsewhere drug as a repurposing hypothesis and tier III as no option', () => {

@@ -1,10 +1,16 @@
 // Terminal rendering of svc_diff_snapshots.
 import { pathwayLabel } from '../../analysis/pathway-names.js';
-import { qText } from '../../analysis/panel-view.js';
+import { qText, type DrugAbsence } from '../../analysis/panel-view.js';
 import { factorMoveText } from '../../analysis/snapshot-diff.js';
 import type { DiffOutput } from '../../tools/diff-snapshots/schema.js';
 import { truncate as cut } from '../../text.js';
 import { heading, style, table } from '../output.js';
+
+/** Why the other side may have had the drug after all. */
+function absenceNote(why: DrugAbsence, side: 'A' | 'B'): string {
+  if (why === 'drug sources failed') return `${side}'s drug sources failed: maybe a candidate there`;
+  return why === 'beyond the reported list' ? `${side}'s list was cut: maybe below it` : '';
+}
 
 const sign = (x: number | null) => (x === null ? 'n/a' : `${x > 0 ? '+' : ''}${x}`);
 
@@ -26,8 +32,8 @@ export function renderDiff(d: DiffOutput): string {
   else {
     const rows = [
       ...s.changed.map((c) => [c.name, `${c.tierBefore} → ${c.tierAfter}`, `${c.rankBefore} → ${c.rankAfter}`, sign(c.scoreDelta), c.factorMovedMost ? factorMoveText(c.factorMovedMost) : '-']),
-      ...s.entered.map((x) => [x.name, `entered (${x.tier})`, `→ ${x.rank}`, '', x.otherSide === 'beyond the reported list' ? 'A\'s list was cut: maybe below it' : '']),
-      ...s.left.map((x) => [x.name, `left (${x.tier})`, `${x.rank} →`, '', x.otherSide === 'beyond the reported list' ? 'B\'s list is cut: maybe below it' : '']),
+      ...s.entered.map((x) => [x.name, `entered (${x.tier})`, `→ ${x.rank}`, '', absenceNote(x.otherSide, 'A')]),
+      ...s.left.map((x) => [x.name, `left (${x.tier})`, `${x.rank} →`, '', absenceNote(x.otherSide, 'B')]),
     ];
     out.push(table(rows, ['drug', 'tier', 'rank', 'score', 'factor moved most, or note']));
   }

@@ -6,8 +6,8 @@ export const pathwayAbsence = z
   .describe('Why the other analysis does not list it: tested and not significant, its library was not tested there, or its list stopped earlier');
 
 export const drugAbsence = z
-  .enum(['not a candidate', 'beyond the reported list'])
-  .describe('Why the other analysis does not list it: not a candidate there, or its list of candidates stopped earlier (it may be one below the cut)');
+  .enum(['not a candidate', 'beyond the reported list', 'drug sources failed'])
+  .describe('Why the other analysis does not list it: not a candidate there, its list stopped earlier (it may be one below the cut), or its drug sources failed (it may be one)');
 
 const scalar = z.union([z.number(), z.boolean(), z.string()]).nullable();
 

@@ -12,6 +12,7 @@ import type { DiseaseHit } from '../../sources/opentargets.js';
 import type { ToolCall } from '../define.js';
 import type { Gather } from './gather.js';
 import type { PanelResolution } from './panel.js';
+import { failedDrugSources, listAnd, noDrugsText } from './summary.js';
 
 export interface DrugEvidence {
   evidence: GeneDrugEvidence[];
@@ -98,6 +99,21 @@ export async function drugEvidence(g: Gather, panel: PanelResolution, diseases: 
     }
   }
   return { evidence, associations, roles, disease, chemblTargets };
+}
+
+/**
+ * Whether the drug candidates of an answer are known, for the brief and the strategies: `unknown`
+ * says why they are not (skipped, withheld, or none listed while drug sources failed); `incomplete`
+ * names the drug sources that failed while others listed candidates. A failed source is never
+ * "0 drug candidates" or "no drug acts on it".
+ */
+export function drugCoverage(includeDrugs: boolean, call: ToolCall, listed: number, sources: readonly { id: string; status: string }[]): { unknown?: string; incomplete?: string; briefNote?: string } {
+  if (!includeDrugs) return { unknown: 'drug analysis was skipped' };
+  if (call.tier === 'free') return { unknown: 'drug candidates are not included for the free tier' };
+  const failed = failedDrugSources(sources);
+  if (!failed.length) return {};
+  if (!listed) return { unknown: `${listAnd(failed)} failed`, briefNote: `Drug candidates: ${noDrugsText(sources)}.` };
+  return { incomplete: `${listAnd(failed)} failed` };
 }
 
 /** Why drug candidates are absent, or undefined when they are analysed (DESIGN.md 2.3). */

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { PanelView } from '../../analysis/panel-view.js';
 import { InvalidInputError } from '../../errors.js';
 import { MAX_CANDIDATES } from './panel-analysis/analyse.js';
+import { failedDrugSources } from './summary.js';
 
 const factor = z.object({ value: z.number().nullable().optional(), contribution: z.number().nullable().optional() }).loose();
 
@@ -71,6 +72,7 @@ export function panelView(result: unknown, snapshotId: string, field: string): P
     drugNote: r.drugAnalysisNote ?? null,
     // Without a saved total, a list as long as the cap may have been cut.
     drugsComplete: r.drugCandidatesTotal !== undefined ? r.drugCandidatesTotal <= r.drugCandidates.length : r.drugCandidates.length < MAX_CANDIDATES,
+    drugSourcesFailed: withheld ? [] : failedDrugSources(r.sources),
     hypotheses: r.hypotheses,
     integrity: r.integrity,
     qualityScore: r.qualityScore,

@@ -33,7 +33,7 @@ import { newSnapshotId } from '../../../store/snapshot-id.js';
 import type { ToolCall } from '../../define.js';
 import { rankCandidates } from '../drug-details.js';
 import { matchDisease } from '../disease.js';
-import { drugAnalysisNote, drugEvidence } from '../drugs.js';
+import { drugAnalysisNote, drugCoverage, drugEvidence } from '../drugs.js';
 import { saveAnswer, withoutUnknownPmids } from '../finish.js';
 import { handled, type Gather } from '../gather.js';
 import { geneLiterature, pairLiterature } from '../literature.js';
@@ -131,7 +131,15 @@ async function analyse(input: InsightsInput, call: ToolCall, deadline: CallDeadl
   ]);
   for (const lit of geneLit) lit.association = drugs?.associations.get(lit.gene) ?? null;
   const hypotheses = buildHypotheses(pairs, pairLit, disease, edges !== null);
-  const strategies = buildStrategies({ pathways: significant, candidates: candidates.ranked, genes: symbols, ...(drugs ? { roles: drugs.roles } : {}) });
+  const coverage = drugCoverage(input.includeDrugs, call, candidates.ranked.length, report.list());
+  const strategies = buildStrategies({
+    pathways: significant,
+    candidates: candidates.ranked,
+    genes: symbols,
+    ...(drugs ? { roles: drugs.roles } : {}),
+    ...(coverage.unknown ? { drugsUnknown: coverage.unknown } : {}),
+    ...(coverage.incomplete ? { drugsIncomplete: coverage.incomplete } : {}),
+  });
 
   step(3, 'Checking every statement against PubMed; trials, labels and citation metrics');
   const facts: BriefFacts = {
@@ -143,7 +151,8 @@ async function analyse(input: InsightsInput, call: ToolCall, deadline: CallDeadl
     hypotheses,
     pathways: significant,
     strategies,
-    ...(drugNote ? { drugsNote: drugNote } : {}),
+    ...(drugNote || coverage.briefNote ? { drugsNote: drugNote ?? coverage.briefNote } : {}),
+    ...(coverage.incomplete ? { drugsIncomplete: coverage.incomplete } : {}),
     ...(enrichmentNote || untestedNote ? { enrichmentNote: enrichmentNote ?? untestedNote } : {}),
   };
   const statements = canonicalStatements(facts);
