@@ -21,7 +21,7 @@ import { admetOf, type Admet } from './admet.js';
 import type { Directionality } from '../sources/dgidb.js';
 import { isApprovedStage } from './clinical-candidates.js';
 import { evidenceQualityOf, type EvidenceQuality } from './drug-evidence-quality.js';
-import { approvedIndications, contextMatcher, matchIndications, openTargetsWithdrawal, type ContextMatcher } from './drug-indications.js';
+import { approvedIndications, broaderApprovals, contextMatcher, matchIndications, openTargetsWithdrawal, type ContextMatcher, type IndicationRef } from './drug-indications.js';
 import {
   groupDrugEvidence,
   lookedUp,
@@ -103,6 +103,11 @@ export interface DrugCandidate {
    * approved indication); true for a drug approved nowhere. False: it may be approved for the context.
    */
   approvalsKnown: boolean;
+  /**
+   * An approved indication for a disease above the context ("neoplasm" for "breast cancer"): its
+   * label may already cover the context (then `approvalsKnown` is false); null when none.
+   */
+  broaderApproval: IndicationRef | null;
   /** Indications that match the disease context, with the phase reached for each and its source. */
   matchingIndications: MatchedIndication[];
   tier: Tier;
@@ -221,6 +226,7 @@ function candidateOf(drug: DrugEvidence, input: DrugCandidateInput, ctx: Context
   const actionTypes = [...new Set(mechanisms.map((m) => m.actionType?.toUpperCase()).filter((a): a is string => !!a))];
   const indicationsChecked = lookedUp(input.drugs, drug) || lookedUp(input.chemblIndications, drug);
   const approvalsNamed = approvedIndications(details, chemblInds).length > 0;
+  const broader = broaderApprovals(details, chemblInds, ctx.matcher);
   const { tier, reason } = tierOf({
     approved,
     approvedBy,
@@ -231,6 +237,7 @@ function candidateOf(drug: DrugEvidence, input: DrugCandidateInput, ctx: Context
     matching,
     indicationsChecked,
     approvalsNamed,
+    approvedBroader: broader,
     genes: targets.genes,
     actionTypes,
     diseaseName: ctx.diseaseName,
@@ -285,7 +292,8 @@ function candidateOf(drug: DrugEvidence, input: DrugCandidateInput, ctx: Context
     withdrawnReason: withdrawnBy,
     status: withdrawn ? 'withdrawn' : approved ? 'approved' : maxPhase !== null && maxPhase > 0 ? 'investigational' : 'unknown',
     indicatedForDisease: !withdrawn && approvedIndication(matching) !== null,
-    approvalsKnown: !approved || (indicationsChecked && approvalsNamed),
+    approvalsKnown: !approved || (indicationsChecked && approvalsNamed && !broader.length),
+    broaderApproval: approved ? (broader[0] ?? null) : null,
     matchingIndications: matching,
     tier,
     tierReason: reason,

@@ -30,6 +30,8 @@ export interface ContextMatcher {
   ids: ReadonlySet<string>;
   related: ReadonlySet<string>;
   names: ReadonlySet<string>;
+  /** Diseases above the context (never one of its own ids or relatives). */
+  ancestors: ReadonlySet<string>;
 }
 
 const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
@@ -37,11 +39,20 @@ const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
 export const normDiseaseId = (id: string) => id.trim().replace(':', '_');
 
 export function contextMatcher(disease: DiseaseContext): ContextMatcher {
-  return {
-    ids: new Set(disease.ids.map(normDiseaseId)),
-    related: new Set((disease.related ?? []).map(normDiseaseId)),
-    names: new Set([disease.name, ...(disease.names ?? [])].map(norm).filter(Boolean)),
-  };
+  const ids = new Set(disease.ids.map(normDiseaseId));
+  const related = new Set((disease.related ?? []).map(normDiseaseId));
+  // One context disease may sit above another (breast carcinoma under breast cancer): that is the context.
+  const ancestors = new Set((disease.ancestors ?? []).map(normDiseaseId).filter((id) => !ids.has(id) && !related.has(id)));
+  return { ids, related, names: new Set([disease.name, ...(disease.names ?? [])].map(norm).filter(Boolean)), ancestors };
+}
+
+/**
+ * Approved indications for a disease above the context ("neoplasm" for "breast cancer": a
+ * tissue-agnostic label such as pembrolizumab's, or one naming a class of cancers): the label may
+ * already cover the context, so such a drug is no plain "approved for another indication".
+ */
+export function broaderApprovals(details: DrugDetails | null, chembl: readonly ChemblIndication[] | null, m: ContextMatcher): IndicationRef[] {
+  return approvedIndications(details, chembl).filter((i) => i.id !== null && m.ancestors.has(normDiseaseId(i.id)));
 }
 
 /** Why a disease belongs to the context, or null when it does not. */

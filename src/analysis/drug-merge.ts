@@ -51,6 +51,12 @@ export interface DiseaseContext {
    * when not looked up, null when the lookup failed.
    */
   related?: readonly string[] | null;
+  /**
+   * Ids above the context diseases in Open Targets' ontology ("neoplasm" above "breast cancer"): an
+   * approval for one of them (a tissue-agnostic or class label) may already cover the context.
+   * Undefined when not looked up, null when the lookup failed.
+   */
+  ancestors?: readonly string[] | null;
 }
 
 /** Drug + disease literature: a co-mention count and a few PMIDs, naming the service that gave them. */

@@ -11,7 +11,9 @@
 //   II   phase 2-3 (pre-approval included) for the disease context, read from the same
 //        per-disease records; or approved for another indication (repurposing); or approved where
 //        the records cannot say for which diseases (not read, or naming no approved indication):
-//        then the reason says it may already be approved for the context, never "another indication".
+//        then the reason says it may already be approved for the context, never "another indication";
+//        likewise when an approved indication is a disease above the context ("neoplasm" above
+//        "breast cancer": a tissue-agnostic label may already cover it).
 //   III  anything else: an earlier phase, or no phase known. With no phase known the reason says
 //        whether every record that could give one was read ("none records a phase or an
 //        approval") or which were not (then approval is "not known", never "not approved").
@@ -40,6 +42,8 @@ export interface TierFacts {
    * a guess.
    */
   approvalsNamed: boolean;
+  /** Approved indications for a disease above the context (drug-indications.ts broaderApprovals). */
+  approvedBroader: readonly { name: string; source: string }[];
   genes: readonly string[];
   actionTypes: readonly string[];
   diseaseName: string;
@@ -124,6 +128,13 @@ export function tierOf(f: TierFacts): TierResult {
   if (f.approved && !f.indicationsChecked) {
     const row = f.matching.some((m) => m.source === 'Open Targets target row') ? ` (Open Targets lists it for ${f.diseaseName} on the target, without a stage for that disease)` : '';
     return { tier: 'II', reason: `Approved (${f.approvedBy}); its indications could not be checked${row}, so it may already be approved for ${f.diseaseName}; ${acting(f)}.` };
+  }
+  const broader = f.approvedBroader[0];
+  if (f.approved && broader) {
+    return {
+      tier: 'II',
+      reason: `Approved for ${broader.name} (${broader.source}), a broader disease that includes ${f.diseaseName}: its label (tissue-agnostic, or a class of diseases) may already cover ${f.diseaseName}, so check it before calling this repurposing; ${acting(f)}.`,
+    };
   }
   if (f.approved && !f.approvalsNamed) {
     return { tier: 'II', reason: `Approved (${f.approvedBy}), but no source names where, so it may already be approved for ${f.diseaseName}; ${acting(f)}.` };

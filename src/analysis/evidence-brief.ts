@@ -57,7 +57,7 @@ export interface CanonicalStatement {
   detail: string;
   subject: string;
   /** For a drug-target statement: the candidate's tier and status, which set the clinical wording. */
-  drug?: Pick<DrugCandidate, 'tier' | 'status' | 'withdrawnReason' | 'matchingIndications' | 'approved' | 'approvalsKnown' | 'maxPhase'> & {
+  drug?: Pick<DrugCandidate, 'tier' | 'status' | 'withdrawnReason' | 'matchingIndications' | 'approved' | 'approvalsKnown' | 'maxPhase' | 'broaderApproval'> & {
     /** A curated mechanism (Open Targets or ChEMBL) links it to a panel gene: not interaction evidence only. */
     curated: boolean;
   };
@@ -89,7 +89,7 @@ export function canonicalStatements(f: BriefFacts): CanonicalStatement[] {
       pmids: d.pmids.slice(0, MAX_CITATIONS),
       detail: c ? `tier ${c.tier}, ${statusText(c)}, score ${c.score.toFixed(2)}` : '',
       subject: d.drug,
-      ...(c ? { drug: { tier: c.tier, status: c.status, withdrawnReason: c.withdrawnReason, matchingIndications: c.matchingIndications, approved: c.approved, approvalsKnown: c.approvalsKnown, maxPhase: c.maxPhase, curated: c.mechanisms.length > 0 } } : {}),
+      ...(c ? { drug: { tier: c.tier, status: c.status, withdrawnReason: c.withdrawnReason, matchingIndications: c.matchingIndications, approved: c.approved, approvalsKnown: c.approvalsKnown, maxPhase: c.maxPhase, broaderApproval: c.broaderApproval, curated: c.mechanisms.length > 0 } } : {}),
     });
   }
   for (const h of f.hypotheses.filter((x) => x.supportingPmids.length > 0).slice(0, 3)) {
@@ -244,6 +244,7 @@ export function clinicalStanding(c: CanonicalStatement['drug'], disease: string)
   if (c.tier === 'I') return `approved for ${approvedIndication(c.matchingIndications)?.name ?? disease}: an established option to weigh against current guidelines`;
   const phase = contextPhase(c.matchingIndications);
   if (c.tier === 'II' && phase !== null && phase >= 2) return `investigational in ${disease} (${phaseText(phase)}): consider within a clinical trial`;
+  if (c.tier === 'II' && c.broaderApproval) return `approved for ${c.broaderApproval.name}, a broader disease than ${disease}: its label may already cover ${disease}; check it before treating this as a repurposing hypothesis`;
   if (c.tier === 'II' && c.approved && c.approvalsKnown === false) return `approved, but where is not known here: it may already be approved for ${disease}; check its current label before treating it as a repurposing hypothesis`;
   if (c.tier === 'II') return `approved for another indication, not for ${disease}: a repurposing hypothesis, not an established option`;
   // No phase known is not "early-stage": the tier reason says whether a source failed.

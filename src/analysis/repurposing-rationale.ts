@@ -39,7 +39,7 @@ function leadGene(c: Pick<DrugCandidate, 'targetGenes'>, ctx: RationaleContext):
 
 /** One sentence, built from data: what the drug does to which gene, why that gene matters here, and where the drug stands. */
 export function rationale(
-  c: Pick<DrugCandidate, 'targetGenes' | 'interactionOnly' | 'mechanisms' | 'approved' | 'withdrawn' | 'withdrawnReason' | 'maxPhase'>,
+  c: Pick<DrugCandidate, 'targetGenes' | 'interactionOnly' | 'mechanisms' | 'approved' | 'withdrawn' | 'withdrawnReason' | 'maxPhase' | 'broaderApproval'>,
   ctx: RationaleContext,
   ind: IndicationFacts,
 ): string {
@@ -53,7 +53,7 @@ export function rationale(
     ctx.panel.has(gene) ? `a panel gene${top ? ` in ${top.name} (q = ${sci(top.q)})` : ''}` : reachOf(gene, ctx.panel, ctx.neighbours),
     assoc === undefined || assoc === null ? '' : assoc > 0 ? `Open Targets association with ${ctx.disease} ${assoc.toFixed(2)}` : `no Open Targets association with ${ctx.disease}`,
   ].filter(Boolean);
-  return `${verb}, ${why.join('; ')}${alsoText(c, gene, assoc, ctx)}; ${standing(c, ind)}.`;
+  return `${verb}, ${why.join('; ')}${alsoText(c, gene, assoc, ctx)}; ${standing(c, ind)}${broaderText(c, ctx.disease)}.`;
 }
 
 function claimOf(c: Pick<DrugCandidate, 'interactionOnly'>, gene: string): string {
@@ -89,6 +89,12 @@ function standing(c: Pick<DrugCandidate, 'approved' | 'withdrawn' | 'withdrawnRe
   if (c.approved) return 'approved (no approved indication named by Open Targets or ChEMBL)';
   if (ind.furthest) return `reached ${phaseText(ind.furthest.phase)} for ${ind.furthest.name} (${ind.furthest.source})`;
   return c.maxPhase === null ? 'clinical phase unknown' : `highest ${phaseText(c.maxPhase)}`;
+}
+
+/** An approval for a disease above this one (a tissue-agnostic label) may already cover it: no plain repurposing. */
+function broaderText(c: Pick<DrugCandidate, 'broaderApproval'>, disease: string): string {
+  const b = c.broaderApproval;
+  return b ? `; ${b.name} is broader than ${disease}, so its label may already cover ${disease}: check it` : '';
 }
 
 /** How a target gene was reached: a panel gene, or a neighbour through pathways and STRING. */

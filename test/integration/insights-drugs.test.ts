@@ -95,6 +95,21 @@ describeShared('svc_generate_insights: drugs', () => {
     for (const s of r.therapeuticStrategies) for (const d of s.drugs) expect(withdrawn.has(d.name)).toBe(false);
   });
 
+  // The ontology's ancestors reach the tiers: an approval for "neoplasm" (as pembrolizumab's recorded
+  // tissue-agnostic one) is no plain "another indication" for breast cancer, whose ancestors include it.
+  it('reads an approval for a disease above the context as one that may already cover it', async () => {
+    fake.route('POST', '/opentargets/graphql', (req) => {
+      if (!req.body.includes('query DrugsDetails')) return undefined;
+      const answer = world.answerOpenTargets(req) as { body: { data: { drugs: { id: string; indications: { rows: object[] } }[] } } };
+      // AFATINIB answered with one more APPROVAL row, for neoplasm (EFO_0000616, an ancestor of breast cancer here).
+      for (const d of answer.body.data.drugs) if (d.id === 'CHEMBL1173655') d.indications.rows.push({ maxClinicalStage: 'APPROVAL', disease: { id: 'EFO_0000616', name: 'neoplasm' } });
+      return answer;
+    });
+    const afatinib = (await analyze()).drugCandidates.find((c) => c.name === 'AFATINIB')!;
+    expect(afatinib.tier).toBe('II');
+    expect(afatinib.tierReason).toMatch(/^Approved for neoplasm \(Open Targets indications\), a broader disease that includes breast cancer: its label/);
+  });
+
   it('never calls a DGIdb biomarker claim a target: cetuximab and lapatinib do not act on BRAF', async () => {
     const r = await analyze();
     // DGIdb's recorded BRAF answer links both by untyped CIViC / OncoKB / JAX-CKB claims.

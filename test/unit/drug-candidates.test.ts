@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildDrugCandidates, firstTarget, type GeneDrugEvidence } from '../../src/analysis/drug-candidates.js';
+import { clinicalStanding } from '../../src/analysis/evidence-brief.js';
 import type { EnrichmentRow } from '../../src/analysis/enrichment.js';
 import { BREAST, byName, chemblInd, colorectal, CRC, details, dgi, HNSCC, lung, mech, molecule, NSCLC, ot, run } from '../support/drug-evidence.js';
 
@@ -351,5 +352,38 @@ describe('no phase known: "not approved" only when every record that could say w
     );
     const notAsked = byName(run([egfr({ interactions: [] })], { drugs: new Map([['CHEMBL1', null]]), molecules: new Map([['CHEMBL180022', null]]) }), 'NERATINIB');
     expect(notAsked.tierReason).toBe('Clinical phase and approval not known: its Open Targets drug record was not looked up (only the best-ranked candidates are); acting on EGFR (inhibitor).');
+  });
+});
+
+describe('an approval for a disease above the context is not "another indication"', () => {
+  // Pembrolizumab's recorded Open Targets indications (fixtures/opentargets/drug-sections-
+  // pembrolizumab) hold APPROVAL for "neoplasm" (its tissue-agnostic label). For breast cancer,
+  // whose ontology ancestors include neoplasm, it read "Approved for another indication: a
+  // repurposing candidate", though its label may already cover the context.
+  const NEOPLASM = { id: 'EFO_0000616', name: 'neoplasm' };
+  const MELANOMA = { id: 'MONDO_0005105', name: 'melanoma' };
+  const breastContext = { ids: [BREAST.id], name: BREAST.name, related: [], ancestors: ['MONDO_0004992', NEOPLASM.id] };
+  const genes: GeneDrugEvidence[] = [{ gene: 'PDCD1', association: 0.3, candidates: [ot('CHEMBL3137343', 'PEMBROLIZUMAB', { stage: 'APPROVAL', drugType: 'Antibody' }), ot('CHEMBL9', 'ELSEWHEREMAB', { stage: 'APPROVAL' })] }];
+  const drugs = new Map([
+    ['CHEMBL3137343', details('CHEMBL3137343', 'PEMBROLIZUMAB', [[MELANOMA, 'APPROVAL'], [NEOPLASM, 'APPROVAL']])],
+    ['CHEMBL9', details('CHEMBL9', 'ELSEWHEREMAB', [[MELANOMA, 'APPROVAL']])],
+  ]);
+  const list = buildDrugCandidates({ genes, disease: breastContext, drugs });
+
+  it('says the label may already cover the context, and does not call where it is approved known', () => {
+    const pembro = byName(list, 'PEMBROLIZUMAB');
+    expect(pembro).toMatchObject({ tier: 'II', approvalsKnown: false, broaderApproval: { name: 'neoplasm', id: NEOPLASM.id, source: 'Open Targets indications' } });
+    expect(pembro.tierReason).toMatch(/^Approved for neoplasm \(Open Targets indications\), a broader disease that includes breast cancer: its label \(tissue-agnostic, or a class of diseases\) may already cover breast cancer/);
+    expect(pembro.tierReason).not.toMatch(/another indication|repurposing candidate/);
+    expect(clinicalStanding({ ...pembro, curated: true }, 'breast cancer')).toBe('approved for neoplasm, a broader disease than breast cancer: its label may already cover breast cancer; check it before treating this as a repurposing hypothesis');
+  });
+
+  it('an approval for a sibling disease is still another indication; a context disease above another is not "broader"', () => {
+    expect(byName(list, 'ELSEWHEREMAB')).toMatchObject({ tier: 'II', approvalsKnown: true, broaderApproval: null });
+    expect(byName(list, 'ELSEWHEREMAB').tierReason).toMatch(/^Approved for another indication/);
+    // Breast carcinoma's ancestors include breast cancer, itself a context disease: an approval there is tier I.
+    const both = { ids: [BREAST.id, 'MONDO_0004989'], name: BREAST.name, related: [], ancestors: [BREAST.id, NEOPLASM.id] };
+    const here = buildDrugCandidates({ genes, disease: both, drugs: new Map([['CHEMBL9', details('CHEMBL9', 'ELSEWHEREMAB', [[BREAST, 'APPROVAL']])]]) });
+    expect(byName(here, 'ELSEWHEREMAB')).toMatchObject({ tier: 'I', broaderApproval: null });
   });
 });

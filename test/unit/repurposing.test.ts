@@ -264,7 +264,7 @@ describe('why it could work here: one sentence from the data', () => {
   });
 
   it('names up to two other targets, and which one holds the association that beats the lead\'s', () => {
-    const multi = { targetGenes: ['EGFR', 'ERBB4', 'ERBB2', 'ERBB3', 'KDR'], interactionOnly: [], mechanisms: [], approved: true, withdrawn: false, withdrawnReason: null, maxPhase: 4 };
+    const multi = { targetGenes: ['EGFR', 'ERBB4', 'ERBB2', 'ERBB3', 'KDR'], interactionOnly: [], mechanisms: [], approved: true, withdrawn: false, withdrawnReason: null, maxPhase: 4, broaderApproval: null };
     const assoc = new Map([['EGFR', 0.2], ['ERBB4', 0.1], ['ERBB2', 0.697]]);
     expect(rationale(multi, { ...ctx, associations: assoc }, { approved: [], furthest: null })).toContain(
       '; Open Targets association with breast cancer 0.20; also acts on ERBB4, ERBB2 and 2 more (Open Targets association of ERBB2 with breast cancer 0.70); approved',

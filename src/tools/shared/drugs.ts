@@ -59,6 +59,7 @@ export async function drugEvidence(g: Gather, panel: PanelResolution, diseases: 
     names: diseases.map((d) => d.name),
     // null: the lookup failed; then only the context ids themselves and exact names match.
     related: ontology === undefined ? null : ontology.flatMap((d) => [...d.descendants, ...d.dbXRefs]),
+    ancestors: ontology === undefined ? null : ontology.flatMap((d) => d.ancestors),
   };
   const associations = new Map<string, number | null>();
   const roles = new Map<string, GeneRole>();
