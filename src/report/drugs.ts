@@ -5,6 +5,7 @@ import { FACTOR_NAMES, FACTOR_WEIGHTS, type FactorName } from '../analysis/drug-
 import { phaseText } from '../analysis/drug-tiers.js';
 import { claimText } from '../analysis/drug-targets.js';
 import type { InsightsOutput } from '../tools/shared/panel-analysis/schema.js';
+import { failedDrugSources, noDrugsText } from '../tools/shared/summary.js';
 import { chemblUrl, html, join, link, pmidLinks, type SafeHtml } from './escape.js';
 import { fixed } from './format.js';
 import { meter } from './sections.js';
@@ -37,8 +38,9 @@ const COLUMNS = 11 + FACTOR_NAMES.length;
 export function drugsSection(r: InsightsOutput): SafeHtml {
   const head = html`<section id="drugs"><h2>Drug candidates</h2>`;
   if (r.drugCandidates.length === 0) {
-    const note = r.drugAnalysisNote ?? 'No drug candidate acts on a gene of this panel in Open Targets, ChEMBL or DGIdb.';
-    return html`${head}<p class="note drug-note">${note}</p></section>`;
+    // A failed drug source is not "no drug": the same sentence as the MCP text and the terminal.
+    const note = r.drugAnalysisNote ?? `Drug candidates: ${noDrugsText(r.sources)}.`;
+    return html`${head}<p class="note drug-note${!r.drugAnalysisNote && failedDrugSources(r.sources).length ? ' warn' : ''}">${note}</p></section>`;
   }
   const factorHeads = FACTOR_NAMES.map((n) => html`<th class="num factor" title="${FACTOR_HELP[n]}. Weight ${fixed(FACTOR_WEIGHTS[n])}.">${FACTOR_LABELS[n]}<span class="w">×${fixed(FACTOR_WEIGHTS[n])}</span></th>`);
   const rows = r.drugCandidates.map((c, i) => drugRows(c, i + 1));

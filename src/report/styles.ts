@@ -52,6 +52,7 @@ tr.drug-detail summary{cursor:pointer;color:var(--accent);width:max-content}
 .src-pubchem{color:var(--warn);font-weight:700}
 dl.kv{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:3px 12px;margin:6px 0}dl.kv dt{color:var(--muted)}dl.kv dd{margin:0}
 .note,.empty{background:var(--panel);border-left:4px solid var(--line);padding:10px 14px;border-radius:4px}
+.note.warn{border-left-color:var(--bad)}
 .alert{background:var(--badbg);border-left:4px solid var(--bad);padding:10px 14px;border-radius:4px}
 .drug-note{border-left-color:var(--warn)}
 .chart-wrap{margin:10px 0;overflow-x:auto}

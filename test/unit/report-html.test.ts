@@ -273,10 +273,17 @@ describe('renderHtmlReport: variants', () => {
     expect(section(renderHtmlReport(r, META), 'strategies')).toContain('No strategy');
   });
 
-  it('no candidate and no note: says that none was found', () => {
+  it('no candidate and no note: says that none was found, or that the drug sources failed', () => {
     const r = drugNoteInsightsResult();
     delete r.drugAnalysisNote;
-    expect(section(renderHtmlReport(r, META), 'drugs')).toContain('No drug candidate acts on a gene of this panel');
+    const up = (id: string) => ({ id, status: 'ok' as const, ms: 5, records: 0 });
+    r.sources = [up('opentargets'), up('dgidb'), up('chembl')];
+    expect(section(renderHtmlReport(r, META), 'drugs')).toContain('<p class="note drug-note">Drug candidates: none found for these genes in Open Targets, DGIdb or ChEMBL.</p>');
+    // Once "No drug candidate acts on a gene of this panel" with every drug source down.
+    r.sources = r.sources.map((x) => ({ ...x, status: 'failed' as const, error: 'HTTP 503' }));
+    const down = section(renderHtmlReport(r, META), 'drugs');
+    expect(down).toContain('<p class="note drug-note warn">Drug candidates: not known: Open Targets, DGIdb and ChEMBL all failed.</p>');
+    expect(down).not.toMatch(/none found|No drug candidate acts/);
   });
 
   it('no significant pathway: no chart, a plain message, the library summary kept', () => {
