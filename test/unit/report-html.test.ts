@@ -286,6 +286,24 @@ describe('renderHtmlReport: variants', () => {
     expect(down).not.toMatch(/none found|No drug candidate acts/);
   });
 
+  // Once "No gene pair of the panel interacts..." with STRING down, and "No strategy: neither a drug
+  // candidate nor ..." with the drug sources down: failures read as findings.
+  it('an empty hypotheses or strategies section whose source failed says so, not that there is none', () => {
+    const r = drugNoteInsightsResult();
+    delete r.drugAnalysisNote;
+    r.hypotheses = [];
+    r.therapeuticStrategies = [];
+    const up = (id: string) => ({ id, status: 'ok' as const, ms: 5, records: 0 });
+    r.sources = [up('opentargets'), up('dgidb'), up('chembl'), up('string')];
+    expect(section(renderHtmlReport(r, META), 'hypotheses')).toContain('No gene pair of the panel interacts');
+    expect(section(renderHtmlReport(r, META), 'strategies')).toContain('No strategy: neither a drug candidate');
+    r.sources = r.sources.map((x) => ({ ...x, status: 'failed' as const, error: 'HTTP 503' }));
+    const hyp = section(renderHtmlReport(r, META), 'hypotheses');
+    expect(hyp).toContain('No hypothesis could be derived: STRING failed (see Sources). This is not a finding that no gene pair interacts.');
+    expect(hyp).not.toContain('No gene pair of the panel interacts or shares');
+    expect(section(renderHtmlReport(r, META), 'strategies')).toContain('No strategy could be built: Open Targets, DGIdb and ChEMBL failed (see Sources).');
+  });
+
   it('no significant pathway: no chart, a plain message, the library summary kept', () => {
     const out = renderHtmlReport(noPathwaysInsightsResult(), META);
     const s = section(out, 'pathways');
