@@ -4,7 +4,7 @@ import { QUALITY_WEIGHTS } from '../analysis/quality.js';
 import { phaseText } from '../analysis/drug-tiers.js';
 import { enrichmentUntestedNote } from '../tools/shared/panel-analysis/enrichment-status.js';
 import type { InsightsOutput } from '../tools/shared/panel-analysis/schema.js';
-import { failedDrugSources, listAnd, sourceFailed } from '../tools/shared/summary.js';
+import { noHypothesesText, noStrategiesText } from '../tools/shared/summary.js';
 import { chemblUrl, html, join, link, pmidLinks, type SafeHtml } from './escape.js';
 import { fixed, integer, negLog10, pValue } from './format.js';
 import { barChart } from './svg-chart.js';
@@ -119,24 +119,10 @@ function swatch(color: string | undefined): SafeHtml {
   return html`<span class="swatch" style="background:${color ?? '#555555'}" aria-hidden="true"></span>`;
 }
 
-/**
- * What an empty section's inputs lacked because a source failed, in words; [] when every input was
- * had. "No hypothesis" with STRING down, or "no strategy" with the drug sources down, is no finding.
- */
-function failedInputs(r: Result, inputs: readonly ('string' | 'drugs' | 'enrichment')[]): string[] {
-  const out: string[] = [];
-  if (inputs.includes('enrichment') && r.enrichmentStatus.state === 'not_computed') out.push('pathway enrichment could not run');
-  if (inputs.includes('string') && sourceFailed(r.sources, 'string')) out.push('STRING failed');
-  const drugs = failedDrugSources(r.sources);
-  if (inputs.includes('drugs') && drugs.length) out.push(`${listAnd(drugs)} failed`);
-  return out;
-}
-
 export function strategiesSection(r: Result): SafeHtml {
   if (r.therapeuticStrategies.length === 0) {
-    const failed = failedInputs(r, ['drugs', 'enrichment']);
-    if (failed.length) return html`<section id="strategies"><h2>Therapeutic strategies</h2><p class="alert">No strategy could be built: ${failed.join('; ')} (see Sources). This is not a finding that none exists.</p></section>`;
-    return html`<section id="strategies"><h2>Therapeutic strategies</h2><p class="empty">No strategy: neither a drug candidate nor a significantly enriched pathway to build one on.</p></section>`;
+    const none = noStrategiesText(r);
+    return html`<section id="strategies"><h2>Therapeutic strategies</h2><p class="${none.failed ? 'alert' : 'empty'}">${none.text}</p></section>`;
   }
   const items = r.therapeuticStrategies.map(
     (s) => html`<li class="card strategy"><h3>${s.strategy} <span class="badge ${s.approach === 'drug-targeting' ? 'b-blue' : 'b-green'}">${s.approach}</span></h3>
@@ -157,9 +143,8 @@ export function strategiesSection(r: Result): SafeHtml {
 
 export function hypothesesSection(r: Result): SafeHtml {
   if (r.hypotheses.length === 0) {
-    const failed = failedInputs(r, ['string', 'enrichment']);
-    if (failed.length) return html`<section id="hypotheses"><h2>Hypotheses</h2><p class="alert">No hypothesis could be derived: ${failed.join('; ')} (see Sources). This is not a finding that no gene pair interacts.</p></section>`;
-    return html`<section id="hypotheses"><h2>Hypotheses</h2><p class="empty">No gene pair of the panel interacts or shares a significant pathway: no hypothesis derived.</p></section>`;
+    const none = noHypothesesText(r);
+    return html`<section id="hypotheses"><h2>Hypotheses</h2><p class="${none.failed ? 'alert' : 'empty'}">${none.text}</p></section>`;
   }
   const items = r.hypotheses.map(
     (h) => html`<li class="card hypothesis"><h3><span class="hid">${h.id}</span> ${h.statement}</h3>

@@ -51,3 +51,16 @@ describe('renderInsights', () => {
     expect(plain(renderInsights({ ...insightsResult, enrichmentCrossCheck: null }))).toContain('g:Profiler cross-check unavailable.');
   });
 });
+
+describe('renderInsights: empty strategy and hypothesis sections', () => {
+  // Once the sections were left out when empty: a failed STRING or drug source said nothing at all.
+  it('say why they are empty: a failed source, or nothing to build on', () => {
+    const empty = { ...insightsResult, hypotheses: [], therapeuticStrategies: [] };
+    const ok = plain(renderInsights({ ...empty, sources: empty.sources.map((x) => ({ ...x, status: 'ok' as const })) }));
+    expect(ok).toContain('## Hypotheses\nNo gene pair of the panel interacts or shares a significant pathway: no hypothesis derived.');
+    expect(ok).toContain('## Therapeutic strategies\nNo strategy: neither a drug candidate nor a significantly enriched pathway to build one on.');
+    const down = plain(renderInsights({ ...empty, sources: [...empty.sources.filter((x) => !['string', 'dgidb'].includes(x.id)), { id: 'string', status: 'failed', ms: 1, records: 0, error: 'HTTP 503' }, { id: 'dgidb', status: 'failed', ms: 1, records: 0, error: 'HTTP 503' }] }));
+    expect(down).toContain('No hypothesis could be derived: STRING failed (see Sources). This is not a finding that no gene pair interacts.');
+    expect(down).toMatch(/No strategy could be built: .*DGIdb failed \(see Sources\)/);
+  });
+});

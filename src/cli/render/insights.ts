@@ -4,9 +4,9 @@ import type { InsightsOutput } from '../../tools/shared/panel-analysis/schema.js
 import { pathwayLabel } from '../../analysis/pathway-names.js';
 import { claimText } from '../../analysis/drug-targets.js';
 import { truncate as cut, pValue } from '../../text.js';
-import { describeIntegrity, noDrugsText } from '../../tools/shared/summary.js';
+import { describeIntegrity, noDrugsText, noHypothesesText, noStrategiesText } from '../../tools/shared/summary.js';
 import { enrichmentNotComputedNote, enrichmentUntestedNote } from '../../tools/shared/panel-analysis/enrichment-status.js';
-import { heading, table } from '../output.js';
+import { heading, style, table } from '../output.js';
 import { STATUS_MARK } from './evidence-status.js';
 
 
@@ -81,18 +81,17 @@ export function renderInsights(r: InsightsOutput): string {
   }
   out.push('');
 
-  if (r.therapeuticStrategies.length) {
-    out.push(heading('## Therapeutic strategies'));
-    for (const s of r.therapeuticStrategies) out.push(`- ${s.strategy}: ${s.rationale}`);
-    out.push('');
+  // An empty section says why, as the HTML report does: a failed source is not "none".
+  const none = (x: { text: string; failed: boolean }) => (x.failed ? style('yellow', x.text) : x.text);
+  out.push(heading('## Therapeutic strategies'));
+  if (!r.therapeuticStrategies.length) out.push(none(noStrategiesText(r)));
+  for (const s of r.therapeuticStrategies) out.push(`- ${s.strategy}: ${s.rationale}`);
+  out.push('', heading('## Hypotheses'));
+  if (!r.hypotheses.length) out.push(none(noHypothesesText(r)));
+  for (const h of r.hypotheses.slice(0, 8)) {
+    out.push(`- ${h.id} [${h.confidenceLabel} ${h.confidence.toFixed(2)}${h.novel ? ', novel' : ''}] ${h.statement} ${h.rationale}${h.supportingPmids.length ? ` PMID ${h.supportingPmids.join(', ')}` : ''}`);
   }
-  if (r.hypotheses.length) {
-    out.push(heading('## Hypotheses'));
-    for (const h of r.hypotheses.slice(0, 8)) {
-      out.push(`- ${h.id} [${h.confidenceLabel} ${h.confidence.toFixed(2)}${h.novel ? ', novel' : ''}] ${h.statement} ${h.rationale}${h.supportingPmids.length ? ` PMID ${h.supportingPmids.join(', ')}` : ''}`);
-    }
-    out.push('');
-  }
+  out.push('');
   if (r.preprints.length) {
     out.push(heading('## Preprints (not peer reviewed)'));
     for (const p of r.preprints) out.push(`- ${p.title} (${p.server ?? 'preprint'} ${p.date ?? ''}${p.publishedDoi ? `; published: ${p.publishedDoi}` : ''}) ${p.url}`);

@@ -84,3 +84,35 @@ export function noDrugsText(sources: readonly { id: string; status: string }[]):
   if (failed.length) return `none found in the drug sources that answered (${listAnd(failed)} failed: not a complete search)`;
   return 'none found for these genes in Open Targets, DGIdb or ChEMBL';
 }
+
+interface SectionInputs {
+  enrichmentStatus: { state: string };
+  sources: readonly { id: string; status: string }[];
+}
+
+/**
+ * What an empty section's inputs lacked because a source failed, in words; [] when every input was
+ * had. "No hypothesis" with STRING down, or "no strategy" with the drug sources down, is no finding.
+ */
+function failedInputs(r: SectionInputs, inputs: readonly ('string' | 'drugs' | 'enrichment')[]): string[] {
+  const out: string[] = [];
+  if (inputs.includes('enrichment') && r.enrichmentStatus.state === 'not_computed') out.push('pathway enrichment could not run');
+  if (inputs.includes('string') && sourceFailed(r.sources, 'string')) out.push('STRING failed');
+  const drugs = failedDrugSources(r.sources);
+  if (inputs.includes('drugs') && drugs.length) out.push(`${listAnd(drugs)} failed`);
+  return out;
+}
+
+/** No hypothesis: none derivable, or not derived because STRING or the enrichment failed. */
+export function noHypothesesText(r: SectionInputs): { text: string; failed: boolean } {
+  const failed = failedInputs(r, ['string', 'enrichment']);
+  if (failed.length) return { text: `No hypothesis could be derived: ${failed.join('; ')} (see Sources). This is not a finding that no gene pair interacts.`, failed: true };
+  return { text: 'No gene pair of the panel interacts or shares a significant pathway: no hypothesis derived.', failed: false };
+}
+
+/** No strategy: nothing to build one on, or not built because the drug sources or the enrichment failed. */
+export function noStrategiesText(r: SectionInputs): { text: string; failed: boolean } {
+  const failed = failedInputs(r, ['drugs', 'enrichment']);
+  if (failed.length) return { text: `No strategy could be built: ${failed.join('; ')} (see Sources). This is not a finding that none exists.`, failed: true };
+  return { text: 'No strategy: neither a drug candidate nor a significantly enriched pathway to build one on.', failed: false };
+}
