@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { renderInsights } from '../../src/cli/render/insights.js';
 import { insightsResult } from '../fixtures/report/insights-result.js';
+import { compactInsights } from '../../src/tools/insights/compact.js';
+import { summarizeInsights } from '../../src/tools/insights/summary.js';
 
 const plain = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, '');
 
@@ -62,5 +64,15 @@ describe('renderInsights: empty strategy and hypothesis sections', () => {
     const down = plain(renderInsights({ ...empty, sources: [...empty.sources.filter((x) => !['string', 'dgidb'].includes(x.id)), { id: 'string', status: 'failed', ms: 1, records: 0, error: 'HTTP 503' }, { id: 'dgidb', status: 'failed', ms: 1, records: 0, error: 'HTTP 503' }] }));
     expect(down).toContain('No hypothesis could be derived: STRING failed (see Sources). This is not a finding that no gene pair interacts.');
     expect(down).toMatch(/No strategy could be built: .*DGIdb failed \(see Sources\)/);
+  });
+});
+
+describe('summarizeInsights (MCP text): no hypothesis', () => {
+  it('says why, once silent: STRING failed, or no pair to build one on', () => {
+    const empty = { ...insightsResult, hypotheses: [] };
+    const stringDown = { ...empty, sources: empty.sources.map((x) => (x.id === 'string' ? { ...x, status: 'failed' as const, error: 'HTTP 503' } : { ...x, status: 'ok' as const })) };
+    expect(summarizeInsights(compactInsights(stringDown))).toContain('Hypotheses: No hypothesis could be derived: STRING failed (see Sources).');
+    const allUp = { ...empty, sources: empty.sources.map((x) => ({ ...x, status: 'ok' as const })) };
+    expect(summarizeInsights(compactInsights(allUp))).toContain('Hypotheses: No gene pair of the panel interacts or shares a significant pathway');
   });
 });
