@@ -295,6 +295,20 @@ describeShared('svc_generate_validation_plan', () => {
     expect(r.warnings.join(' ')).toContain('PMID 3002 is a retracted publication (PubMed publication type): not counted as evidence');
   });
 
+  // Once "Premise unsupported." and "The hypothesis against its literature: unsupported." when no
+  // article had been found to judge them against: a search that found nothing read as a verdict.
+  it('says no literature was found to judge a premise against, not "unsupported"', async () => {
+    fake.reset();
+    mountPlanWorld(fake, { articles: ARTICLES, literature: [], unknownPmids: ['99999999'] });
+    const res = (await client.callTool({ name: 'svc_generate_validation_plan', arguments: { hypothesis: EGFR_HYPOTHESIS } })) as CallToolResult;
+    const r = res.structuredContent as PlanOutput;
+    expect(r.stages.every((st) => st.evidence.pmids.length === 0)).toBe(true);
+    const text = (res.content as { text: string }[])[0]!.text;
+    expect(text).toContain('Premise: no literature found to judge it against.');
+    expect(text).toContain('The hypothesis against its literature: no literature found to judge it against.');
+    expect(text).not.toMatch(/Premise unsupported|literature: unsupported/);
+  });
+
   it('says a failed CIViC leaves resistance unknown: the variant lines stay in the design, with the gap named', async () => {
     fake.route('POST', '/civic/api/graphql', { status: 503, body: 'Service Unavailable' });
     const res = (await client.callTool({ name: 'svc_generate_validation_plan', arguments: { hypothesis: EGFR_HYPOTHESIS } })) as CallToolResult;

@@ -13,18 +13,28 @@ export function summarizePlan(r: PlanOutput): string {
   }
   lines.push(r.message);
   for (const s of r.stages) {
-    lines.push(`${STAGE_NAME[s.stage] ?? s.stage}: ${s.title} (${s.assayType}; ${s.timeline}). Go: ${s.goNoGo.go} Premise ${s.evidence.status}.${s.buildsOn.gaps.length ? ` Gaps: ${s.buildsOn.gaps.join('; ')}.` : ''}`);
+    lines.push(`${STAGE_NAME[s.stage] ?? s.stage}: ${s.title} (${s.assayType}; ${s.timeline}). Go: ${sentence(s.goNoGo.go)} Premise: ${premiseText(s.evidence)}.${s.buildsOn.gaps.length ? ` Gaps: ${s.buildsOn.gaps.join('; ')}.` : ''}`);
   }
   const section = (name: string, sec: { status: string; items: unknown[] }) => `${name} ${sec.status === 'found' ? sec.items.length : sec.status === 'none' ? 'none found' : sec.status}`;
   lines.push(`${section('Tool compounds', r.toolCompounds)}; ${section('cell models', r.models)}; ${section('trials', r.trials)}.`);
   const resistance = resistanceLine(r.resistance, r.recognised.mechanism?.primary);
   if (resistance) lines.push(resistance);
-  if (r.hypothesisEvidence) lines.push(`The hypothesis against its literature: ${r.hypothesisEvidence.status}.`);
+  if (r.hypothesisEvidence) lines.push(`The hypothesis against its literature: ${premiseText(r.hypothesisEvidence)}.`);
   lines.push(`Quality score ${r.qualityScore.toFixed(2)}. ${describeIntegrity(r.integrity)}`, describeSources(r.sources));
   if (r.warnings.length) lines.push(`Warnings: ${r.warnings.join(' | ')}`);
   if (r.snapshotId) lines.push(`Saved as snapshot ${r.snapshotId}.`);
   return lines.join('\n');
 }
+
+/**
+ * A premise's verdict, or that no literature was found to judge it against: "unsupported" alone
+ * read as if articles had been weighed and found wanting.
+ */
+export function premiseText(e: { pmids: readonly string[]; status: string }): string {
+  return e.pmids.length ? e.status : 'no literature found to judge it against';
+}
+
+const sentence = (s: string) => (/[.!?]$/.test(s.trim()) ? s.trim() : `${s.trim()}.`);
 
 /**
  * What CIViC says of the altered lines against the compounds: resistance named with its evidence,
