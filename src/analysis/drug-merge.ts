@@ -293,3 +293,27 @@ export function uniqueTypes(types: { type: string; directionality: Directionalit
   for (const t of types) seen.set(`${t.type.toLowerCase()}|${t.directionality ?? ''}`, t);
   return [...seen.values()];
 }
+
+/**
+ * The records that could give this drug a phase or an approval but were not read for it, in words:
+ * per-drug records (Open Targets drug, ChEMBL molecule) missing or not asked for it, and the
+ * per-gene answers (Open Targets candidates, DGIdb) that failed for a gene it is linked to.
+ */
+export function phaseUnread(drug: Pick<DrugEvidence, 'chemblIds' | 'genes'>, input: DrugCandidateInput): string[] {
+  const out: string[] = [];
+  const perDrug = (map: ReadonlyMap<string, unknown> | undefined, what: string) => {
+    if (!map) out.push(`its ${what} could not be read`);
+    else if (!drug.chemblIds.length) out.push(`no ChEMBL id to look up its ${what}`);
+    else if (!lookedUp(map, drug)) out.push(`its ${what} was not looked up (only the best-ranked candidates are)`);
+  };
+  perDrug(input.drugs, 'Open Targets drug record');
+  perDrug(input.molecules, 'ChEMBL molecule record');
+  const linked = new Set(drug.genes.map((g) => g.toUpperCase()));
+  const genes = input.genes.filter((g) => linked.has(g.gene.toUpperCase()));
+  const failed = (pick: (g: GeneDrugEvidence) => unknown) => genes.filter((g) => pick(g) === undefined).map((g) => g.gene);
+  const otFailed = failed((g) => g.candidates);
+  const dgFailed = failed((g) => g.interactions);
+  if (otFailed.length) out.push(`Open Targets candidates of ${otFailed.join(', ')} could not be read`);
+  if (dgFailed.length) out.push(`DGIdb could not be read for ${dgFailed.join(', ')}`);
+  return out;
+}
