@@ -42,6 +42,12 @@ export interface BriefFacts {
   drugsNote?: string;
   /** Candidates listed, but some drug sources failed (e.g. "DGIdb failed"): the counts are a floor. */
   drugsIncomplete?: string;
+  /**
+   * The names each gene was searched by in the literature, symbol first (gene-synonyms.ts). Gene
+   * and pair claims name them, so a citation that writes HER2 is judged against a claim that says
+   * "ERBB2 (HER2)": a judge that does not know the synonym would otherwise find it unrelated.
+   */
+  geneNames?: ReadonlyMap<string, readonly string[]>;
   /** Enrichment could not run (no gene-set library loaded): said instead of "no gene set is enriched". */
   enrichmentNote?: string;
 }
@@ -68,12 +74,16 @@ const MAX_CITATIONS = 3;
 /** Audience-independent claims with their citations; only claims that have PMIDs are made. */
 export function canonicalStatements(f: BriefFacts): CanonicalStatement[] {
   const out: CanonicalStatement[] = [];
+  const named = (gene: string) => {
+    const [, ...synonyms] = f.geneNames?.get(gene) ?? [];
+    return synonyms.length ? `${gene} (${synonyms.join(', ')})` : gene;
+  };
   const genes = [...f.geneLiterature].filter((g) => g.pmids.length > 0).sort((a, b) => (b.count ?? 0) - (a.count ?? 0)).slice(0, 5);
   for (const g of genes) {
     out.push({
       id: '',
       kind: 'gene-disease',
-      claim: `${g.gene} is associated with ${f.disease}.`,
+      claim: `${named(g.gene)} is associated with ${f.disease}.`,
       pmids: g.pmids.slice(0, MAX_CITATIONS),
       detail: [g.association !== null ? `Open Targets association ${g.association.toFixed(2)}` : '', g.count !== null ? `${g.count.toLocaleString('en-US')} articles` : ''].filter(Boolean).join('; '),
       subject: g.gene,
@@ -97,7 +107,7 @@ export function canonicalStatements(f: BriefFacts): CanonicalStatement[] {
     out.push({
       id: '',
       kind: 'interaction',
-      claim: h.stringScore !== null ? `${a} interacts with ${b}.` : `${a} and ${b} are linked in ${f.disease}.`,
+      claim: h.stringScore !== null ? `${named(a!)} interacts with ${named(b!)}.` : `${named(a!)} and ${named(b!)} are linked in ${f.disease}.`,
       pmids: h.supportingPmids.slice(0, MAX_CITATIONS),
       detail: h.rationale.replace(/\.$/, ''),
       subject: `${a}-${b}`,

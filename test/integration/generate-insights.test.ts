@@ -273,6 +273,11 @@ describeShared('svc_generate_insights', () => {
     const pubmedTerms = world.requests('eutils').filter((q) => q.path.endsWith('esearch.fcgi')).map((q) => q.query.get('term') ?? '');
     expect(pubmedTerms).toContain('(ERBB2[tiab] OR "HER-2"[tiab] OR CD340[tiab] OR HER2[tiab]) AND "breast cancer"[tiab] NOT "retracted publication"[pt]');
     expect(r.evidenceBrief.statements.some((s) => s.citations.includes('2002'))).toBe(true);
+    // The claims judged against those citations name the synonyms searched: an abstract that writes
+    // HER2 is judged against "ERBB2 (HER-2, CD340, HER2) ...", not a name the judge may not know.
+    const claims = r.evidenceBrief.statements.map((s) => s.claim);
+    expect(claims).toContain('ERBB2 (HER-2, CD340, HER2) is associated with breast cancer.');
+    expect(claims).toContain('EGFR (ERBB1, HER1) and ERBB2 (HER-2, CD340, HER2) are linked in breast cancer.');
   });
 
   it('a pair no search finds is novel, and the rationale says which names were searched', async () => {

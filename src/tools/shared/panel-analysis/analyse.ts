@@ -154,6 +154,7 @@ async function analyse(input: InsightsInput, call: ToolCall, deadline: CallDeadl
     ...(drugNote || coverage.briefNote ? { drugsNote: drugNote ?? coverage.briefNote } : {}),
     ...(coverage.incomplete ? { drugsIncomplete: coverage.incomplete } : {}),
     ...(enrichmentNote || untestedNote ? { enrichmentNote: enrichmentNote ?? untestedNote } : {}),
+    geneNames: names,
   };
   const statements = canonicalStatements(facts);
   const shown = candidates.ranked.slice(0, MAX_CANDIDATES);
