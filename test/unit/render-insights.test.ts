@@ -76,3 +76,15 @@ describe('summarizeInsights (MCP text): no hypothesis', () => {
     expect(summarizeInsights(compactInsights(allUp))).toContain('Hypotheses: No gene pair of the panel interacts or shares a significant pathway');
   });
 });
+
+describe('a drug list with a drug source down says it may be incomplete', () => {
+  it('in the MCP text and the terminal, and not when every drug source answered', () => {
+    const up = { ...insightsResult, sources: insightsResult.sources.map((x) => ({ ...x, status: 'ok' as const })) };
+    const dgidbDown = { ...up, sources: up.sources.map((x) => (x.id === 'dgidb' ? { ...x, status: 'failed' as const, error: 'HTTP 503' } : x)) };
+    expect(up.drugCandidates.length).toBeGreaterThan(0);
+    expect(summarizeInsights(compactInsights(dgidbDown))).toMatch(/Drug candidates: \d+ ranked \(DGIdb failed: there may be more\); top: /);
+    expect(plain(renderInsights(dgidbDown))).toContain('Not a complete list (DGIdb failed: there may be more).');
+    expect(summarizeInsights(compactInsights(up))).not.toContain('there may be more');
+    expect(plain(renderInsights(up))).not.toContain('Not a complete list');
+  });
+});

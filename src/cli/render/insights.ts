@@ -4,7 +4,7 @@ import type { InsightsOutput } from '../../tools/shared/panel-analysis/schema.js
 import { pathwayLabel } from '../../analysis/pathway-names.js';
 import { claimText } from '../../analysis/drug-targets.js';
 import { truncate as cut, pValue } from '../../text.js';
-import { describeIntegrity, noDrugsText, noHypothesesText, noStrategiesText } from '../../tools/shared/summary.js';
+import { describeIntegrity, drugsIncompleteText, noDrugsText, noHypothesesText, noStrategiesText } from '../../tools/shared/summary.js';
 import { enrichmentNotComputedNote, enrichmentUntestedNote } from '../../tools/shared/panel-analysis/enrichment-status.js';
 import { heading, style, table } from '../output.js';
 import { STATUS_MARK } from './evidence-status.js';
@@ -56,6 +56,8 @@ export function renderInsights(r: InsightsOutput): string {
   if (r.drugAnalysisNote) out.push(r.drugAnalysisNote);
   else if (!r.drugCandidates.length) out.push(`Drug candidates: ${noDrugsText(r.sources)}.`);
   else {
+    const incomplete = drugsIncompleteText(r.sources);
+    if (incomplete) out.push(style('yellow', `Not a complete list${incomplete}.`));
     out.push(
       table(
         r.drugCandidates.slice(0, 15).map((d) => [

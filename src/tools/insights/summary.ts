@@ -1,7 +1,7 @@
 // The MCP text block of svc_generate_insights: what an assistant that reads only text needs, in a
 // few lines. The structured content holds the same facts (and more); this is not a copy of it.
 import { enrichmentUntestedNote } from '../shared/panel-analysis/enrichment-status.js';
-import { describeIntegrity, describeSources, diseaseLine, noDrugsText, noHypothesesText } from '../shared/summary.js';
+import { describeIntegrity, describeSources, diseaseLine, drugsIncompleteText, noDrugsText, noHypothesesText } from '../shared/summary.js';
 import type { InsightsAnswer } from './compact.js';
 
 const fmtQ = (q: number) => (q < 0.001 ? q.toExponential(1) : q.toFixed(3));
@@ -30,7 +30,7 @@ export function summarizeInsights(a: InsightsAnswer): string {
   if (a.drugAnalysisNote) lines.push(`Drugs: ${a.drugAnalysisNote}`);
   else if (a.drugCandidates.length) {
     const top = a.drugCandidates.slice(0, 5).map((d) => `${d.name} (tier ${d.tier}, ${d.score.toFixed(2)})`);
-    lines.push(`Drug candidates: ${a.drugCandidatesTotal} ranked; top: ${top.join(', ')}.`);
+    lines.push(`Drug candidates: ${a.drugCandidatesTotal} ranked${drugsIncompleteText(a.sources)}; top: ${top.join(', ')}.`);
   } else lines.push(`Drug candidates: ${noDrugsText(a.sources)}.`);
   const h = a.hypotheses[0];
   if (h) lines.push(`Top hypothesis (${h.confidenceLabel}${h.novel ? ', novel' : ''}): ${h.statement}`);

@@ -77,6 +77,12 @@ export function failedDrugSources(sources: readonly { id: string; status: string
 /** "A, B and C". */
 export const listAnd = (names: readonly string[]): string => (names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : (names[0] ?? ''));
 
+/** After a list of drug candidates: " (DGIdb failed: there may be more)" when a drug source failed, else "". */
+export function drugsIncompleteText(sources: readonly { id: string; status: string }[]): string {
+  const failed = failedDrugSources(sources);
+  return failed.length ? ` (${listAnd(failed)} failed: there may be more)` : '';
+}
+
 /** "No drug candidate", as far as the drug sources allow: none found, or not known because they failed. */
 export function noDrugsText(sources: readonly { id: string; status: string }[]): string {
   const failed = failedDrugSources(sources);
