@@ -46,6 +46,10 @@ describeShared('biointel plan: a full run', () => {
     expect(text.stdout).toContain('talazoparib (CHEMBL3137320, Ki ≈ 1.2 nM, n=1)');
     // Checked, none listed: said as such.
     expect(text.stdout).toContain("Resistance: CIViC lists none for the altered lines' variants");
+    // No literature in this world: the premises and the hypothesis say so (once, the terminal did
+    // not show the hypothesis' own verdict at all).
+    expect(text.stdout).toMatch(/Premise: .*\(no literature found to judge it against\)/);
+    expect(text.stdout).toContain('The hypothesis against its literature: no literature found to judge it against');
 
     // A line CIViC says resists the compound is shown with its evidence.
     const egfr = await runCli(['plan', 'Inhibiting EGFR reduces proliferation in EGFR-mutant NSCLC'], e);

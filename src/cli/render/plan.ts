@@ -3,7 +3,7 @@ import { compoundPhrase } from '../../analysis/validation-plan.js';
 import type { PlanOutput } from '../../tools/validation-plan/schema.js';
 import { truncate } from '../../text.js';
 import { describeIntegrity, describeSources } from '../../tools/shared/summary.js';
-import { resistanceLine } from '../../tools/validation-plan/summary.js';
+import { premiseText, resistanceLine } from '../../tools/validation-plan/summary.js';
 import { heading, style, table } from '../output.js';
 
 const STAGE_NAME: Record<string, string> = { in_vitro: 'In vitro', in_vivo: 'In vivo', translational_clinical: 'Translational / clinical' };
@@ -26,7 +26,7 @@ export function renderPlan(r: PlanOutput): string {
     lines.push(`   Timeline: ${s.timeline}`);
     lines.push(`   ${style('green', 'Go')}: ${s.goNoGo.go}`);
     lines.push(`   ${style('red', 'No-go')}: ${s.goNoGo.noGo}`);
-    const premise = s.evidence.pmids.length ? `${s.evidence.status}: PMID ${s.evidence.pmids.join(', ')}` : 'no literature found';
+    const premise = s.evidence.pmids.length ? `${premiseText(s.evidence)}: PMID ${s.evidence.pmids.join(', ')}` : premiseText(s.evidence);
     lines.push(`   Premise: ${s.evidence.statement} (${premise})`);
     for (const gap of s.buildsOn.gaps) lines.push(`   ${style('yellow', '!')} ${gap}`);
     lines.push('');
@@ -52,6 +52,11 @@ export function renderPlan(r: PlanOutput): string {
     lines.push(heading('Active trials (ClinicalTrials.gov)'));
     lines.push(table(r.trials.items.map((t) => [t.nctId, t.phase === null ? '-' : `phase ${t.phase}`, t.status ?? '', truncate(t.title, 70)])));
     lines.push('');
+  }
+  // The hypothesis itself against the literature found for it, as the MCP text says it.
+  if (r.hypothesisEvidence) {
+    const h = r.hypothesisEvidence;
+    lines.push(`${heading('The hypothesis against its literature:')} ${premiseText(h)}${h.pmids.length ? ` (PMID ${h.pmids.join(', ')})` : ''}`, '');
   }
   const i = r.integrity;
   lines.push(`Quality ${r.qualityScore.toFixed(2)}  | snapshot ${r.snapshotId ?? '-'}`, describeIntegrity(i), describeSources(r.sources));
