@@ -226,7 +226,7 @@ function candidateOf(drug: DrugEvidence, input: DrugCandidateInput, ctx: Context
   const actionTypes = [...new Set(mechanisms.map((m) => m.actionType?.toUpperCase()).filter((a): a is string => !!a))];
   const indicationsChecked = lookedUp(input.drugs, drug) || lookedUp(input.chemblIndications, drug);
   const approvalsNamed = approvedIndications(details, chemblInds).length > 0;
-  const broader = broaderApprovals(details, chemblInds, ctx.matcher);
+  const broaderApproval = approved ? (broaderApprovals(details, chemblInds, ctx.matcher)[0] ?? null) : null;
   const { tier, reason } = tierOf({
     approved,
     approvedBy,
@@ -237,7 +237,7 @@ function candidateOf(drug: DrugEvidence, input: DrugCandidateInput, ctx: Context
     matching,
     indicationsChecked,
     approvalsNamed,
-    approvedBroader: broader,
+    broaderApproval,
     genes: targets.genes,
     actionTypes,
     diseaseName: ctx.diseaseName,
@@ -292,8 +292,8 @@ function candidateOf(drug: DrugEvidence, input: DrugCandidateInput, ctx: Context
     withdrawnReason: withdrawnBy,
     status: withdrawn ? 'withdrawn' : approved ? 'approved' : maxPhase !== null && maxPhase > 0 ? 'investigational' : 'unknown',
     indicatedForDisease: !withdrawn && approvedIndication(matching) !== null,
-    approvalsKnown: !approved || (indicationsChecked && approvalsNamed && !broader.length),
-    broaderApproval: approved ? (broader[0] ?? null) : null,
+    approvalsKnown: !approved || (indicationsChecked && approvalsNamed && !broaderApproval),
+    broaderApproval,
     matchingIndications: matching,
     tier,
     tierReason: reason,

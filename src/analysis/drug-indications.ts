@@ -116,14 +116,12 @@ export interface IndicationRef {
   source: Exclude<IndicationSource, 'Open Targets target row'>;
 }
 
-const nameKey = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
-
 /** The drug's approved indications, whatever the disease (Open Targets first, then ChEMBL's other ones). */
 export function approvedIndications(details: DrugDetails | null, chembl: readonly ChemblIndication[] | null): IndicationRef[] {
   const out: IndicationRef[] = [];
   const seen = new Set<string>();
   const offer = (x: IndicationRef) => {
-    const keys = [nameKey(x.name), ...(x.id ? [normDiseaseId(x.id)] : [])];
+    const keys = [norm(x.name), ...(x.id ? [normDiseaseId(x.id)] : [])];
     if (keys.some((k) => seen.has(k))) return;
     keys.forEach((k) => seen.add(k));
     out.push(x);

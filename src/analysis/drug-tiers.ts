@@ -42,8 +42,8 @@ export interface TierFacts {
    * a guess.
    */
   approvalsNamed: boolean;
-  /** Approved indications for a disease above the context (drug-indications.ts broaderApprovals). */
-  approvedBroader: readonly { name: string; source: string }[];
+  /** An approved indication for a disease above the context (drug-indications.ts broaderApprovals), or null. */
+  broaderApproval: { name: string; source: string } | null;
   genes: readonly string[];
   actionTypes: readonly string[];
   diseaseName: string;
@@ -129,7 +129,7 @@ export function tierOf(f: TierFacts): TierResult {
     const row = f.matching.some((m) => m.source === 'Open Targets target row') ? ` (Open Targets lists it for ${f.diseaseName} on the target, without a stage for that disease)` : '';
     return { tier: 'II', reason: `Approved (${f.approvedBy}); its indications could not be checked${row}, so it may already be approved for ${f.diseaseName}; ${acting(f)}.` };
   }
-  const broader = f.approvedBroader[0];
+  const broader = f.broaderApproval;
   if (f.approved && broader) {
     return {
       tier: 'II',

@@ -12,7 +12,7 @@ import type { DiseaseHit } from '../../sources/opentargets.js';
 import type { ToolCall } from '../define.js';
 import type { Gather } from './gather.js';
 import type { PanelResolution } from './panel.js';
-import { failedDrugSources, listAnd, noDrugsText } from './summary.js';
+import { drugSourcesFailedText, noDrugsText } from './summary.js';
 
 export interface DrugEvidence {
   evidence: GeneDrugEvidence[];
@@ -111,10 +111,10 @@ export async function drugEvidence(g: Gather, panel: PanelResolution, diseases: 
 export function drugCoverage(includeDrugs: boolean, call: ToolCall, listed: number, sources: readonly { id: string; status: string }[]): { unknown?: string; incomplete?: string; briefNote?: string } {
   if (!includeDrugs) return { unknown: 'drug analysis was skipped' };
   if (call.tier === 'free') return { unknown: 'drug candidates are not included for the free tier' };
-  const failed = failedDrugSources(sources);
-  if (!failed.length) return {};
-  if (!listed) return { unknown: `${listAnd(failed)} failed`, briefNote: `Drug candidates: ${noDrugsText(sources)}.` };
-  return { incomplete: `${listAnd(failed)} failed` };
+  const failed = drugSourcesFailedText(sources);
+  if (!failed) return {};
+  if (!listed) return { unknown: failed, briefNote: `Drug candidates: ${noDrugsText(sources)}.` };
+  return { incomplete: failed };
 }
 
 /** Why drug candidates are absent, or undefined when they are analysed (DESIGN.md 2.3). */

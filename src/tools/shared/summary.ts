@@ -77,10 +77,16 @@ export function failedDrugSources(sources: readonly { id: string; status: string
 /** "A, B and C". */
 export const listAnd = (names: readonly string[]): string => (names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : (names[0] ?? ''));
 
+/** "DGIdb and ChEMBL failed", or null when every drug source answered. */
+export function drugSourcesFailedText(sources: readonly { id: string; status: string }[]): string | null {
+  const failed = failedDrugSources(sources);
+  return failed.length ? `${listAnd(failed)} failed` : null;
+}
+
 /** After a list of drug candidates: " (DGIdb failed: there may be more)" when a drug source failed, else "". */
 export function drugsIncompleteText(sources: readonly { id: string; status: string }[]): string {
-  const failed = failedDrugSources(sources);
-  return failed.length ? ` (${listAnd(failed)} failed: there may be more)` : '';
+  const failed = drugSourcesFailedText(sources);
+  return failed ? ` (${failed}: there may be more)` : '';
 }
 
 /** "No drug candidate", as far as the drug sources allow: none found, or not known because they failed. */
@@ -104,8 +110,8 @@ function failedInputs(r: SectionInputs, inputs: readonly ('string' | 'drugs' | '
   const out: string[] = [];
   if (inputs.includes('enrichment') && r.enrichmentStatus.state === 'not_computed') out.push('pathway enrichment could not run');
   if (inputs.includes('string') && sourceFailed(r.sources, 'string')) out.push('STRING failed');
-  const drugs = failedDrugSources(r.sources);
-  if (inputs.includes('drugs') && drugs.length) out.push(`${listAnd(drugs)} failed`);
+  const drugs = drugSourcesFailedText(r.sources);
+  if (inputs.includes('drugs') && drugs) out.push(drugs);
   return out;
 }
 
