@@ -1,6 +1,6 @@
 // The HTML report opened from disk in headless Chromium (Debian's `chromium`, driven by
 // playwright-core; no browser is ever downloaded). One browser for the whole file keeps it fast.
-// Screenshots go to $BIOINTEL_E2E_ARTIFACTS or <tmp>/biointel-e2e/report.
+// Screenshots go to $BIOINTEL_E2E_ARTIFACTS (set by the global setup: <tmp>/biointel-e2e).
 // Without a Chromium executable (a user's clone) the suite is skipped with a message; CI installs
 // it and sets BIOINTEL_REQUIRE_CHROMIUM=1 (.ci/run), which turns the skip into a failure.
 import { existsSync, mkdirSync, statSync } from 'node:fs';

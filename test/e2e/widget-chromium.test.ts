@@ -2,7 +2,7 @@
 // driven by playwright-core; nothing is downloaded). A biointel server answers from the recorded
 // upstream world (test/support/fake-world.ts); host pages are served by a second local server under
 // two names that Chromium resolves to 127.0.0.1: widget-host.example (listed in corsOrigins) and
-// evil.example (not listed). Screenshots go to $BIOINTEL_E2E_ARTIFACTS or <tmp>/biointel-e2e/widget.
+// evil.example (not listed). Screenshots go to $BIOINTEL_E2E_ARTIFACTS (set by the global setup: <tmp>/biointel-e2e).
 // Without Chromium the suite skips with a message; CI sets BIOINTEL_REQUIRE_CHROMIUM=1 (.ci/run).
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
