@@ -14,7 +14,7 @@ export { AUDIENCES, type Audience };
 
 export interface GeneLiterature {
   gene: string;
-  /** Articles naming the gene with the disease; null when the search failed. */
+  /** Articles naming the gene with the disease; null when the search failed or PubMed ignored part of it. */
   count: number | null;
   pmids: string[];
   association: number | null;

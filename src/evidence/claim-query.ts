@@ -30,17 +30,32 @@ export function contentWords(text: string): string[] {
   return out;
 }
 
+/** How much of the claim a query asks for: every content word, the leading ones, or any one. */
+export type ClaimQueryScope = 'all' | 'leading' | 'any';
+
+export interface ClaimQuery {
+  query: string;
+  scope: ClaimQueryScope;
+  /** The content words searched (for `leading`, the leading ones). */
+  terms: string[];
+}
+
 /** Queries to try in order until one finds records: all terms, the leading half, any term. */
-export function claimQueries(claim: string, genes: readonly string[] = []): string[] {
-  const terms = [...new Set(contentWords(claim))].slice(0, MAX_TERMS).map(quoteTerm);
+export function claimQueries(claim: string, genes: readonly string[] = []): ClaimQuery[] {
+  const terms = [...new Set(contentWords(claim))].slice(0, MAX_TERMS);
   const geneClause = genes.length
     ? `(${genes.slice(0, MAX_GENES).map((g) => `${quoteTerm(g)}[tiab]`).join(' OR ')})`
     : '';
-  const withGenes = (q: string) => [geneClause, q ? `(${q})` : ''].filter(Boolean).join(' AND ');
-  if (terms.length === 0) return geneClause ? [withoutRetracted(geneClause)] : [];
+  const withGenes = (q: string) => withoutRetracted([geneClause, q ? `(${q})` : ''].filter(Boolean).join(' AND '));
+  if (terms.length === 0) return geneClause ? [{ query: withGenes(''), scope: 'all', terms: [] }] : [];
   const half = terms.slice(0, Math.max(2, Math.ceil(terms.length / 2)));
-  const attempts = [terms.join(' AND '), half.join(' AND '), terms.join(' OR ')].map(withGenes);
-  return [...new Set(attempts)].map(withoutRetracted);
+  const attempts: ClaimQuery[] = [
+    { query: withGenes(terms.map(quoteTerm).join(' AND ')), scope: 'all', terms },
+    { query: withGenes(half.map(quoteTerm).join(' AND ')), scope: 'leading', terms: half },
+    { query: withGenes(terms.map(quoteTerm).join(' OR ')), scope: 'any', terms },
+  ];
+  // A short claim asks the same query twice: try it once.
+  return attempts.filter((a, i) => attempts.findIndex((b) => b.query === a.query) === i);
 }
 
 /**

@@ -280,6 +280,27 @@ describeShared('svc_generate_insights', () => {
     expect(claims).toContain('EGFR (ERBB1, HER1) and ERBB2 (HER-2, CD340, HER2) are linked in breast cancer.');
   });
 
+  // PubMed drops a word it does not know and counts the rest (the recorded APC search): a symbol no
+  // abstract names was counted as every breast cancer article, took the first place among the
+  // brief's gene claims and cited breast cancer articles that never name it.
+  it('counts 0 articles for a symbol PubMed does not know, instead of the disease articles PubMed counts without it', async () => {
+    fake.reset();
+    const obscure = { symbol: 'C4orf54', hgncId: 'HGNC:900001', ensembl: 'ENSG90000000001', uniprot: '', name: 'chromosome 4 open reading frame 54' };
+    world = mountFakeWorld(fake, {
+      articles: [...ARTICLES, { pmid: '2005', title: 'Breast cancer genes', abstract: 'Many genes are associated with breast cancer.' }],
+      literature: [...LITERATURE, { terms: ['breast cancer'], pmids: ['2005'], hitCount: 312000 }],
+      extraGenes: [obscure],
+      pubmedUnknownWords: ['C4orf54'],
+    });
+    const result = await analyze({ genes: ['EGFR', 'ERBB2', 'BRAF', 'C4orf54'] });
+    expect(world.requests('eutils').map((q) => q.query.get('term') ?? '')).toContain('C4orf54[tiab] AND "breast cancer"[tiab] NOT "retracted publication"[pt]');
+    const claims = result.evidenceBrief.statements;
+    expect(claims.map((s) => s.claim)).not.toContain('C4orf54 is associated with breast cancer.');
+    expect(claims.flatMap((s) => s.citations)).not.toContain('2005');
+    expect(claims.map((s) => s.claim)).toContain('EGFR (ERBB1, HER1) is associated with breast cancer.');
+    expect(result.sources.find((s) => s.id === 'eutils')?.note).toContain('gene literature of C4orf54: PubMed knows no title or abstract with "C4orf54": 0 articles counted (none cited)');
+  });
+
   it('a pair no search finds is novel, and the rationale says which names were searched', async () => {
     fake.reset();
     world = mountFakeWorld(fake, { articles: ARTICLES, literature: [{ terms: ['EGFR', 'breast cancer'], pmids: ['2001'], hitCount: 1520 }] });

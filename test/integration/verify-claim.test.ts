@@ -173,6 +173,34 @@ describe('svc_verify_claim', () => {
     expect(pubmed.calls.esearch).toBe(3);
   });
 
+  // PubMed drops a word it does not know and runs the rest (the recorded APC search): the records
+  // judged were about other drugs, and the answer read as if they had been found for the claim.
+  it('search mode: says when PubMed dropped a word of the claim, so the records judged never mention it', async () => {
+    fake.reset();
+    pubmed = mountFakePubmed(fake, ARTICLES, '/eutils', { unknownWords: ['Zorbaxumab'] });
+    pubmed.searchRule((t) => t.includes('survival') && !t.includes('Zorbaxumab'), ['1001', '1002']);
+    const r = await verify({ claim: 'Zorbaxumab improves survival in patients with diabetes.' });
+    expect(r.search).toMatchObject({ count: 2, phrasesNotFound: ['Zorbaxumab'] });
+    expect(r.summary).toContain('PubMed knows no record with "Zorbaxumab" and ran the search without it: the records judged do not mention it.');
+    const text = ((await client.callTool({ name: 'svc_verify_claim', arguments: { claim: 'Zorbaxumab improves survival in patients with diabetes.' } })) as CallToolResult).content;
+    expect(JSON.stringify(text)).toContain('PubMed knows no record with \\"Zorbaxumab\\"');
+  });
+
+  it('search mode: says when the claim was searched for fewer of its words', async () => {
+    pubmed.searchRule((t) => t.includes('(Metformin AND improves AND survival AND patients)'), ['1001']);
+    pubmed.searchRule((t) => t.includes(' OR '), ['1003']);
+    const leading = await verify({ claim: 'Metformin improves survival in patients with diabetes and kidney failure.' });
+    expect(leading.search?.query).toContain('(Metformin AND improves AND survival AND patients)');
+    expect(leading.summary).toContain('No record has every content word of the claim; PubMed was searched for its first 4 ("Metformin", "improves", "survival", "patients"), so the records judged may be about part of it.');
+    const any = await verify({ claim: 'Aspirin cures glioblastoma in children and adults.' });
+    expect(any.search?.query).toContain(' OR ');
+    expect(any.summary).toContain('PubMed was searched for any of them, so the records judged may be about another question.');
+    // The claim's own query found records: nothing to say.
+    const exact = await verify({ claim: 'Metformin improves survival in patients.' });
+    expect(exact.search?.query).toContain('(Metformin AND improves AND survival AND patients)');
+    expect(exact.summary).not.toMatch(/No record has every content word|knows no record/);
+  });
+
   // Once "PubMed found no record for this claim" with search.count 0 when the search had failed.
   it('search mode: a PubMed search that fails never reads as one that found nothing', async () => {
     fake.route('GET', '/eutils/esearch.fcgi', { status: 500, body: { error: 'backend down' } });

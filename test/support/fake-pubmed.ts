@@ -33,6 +33,13 @@ export interface FakePubmedOptions {
    * DGIdb or ChEMBL references): answered as records with a title and no abstract.
    */
   alsoExisting?: (pmid: string) => boolean;
+  /**
+   * Words no PubMed record has. As real PubMed does (../shared/fixtures/eutils
+   * esearch-pubmed-phrase-not-found-apc.json: `APC p.E1317Q` ran as `APC`), esearch drops them
+   * from the query, lists them in `errorlist.phrasesnotfound` and runs the rest: the rules see the
+   * query without them.
+   */
+  unknownWords?: readonly string[];
 }
 
 export function mountFakePubmed(fake: FakeUpstream, articles: readonly FakeArticle[], prefix = '/eutils', options: FakePubmedOptions = {}): FakePubmed {
@@ -61,7 +68,7 @@ export function mountFakePubmed(fake: FakeUpstream, articles: readonly FakeArtic
   };
   const esearch = (req: FakeRequest): FakeResponse => {
     calls.esearch++;
-    const term = req.query.get('term') ?? '';
+    const { term, notFound } = withoutUnknownWords(req.query.get('term') ?? '', options.unknownWords ?? []);
     let answer: { ids: string[]; count?: number } | undefined;
     for (const rule of rules) if ((answer = rule(term))) break;
     const hit = answer?.ids ?? [];
@@ -69,7 +76,7 @@ export function mountFakePubmed(fake: FakeUpstream, articles: readonly FakeArtic
     return {
       body: {
         header: { type: 'esearch', version: '0.3' },
-        esearchresult: { count: String(answer?.count ?? hit.length), retmax: String(Math.min(retmax, hit.length)), retstart: '0', idlist: hit.slice(0, retmax), translationset: [], querytranslation: term },
+        esearchresult: { count: String(answer?.count ?? hit.length), retmax: String(Math.min(retmax, hit.length)), retstart: '0', idlist: hit.slice(0, retmax), translationset: [], querytranslation: term, ...(notFound.length ? { errorlist: { phrasesnotfound: notFound, fieldsnotfound: [] } } : {}) },
       },
     };
   };
@@ -87,6 +94,35 @@ export function mountFakePubmed(fake: FakeUpstream, articles: readonly FakeArtic
       rules.push(answer);
     },
   };
+}
+
+/** The query PubMed runs once it has dropped the words it does not know (with their field tags and
+ * quotes), and the words it dropped, as written. */
+export function withoutUnknownWords(term: string, unknown: readonly string[]): { term: string; notFound: string[] } {
+  const notFound: string[] = [];
+  let q = term;
+  for (const word of unknown) {
+    const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const pattern = new RegExp(`"${escaped}"(?:\\[[\\w/ ]+\\])?|(?<![\\w-])${escaped}(?![\\w-])(?:\\[[\\w/ ]+\\])?`, 'gi');
+    const found = q.match(pattern);
+    if (!found) continue;
+    notFound.push(found[0].replace(/\[[^\]]*\]$/, '').replace(/"/g, ''));
+    q = q.replace(pattern, ' ');
+  }
+  // Tidy the operators the dropped words leave dangling.
+  for (let prev = ''; prev !== q; ) {
+    prev = q;
+    q = q
+      .replace(/\(\s*(?:AND|OR)\s+/g, '(')
+      .replace(/\s+(?:AND|OR)\s*\)/g, ')')
+      .replace(/\(\s*\)/g, ' ')
+      .replace(/\b(?:AND|OR)\s+(AND|OR|NOT)\b/g, '$1')
+      .replace(/^\s*(?:AND|OR)\s+/, '')
+      .replace(/\s+(?:AND|OR)\s*$/, '')
+      .replace(/\s+/g, ' ')
+      .trim();
+  }
+  return { term: q, notFound };
 }
 
 function docsum(a: FakeArticle) {

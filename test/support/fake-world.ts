@@ -74,6 +74,8 @@ export interface WorldOptions {
    * recordings carry: DGIdb, ChEMBL, CIViC...) exists, as a record without abstract.
    */
   unknownPmids?: string[];
+  /** Words no PubMed record has: its esearch drops them and runs the rest (fake-pubmed.ts). */
+  pubmedUnknownWords?: string[];
 }
 
 /** PubMed and Europe PMC content for EGFR and ERBB2 in breast cancer: enough for panel tools' literature. */
@@ -230,7 +232,7 @@ export function mountFakeWorld(fake: FakeUpstream, options: WorldOptions): FakeW
 
   mountContextSources(fake, genes, options.articles);
   const unknown = new Set(options.unknownPmids ?? []);
-  const pubmed = mountFakePubmed(fake, options.articles, '/eutils', { alsoExisting: (p) => !unknown.has(p) });
+  const pubmed = mountFakePubmed(fake, options.articles, '/eutils', { alsoExisting: (p) => !unknown.has(p), unknownWords: options.pubmedUnknownWords ?? [] });
   pubmed.searchWith((term) => {
     const hit = literatureFor(term);
     return hit ? { ids: hit.pmids, count: hit.hitCount ?? hit.pmids.length } : undefined;

@@ -8,9 +8,13 @@ describe('claim queries', () => {
 
   it('relaxes in fixed steps and focuses on genes', () => {
     const q = claimQueries('Metformin reduces mortality in diabetes', ['PRKAA1']);
-    expect(q[0]).toBe('((PRKAA1[tiab]) AND (Metformin AND reduces AND mortality AND diabetes)) NOT "retracted publication"[pt]');
-    expect(q.at(-1)).toBe('((PRKAA1[tiab]) AND (Metformin OR reduces OR mortality OR diabetes)) NOT "retracted publication"[pt]');
+    expect(q.map((a) => a.scope)).toEqual(['all', 'leading', 'any']);
+    expect(q[0]!.query).toBe('((PRKAA1[tiab]) AND (Metformin AND reduces AND mortality AND diabetes)) NOT "retracted publication"[pt]');
+    expect(q[1]).toMatchObject({ query: '((PRKAA1[tiab]) AND (Metformin AND reduces)) NOT "retracted publication"[pt]', terms: ['Metformin', 'reduces'] });
+    expect(q.at(-1)!.query).toBe('((PRKAA1[tiab]) AND (Metformin OR reduces OR mortality OR diabetes)) NOT "retracted publication"[pt]');
     // Retracted articles are left out of every attempt, gene-only ones included.
-    expect(claimQueries('the of and', ['TP53'])).toEqual(['((TP53[tiab])) NOT "retracted publication"[pt]']);
+    expect(claimQueries('the of and', ['TP53'])).toEqual([{ query: '((TP53[tiab])) NOT "retracted publication"[pt]', scope: 'all', terms: [] }]);
+    // Two words: "all" and "leading" are one query, asked once.
+    expect(claimQueries('Metformin works').map((a) => a.scope)).toEqual(['all', 'any']);
   });
 });

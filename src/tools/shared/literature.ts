@@ -4,6 +4,7 @@ import type { GeneLiterature } from '../../analysis/evidence-brief.js';
 import type { CandidatePair, PairLiterature } from '../../analysis/hypotheses.js';
 import { pairKey } from '../../analysis/hypotheses.js';
 import { CAPS, type Gather } from './gather.js';
+import { pubmedCount } from '../../evidence/pubmed-dropped-words.js';
 
 /** A search term: one phrase, or the names of one thing (a gene's symbol and synonyms), any of which counts. */
 export type Term = string | readonly string[];
@@ -50,14 +51,26 @@ export async function geneLiterature(
   if (symbols.length > cap) {
     g.report.note('eutils', `gene literature counted for the first ${cap} of ${symbols.length} genes${g.call.ctx.config.ncbiApiKey ? '' : ` (${CAPS.literatureGenes} with an NCBI API key: PubMed allows 3 requests a second without one)`}`);
   }
-  return Promise.all(
-    genes.map(async (gene) => {
+  const dropped = new Map<string, string[]>();
+  const rows = await Promise.all(
+    genes.map(async (gene): Promise<GeneLiterature> => {
+      const geneNames = names.get(gene) ?? [gene];
       // Retracted articles are no evidence (evidence/retraction.ts): not counted, not cited.
-      const term = `${tiabClause(names.get(gene) ?? [gene])} AND "${disease.replace(/"/g, '')}"[tiab] NOT "retracted publication"[pt]`;
+      const term = `${tiabClause(geneNames)} AND "${disease.replace(/"/g, '')}"[tiab] NOT "retracted publication"[pt]`;
       const r = await g.report.call('eutils', () => g.call.ctx.sources.eutils.search(term, { retmax: 3 }, g.call.signal), { records: (x) => x.ids.length });
-      return { gene, count: r ? r.count : null, pmids: r?.ids ?? [], association: associations.get(gene) ?? null };
+      const association = associations.get(gene) ?? null;
+      if (!r) return { gene, count: null, pmids: [], association };
+      // PubMed runs a query without the words it does not know: its count and PMIDs are then of
+      // another question (all breast cancer articles, for a symbol no abstract names).
+      const read = pubmedCount([geneNames, [disease]], r);
+      if (read.kind === 'exact') return { gene, count: r.count, pmids: r.ids, association };
+      const why = read.kind === 'zero' ? `PubMed knows no title or abstract with ${read.unknown.map((n) => `"${n}"`).join(' or ')}: 0 articles counted` : `PubMed ignored ${read.dropped.map((n) => `"${n}"`).join(', ')} in the query, so the count is not known`;
+      dropped.set(why, [...(dropped.get(why) ?? []), gene]);
+      return { gene, count: read.kind === 'zero' ? 0 : null, pmids: [], association };
     }),
   );
+  for (const [why, affected] of dropped) g.report.note('eutils', `gene literature of ${affected.join(', ')}: ${why} (none cited)`);
+  return rows;
 }
 
 /** Pair + disease co-mentions, each gene searched by its names (`names`, symbol alone when absent). */

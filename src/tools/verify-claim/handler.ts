@@ -1,6 +1,6 @@
 // svc_verify_claim's run: cited PMIDs checked, or PubMed searched and every abstract found judged.
 // Loaded on the tool's first call (tool.ts).
-import { claimQueries } from '../../evidence/claim-query.js';
+import { claimQueries, type ClaimQuery } from '../../evidence/claim-query.js';
 import { round, runIntegrity, verdictOf } from '../../evidence/pipeline.js';
 import { reportIntegrity } from '../shared/integrity.js';
 import { citedStatements } from '../../evidence/statements.js';
@@ -32,28 +32,23 @@ async function checkClaim(args: VerifyInput, call: ToolCall, deadline: CallDeadl
   // [PMID:n] markers cite by themselves: a claim that has them is checked, not searched.
   const marked = citedStatements(args.claim, []).some((s) => s.pmids.some((p) => !p.startsWith('#')));
   const searched = given.length === 0 && !marked;
-  let search: VerifyOutput['search'];
-  let found: Map<string, PubmedArticle> | undefined;
-  let searchFailed: 'search' | 'abstracts' | null = null;
-
+  let done: SearchDone | null = null;
   if (searched) {
     progress.report(0, 4, 'Searching PubMed');
-    const result = await searchEvidence(call, report, args.claim, args.geneContext ?? []);
-    search = result.search;
-    found = result.articles;
-    searchFailed = result.failed;
-    progress.report(1, 4, `Judging ${found.size} abstracts`);
+    done = await searchEvidence(call, report, args.claim, args.geneContext ?? []);
+    progress.report(1, 4, `Judging ${done.articles.size} abstracts`);
   } else {
     progress.report(1, 4, 'Checking the cited PMIDs');
   }
 
   // Search mode: the claim is weighed against every record found, as if it cited them all.
-  const statements = citedStatements(args.claim, searched ? [...found!.keys()] : given);
-  const run = await runIntegrity(deps, statements, searched ? { found: found!, citationMetrics: false } : {});
+  const found = done?.articles;
+  const statements = citedStatements(args.claim, found ? [...found.keys()] : given);
+  const run = await runIntegrity(deps, statements, found ? { found, citationMetrics: false } : {});
   progress.report(3, 4, 'Judging each PMID');
   // Each PMID is judged against the claim as a whole, its citation markers taken out.
   const claimText = statements.map((s) => s.text).join(' ');
-  const rows = await perPmid(run, searched ? [...found!.keys()] : given.length ? given : run.cited, claimText);
+  const rows = await perPmid(run, found ? [...found.keys()] : given.length ? given : run.cited, claimText);
   const i = run.integrity;
   const status = statusOf({
     statements: run.statements,
@@ -74,7 +69,7 @@ async function checkClaim(args: VerifyInput, call: ToolCall, deadline: CallDeadl
   return {
     claim: args.claim,
     evidenceStatus: status,
-    summary: summarize(status, run, rows, searched, searchFailed),
+    summary: summarize(status, run, rows, done),
     mode: searched ? 'search' : 'cited',
     pmidsChecked: reported.pmidsChecked,
     hallucinated: reported.hallucinated,
@@ -99,27 +94,39 @@ async function checkClaim(args: VerifyInput, call: ToolCall, deadline: CallDeadl
     pmids: rows,
     supportingPmids: rows.filter((p) => p.verdict === 'supports' || p.verdict === 'mixed').map((p) => p.pmid),
     contradictingPmids: rows.filter((p) => p.verdict === 'contradicts' || p.verdict === 'mixed').map((p) => p.pmid),
-    ...(search ? { search } : {}),
+    ...(done ? { search: done.search } : {}),
     sources: report.list(),
     warnings: report.warnings,
   };
 }
 
-async function searchEvidence(call: ToolCall, report: SourceReport, claim: string, genes: readonly string[]) {
+/** What the search was: the query that found the records, and how much of the claim it asked for. */
+export interface SearchDone {
+  search: NonNullable<VerifyOutput['search']>;
+  /** The attempt that found the records (claim-query.ts); null when none found any or PubMed failed. */
+  asked: ClaimQuery | null;
+  articles: Map<string, PubmedArticle>;
+  failed: 'search' | 'abstracts' | null;
+}
+
+async function searchEvidence(call: ToolCall, report: SourceReport, claim: string, genes: readonly string[]): Promise<SearchDone> {
   const { eutils } = call.ctx.sources;
-  for (const query of claimQueries(claim, genes)) {
+  const attempts = claimQueries(claim, genes);
+  for (const attempt of attempts) {
+    const { query } = attempt;
     const result = await report.call('eutils', () => eutils.search(query, { retmax: SEARCH_TOP }, call.signal), {
       records: (r) => r.ids.length,
       degrades: 'PubMed could not be searched',
     });
     // Failed is not "found nothing": say so, and do not relax a query PubMed could not run.
-    if (!result) return { search: { query, count: null, phrasesNotFound: [] }, articles: new Map<string, PubmedArticle>(), failed: 'search' as const };
+    if (!result) return { search: { query, count: null, phrasesNotFound: [] }, asked: null, articles: new Map(), failed: 'search' };
     if (result.ids.length === 0) continue;
+    const search = { query, count: result.count, phrasesNotFound: result.phrasesNotFound };
     const articles = await report.call('eutils', () => eutils.articles(result.ids, call.signal), { degrades: 'abstracts could not be read' });
-    if (!articles) return { search: { query, count: result.count, phrasesNotFound: result.phrasesNotFound }, articles: new Map<string, PubmedArticle>(), failed: 'abstracts' as const };
+    if (!articles) return { search, asked: attempt, articles: new Map(), failed: 'abstracts' };
     // Keep PubMed's relevance order.
     const ordered = new Map(result.ids.filter((id) => articles.has(id)).map((id) => [id, articles.get(id)!]));
-    return { search: { query, count: result.count, phrasesNotFound: result.phrasesNotFound }, articles: ordered, failed: null };
+    return { search, asked: attempt, articles: ordered, failed: null };
   }
-  return { search: { query: claimQueries(claim, genes)[0] ?? '', count: 0, phrasesNotFound: [] }, articles: new Map<string, PubmedArticle>(), failed: null };
+  return { search: { query: attempts[0]?.query ?? '', count: 0, phrasesNotFound: [] }, asked: null, articles: new Map(), failed: null };
 }

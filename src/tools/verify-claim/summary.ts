@@ -4,6 +4,7 @@
 import type { IntegrityRun } from '../../evidence/pipeline.js';
 import type { EvidenceStatus } from '../../evidence/status.js';
 import type { VerifyOutput } from './schema.js';
+import type { SearchDone } from './handler.js';
 
 const HEADLINE: Record<EvidenceStatus, string> = {
   grounded: 'The claim is well grounded in the cited abstracts',
@@ -16,16 +17,38 @@ const HEADLINE: Record<EvidenceStatus, string> = {
   unverifiable: 'No abstract could be read, so the claim could not be verified',
 };
 
-export function summarize(status: EvidenceStatus, run: IntegrityRun, rows: VerifyOutput['pmids'], searched: boolean, searchFailed: 'search' | 'abstracts' | null = null): string {
+/** `search`: how PubMed was searched (search mode), null when the claim's citations were checked. */
+const quoted = (words: readonly string[]) => words.map((w) => `"${w}"`).join(', ');
+
+/**
+ * What the records judged were found for, when it is less than the claim: PubMed drops words it
+ * does not know and runs the rest (sources/eutils.ts), and a claim whose words no record has together
+ * is searched for fewer of them (claim-query.ts). Either way the records may be about something else,
+ * and "no abstract entails the claim" then says little about the literature.
+ */
+function searchScope(search: SearchDone): string[] {
+  const out: string[] = [];
+  const dropped = search.search.phrasesNotFound;
+  if (dropped.length) out.push(`PubMed knows no record with ${quoted(dropped)} and ran the search without ${dropped.length === 1 ? 'it' : 'them'}: the records judged do not mention ${dropped.length === 1 ? 'it' : 'them'}.`);
+  const asked = search.asked;
+  if (asked?.scope === 'leading') out.push(`No record has every content word of the claim; PubMed was searched for its first ${asked.terms.length} (${quoted(asked.terms)}), so the records judged may be about part of it.`);
+  if (asked?.scope === 'any') out.push('No record has every content word of the claim, nor its leading ones; PubMed was searched for any of them, so the records judged may be about another question.');
+  return out;
+}
+
+export function summarize(status: EvidenceStatus, run: IntegrityRun, rows: VerifyOutput['pmids'], search: SearchDone | null = null): string {
   const i = run.integrity;
   const parts: string[] = [];
   const list = (ids: string[]) => `${ids.slice(0, 5).join(', ')}${ids.length > 5 ? `, and ${ids.length - 5} more` : ''}`;
+  const searched = search !== null;
+  const searchFailed = search?.failed ?? null;
   if (searchFailed === 'search') return 'PubMed could not be searched (see sources and warnings), so the claim could not be verified: this says nothing about whether evidence exists.';
   if (searchFailed === 'abstracts') return 'PubMed found records, but they could not be read (see sources and warnings), so the claim could not be verified: this says nothing about what they say.';
   if (searched && rows.length === 0) return 'PubMed found no record for this claim, so it could not be verified.';
   if (searched) {
     const withAbstract = rows.filter((r) => !['no_abstract', 'retracted', 'retraction_notice'].includes(r.verdict)).length;
     parts.push(`Searched PubMed: ${rows.length} record${rows.length === 1 ? '' : 's'} found, ${withAbstract} with an abstract${i.nliEnabled ? ' judged' : ''}.`);
+    parts.push(...searchScope(search));
   } else if (i.pmidsChecked) {
     const exist = rows.filter((p) => p.exists).length;
     parts.push(`${exist} of ${rows.length} cited PMIDs exist${i.hallucinated ? `; ${i.hallucinated} do not (${i.hallucinatedPmids.join(', ')})` : ''}.`);
