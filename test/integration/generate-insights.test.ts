@@ -348,6 +348,15 @@ describeShared('svc_generate_insights', () => {
     expect(r.qualityParts.sourceCoverage).toBeLessThan(baseline.qualityParts.sourceCoverage);
   });
 
+  // Five genes typed, "3-gene panel" answered, and nothing said why.
+  it('says when two inputs name one gene (HER2 and ERBB2), analysed once', async () => {
+    const r = await analyze({ genes: ['HER2', 'ERBB2', 'egfr', 'EGFR', 'BRAF'] });
+    expect(r.genes).toEqual(['ERBB2', 'EGFR', 'BRAF']);
+    expect(r.warnings).toContain('HER2 and ERBB2 name one gene, ERBB2: analysed once.');
+    // The same symbol typed twice (any case) is no news: nothing said.
+    expect(r.warnings.join(' ')).not.toMatch(/egfr and EGFR/i);
+  });
+
   it('rejects a panel where no gene resolves, naming them', async () => {
     const res = (await client.callTool({ name: 'svc_generate_insights', arguments: { genes: ['NOTAGENE1', 'NOTAGENE2'], diseaseContext: 'breast cancer' } })) as CallToolResult;
     expect(res.isError).toBe(true);

@@ -5,6 +5,7 @@ import { literatureNames } from '../../analysis/gene-synonyms.js';
 import type { ResolvedSymbol } from '../../sources/hgnc.js';
 import { resolveInTable, type HgncTable } from '../../sources/hgnc-table.js';
 import { CAPS, type Gather } from './gather.js';
+import { listAnd } from './summary.js';
 
 export interface PanelGene {
   input: string;
@@ -44,6 +45,8 @@ export async function resolvePanel(g: Gather, genes: readonly string[]): Promise
     return { results: symbols.map((s) => ({ input: s, symbol: s, how: 'unchecked', ensemblGeneId: null, uniprotId: null, names: [s] })), symbols, unresolved: [] };
   }
   g.report.warnings.push(...resolution.notes);
+  // "3-gene panel" for five genes typed must say why: HER2 and ERBB2 are one gene, counted once.
+  for (const c of resolution.collisions) g.report.warnings.push(`${listAnd(c.inputs)} name one gene, ${c.symbol}: analysed once.`);
   if (resolution.symbols.length === 0) {
     throw new InvalidInputError('genes', `none of the genes could be resolved to an HGNC symbol: ${resolution.unresolved.join(', ')}`, 'Check the spelling, or use approved HGNC symbols (https://www.genenames.org).');
   }
