@@ -27,7 +27,7 @@ export interface Hypothesis {
   statement: string;
   genes: [string, string];
   basis: ('interaction' | 'shared-pathway' | 'literature')[];
-  /** 0-1, see confidenceOf(). */
+  /** 0-1, what was checked (confidenceOf(); the rationale gives what it could reach when a source failed). */
   confidence: number;
   confidenceLabel: 'high' | 'moderate' | 'low';
   /** No article links the pair with the disease: a new idea to test, not a known fact. */
@@ -83,24 +83,35 @@ export function candidatePairs(panel: readonly string[], edges: readonly Edge[],
   return [...pairs.values()].sort((x, y) => strength(y) - strength(x) || (x.a + x.b < y.a + y.b ? -1 : 1)).slice(0, max);
 }
 
+/** A hypothesis' confidence: what was checked, and what it could reach once the rest is known. */
+export interface Confidence {
+  /** The parts whose sources answered; a part that could not be checked counts 0. */
+  value: number;
+  /** The same with every unchecked part at its best (1): equal to `value` when everything was checked. */
+  upTo: number;
+}
+
 /**
- * confidence = weighted mean of the known parts: interaction 0.4 (STRING score), shared pathways
- * 0.3 (min(1, n/3)), literature 0.3 (min(1, log10(1 + co-mentions) / 2), so 99 articles = 1).
- * Unknown literature (search failed) is left out and the weights renormalised, and so is the
- * interaction when STRING failed: no edge is then unknown, not a measured absence.
+ * confidence = interaction 0.4 (STRING score) + shared pathways 0.3 (min(1, n/3)) + literature 0.3
+ * (min(1, log10(1 + co-mentions) / 2), so 99 articles = 1). A part whose source failed (the
+ * literature search, or STRING) is not known: it counts 0 in `value` and 1 in `upTo`. It once was
+ * left out and the weights renormalised, which read a failure as agreement with the other parts:
+ * with STRING down a pair went from moderate to high.
  */
-export function confidenceOf(stringScore: number | null, sharedPathways: number, coMentions: number | null, stringChecked = true): number {
-  const parts: [number, number][] = [[0.3, Math.min(1, sharedPathways / 3)]];
-  if (stringChecked) parts.push([0.4, stringScore ?? 0]);
-  if (coMentions !== null) parts.push([0.3, Math.min(1, Math.log10(1 + coMentions) / 2)]);
-  const weight = parts.reduce((s, [w]) => s + w, 0);
-  return Math.round((parts.reduce((s, [w, v]) => s + w * v, 0) / weight) * 1000) / 1000;
+export function confidenceOf(stringScore: number | null, sharedPathways: number, coMentions: number | null, stringChecked = true): Confidence {
+  const parts: [weight: number, value: number | null][] = [
+    [0.3, Math.min(1, sharedPathways / 3)],
+    [0.4, stringChecked ? (stringScore ?? 0) : null],
+    [0.3, coMentions === null ? null : Math.min(1, Math.log10(1 + coMentions) / 2)],
+  ];
+  const sum = (unknownAs: number) => Math.round(parts.reduce((s, [w, v]) => s + w * (v ?? unknownAs), 0) * 1000) / 1000;
+  return { value: sum(0), upTo: sum(1) };
 }
 
 /** `stringChecked` false: STRING failed, so a pair without an edge says nothing about interaction. */
 export function buildHypotheses(pairs: readonly CandidatePair[], literature: ReadonlyMap<string, PairLiterature>, disease: string, stringChecked = true): Hypothesis[] {
   return pairs
-    .map((pair, i): Hypothesis => {
+    .map((pair, i): Hypothesis & { upTo: number } => {
       const lit = literature.get(pairKey(pair.a, pair.b));
       const coMentions = lit ? lit.coMentions : null;
       const shared = pair.sharedPathways.slice(0, 3).map((r) => ({ id: r.id, name: pathwayLabel(r.name), library: r.library, q: r.q }));
@@ -108,7 +119,7 @@ export function buildHypotheses(pairs: readonly CandidatePair[], literature: Rea
       if (pair.stringScore !== null) basis.push('interaction');
       if (shared.length) basis.push('shared-pathway');
       if (coMentions) basis.push('literature');
-      const confidence = confidenceOf(pair.stringScore, pair.sharedPathways.length, coMentions, stringChecked);
+      const { value: confidence, upTo } = confidenceOf(pair.stringScore, pair.sharedPathways.length, coMentions, stringChecked);
       const via = shared[0] ? ` through ${shared[0].name}` : '';
       // STRING scores functional association (physical binding or not), so the statement says no more.
       const verb = pair.stringScore !== null ? 'are functionally associated (STRING) and may act together' : 'may act together';
@@ -116,8 +127,10 @@ export function buildHypotheses(pairs: readonly CandidatePair[], literature: Rea
         pair.stringScore !== null ? `STRING combined score ${pair.stringScore.toFixed(2)}` : stringChecked ? '' : 'interaction not checked (STRING failed)',
         shared.length ? `${pair.sharedPathways.length} shared significant pathway${pair.sharedPathways.length > 1 ? 's' : ''} (top: ${shared[0]!.name}, q = ${shared[0]!.q.toExponential(1)})` : '',
         coMentions === null ? 'literature not checked (search failed)' : coMentions === 0 ? `no article mentions both with ${disease}${searchedText(lit)}` : `${coMentions} article${coMentions > 1 ? 's' : ''} mention both with ${disease}`,
+        upTo > confidence ? `confidence ${confidence.toFixed(2)} counts only what was checked (up to ${upTo.toFixed(2)})` : '',
       ].filter(Boolean);
       return {
+        upTo,
         id: `H${i + 1}`,
         statement: `${pair.a} and ${pair.b} ${verb} in ${disease}${via}.`,
         genes: [pair.a, pair.b],
@@ -132,8 +145,9 @@ export function buildHypotheses(pairs: readonly CandidatePair[], literature: Rea
         rationale: `${reasons.join('; ')}.`,
       };
     })
-    .sort((x, y) => y.confidence - x.confidence)
-    .map((h, i) => ({ ...h, id: `H${i + 1}` }));
+    // Equal on what was checked, the pair with more left unchecked ranks first: unknown is not absent.
+    .sort((x, y) => y.confidence - x.confidence || y.upTo - x.upTo)
+    .map(({ upTo: _upTo, ...h }, i) => ({ ...h, id: `H${i + 1}` }));
 }
 
 /** How the genes were searched, when a synonym was: "novel" is only as good as the names searched. */

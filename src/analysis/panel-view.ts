@@ -30,6 +30,10 @@ export interface HypothesisView {
   genes: readonly string[];
   confidence: number;
   confidenceLabel: string;
+  /** STRING score (null: no edge, or STRING failed: see the sources); absent in older snapshots. */
+  stringScore?: number | null;
+  /** Co-mention count (null: the literature search failed); absent in older snapshots. */
+  coMentions?: number | null;
 }
 
 export interface SourceView {

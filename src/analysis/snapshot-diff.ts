@@ -19,6 +19,7 @@ import {
   type DrugAbsence,
   type DrugView,
   type IntegrityDelta,
+  type HypothesisView,
   type PanelView,
   type OneSidePathway,
 } from './panel-view.js';
@@ -85,6 +86,8 @@ export interface HypothesisChange {
   delta: number | null;
   labelBefore: string | null;
   labelAfter: string | null;
+  /** A part of the confidence that became unknown or known ("interaction no longer known (STRING failed)"). */
+  why?: string;
 }
 
 export interface SourceChange {
@@ -199,6 +202,7 @@ function hypothesisChanges(a: PanelView, b: PanelView): HypothesisChange[] {
     const y = bByKey.get(key);
     if (x && y && x.confidence === y.confidence && x.confidenceLabel === y.confidenceLabel) continue;
     const h = (y ?? x)!;
+    const why = x && y ? partsMoved(unknownParts(a, x), unknownParts(b, y)) : '';
     out.push({
       genes: [...h.genes],
       statement: h.statement,
@@ -207,10 +211,31 @@ function hypothesisChanges(a: PanelView, b: PanelView): HypothesisChange[] {
       delta: delta(x?.confidence, y?.confidence),
       labelBefore: x?.confidenceLabel ?? null,
       labelAfter: y?.confidenceLabel ?? null,
+      ...(why ? { why } : {}),
     });
   }
   const size = (c: HypothesisChange) => (c.delta === null ? Infinity : Math.abs(c.delta));
   return out.sort((p, q) => size(q) - size(p));
+}
+
+/**
+ * Parts of a hypothesis' confidence its analysis could not check (they count 0: hypotheses.ts): the
+ * interaction when STRING failed, the literature when its search did. A confidence that fell because
+ * of one did not lose evidence.
+ */
+function unknownParts(view: PanelView, h: HypothesisView): Map<string, string> {
+  const parts = new Map<string, string>();
+  const string = view.sources.find((s) => s.id === 'string')?.status;
+  if (h.stringScore === null && (string === 'failed' || string === 'partial')) parts.set('interaction', 'STRING failed');
+  if (h.coMentions === null) parts.set('literature', 'search failed');
+  return parts;
+}
+
+function partsMoved(before: Map<string, string>, after: Map<string, string>): string {
+  return [
+    ...[...after].filter(([part]) => !before.has(part)).map(([part, why]) => `${part} no longer known (${why})`),
+    ...[...before].filter(([part]) => !after.has(part)).map(([part]) => `${part} now known`),
+  ].join('; ');
 }
 
 function sourceChanges(a: PanelView, b: PanelView): SourceChange[] {
@@ -256,6 +281,8 @@ function writeDiff(d: Omit<SnapshotDiff, 'summary'>): string {
     ].filter(Boolean);
     out.push(parts.length ? `Drug candidates: ${parts.join('; ')}.` : 'Drug candidates keep their tiers.');
   }
+  const h = d.hypothesisConfidenceChanges.find((c) => c.delta !== null);
+  if (h) out.push(`Hypothesis confidence moved most for ${h.genes.join('-')}: ${h.confidenceBefore} → ${h.confidenceAfter} (${h.labelBefore} → ${h.labelAfter}${h.why ? `; ${h.why}` : ''}).`);
   const move = biggestIntegrityMove(d.integrityDeltas);
   const quality = d.qualityScoreDelta === null ? 'Quality not comparable (not computed on one side)' : `Quality ${signed(d.qualityScoreDelta)}`;
   out.push(move ? `${quality}; largest integrity move: ${move.name} ${signed(move.delta)}.` : `${quality}; integrity figures unchanged.`);

@@ -320,10 +320,12 @@ describeShared('svc_generate_insights', () => {
     const pair = r.hypotheses.find((h) => h.genes.includes('EGFR') && h.genes.includes('ERBB2'))!;
     expect(pair.rationale).toContain('interaction not checked (STRING failed)');
     expect(okPair.rationale).not.toContain('not checked');
-    // The fake STRING lists no edge for the pair: measured, the interaction part is 0; unknown, it
-    // is left out and the weights renormalised.
+    // The fake STRING lists no edge for the pair: measured, the interaction part is 0. Unknown, it
+    // counts 0 too, but the rationale says what the pair could reach: a failure never raises a
+    // confidence (once renormalised, it read "high" where STRING's answer gave "moderate").
     expect(okPair.stringScore).toBeNull();
-    expect(pair.confidence).toBeGreaterThan(okPair.confidence);
+    expect(pair).toMatchObject({ confidence: okPair.confidence, confidenceLabel: okPair.confidenceLabel });
+    expect(pair.rationale).toMatch(/confidence 0\.\d\d counts only what was checked \(up to 1\.00\)/);
   });
 
   it('degrades when context sources fail: null parts, warnings, the core analysis unchanged', async () => {

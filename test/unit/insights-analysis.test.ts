@@ -31,13 +31,30 @@ describe('hypotheses', () => {
     expect(pairs[0]!.sharedPathways.map((r) => r.id)).toEqual(['R-HSA-2']);
   });
 
-  it('computes confidence as documented, renormalising when literature is unknown', () => {
-    expect(confidenceOf(1, 3, 99)).toBeCloseTo(1, 3);
-    expect(confidenceOf(null, 1, 0)).toBeCloseTo(0.3 * (1 / 3), 3);
-    expect(confidenceOf(0.5, 0, null)).toBeCloseTo((0.4 * 0.5) / 0.7, 3);
-    // STRING failed: the interaction is unknown, left out as literature is.
-    expect(confidenceOf(null, 3, 99, false)).toBeCloseTo(1, 3);
-    expect(confidenceOf(null, 3, 99, true)).toBeCloseTo(0.6, 3);
+  it('computes confidence as documented; a part that could not be checked counts 0, up to 1', () => {
+    expect(confidenceOf(1, 3, 99)).toEqual({ value: 1, upTo: 1 });
+    expect(confidenceOf(null, 1, 0).value).toBeCloseTo(0.3 * (1 / 3), 3);
+    // Literature search failed: 0 of its 0.3, up to all of it.
+    expect(confidenceOf(0.5, 0, null)).toEqual({ value: 0.2, upTo: 0.5 });
+    // STRING failed: the interaction is unknown; STRING answered without an edge: a measured 0.
+    expect(confidenceOf(null, 3, 99, false)).toEqual({ value: 0.6, upTo: 1 });
+    expect(confidenceOf(null, 3, 99, true)).toEqual({ value: 0.6, upTo: 0.6 });
+  });
+
+  // Once the known parts were renormalised: with STRING down, a pair whose pathways and literature
+  // were strong read 1.00 "high", as if STRING had confirmed it.
+  it('a failed source never raises a confidence or its label, and the rationale says what it could reach', () => {
+    const three = ['P1', 'P2', 'P3'].map((id) => row(id, `Pathway ${id}`, ['EGFR', 'ERBB2'], 1e-6));
+    const pairs = candidatePairs(['EGFR', 'ERBB2'], [], three);
+    const lit = new Map([[pairKey('EGFR', 'ERBB2'), { coMentions: 640, pmids: ['1'], query: 'q' }]]);
+    const [checked] = buildHypotheses(pairs, lit, 'breast cancer', true);
+    const [down] = buildHypotheses(pairs, lit, 'breast cancer', false);
+    expect(checked).toMatchObject({ confidence: 0.6, confidenceLabel: 'moderate' });
+    expect(down).toMatchObject({ confidence: 0.6, confidenceLabel: 'moderate' });
+    expect(down!.rationale).toContain('interaction not checked (STRING failed)');
+    expect(down!.rationale).toContain('confidence 0.60 counts only what was checked (up to 1.00)');
+    expect(checked!.rationale).not.toContain('counts only');
+    expect(Object.keys(down!)).not.toContain('upTo');
   });
 
   it('labels a pair no article links as novel, and keeps supporting PMIDs', () => {

@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { diffPanels, factorMovedMost, factorMoveText } from '../../src/analysis/snapshot-diff.js';
 import { drug, pathway, view } from '../support/panel-views.js';
+import { renderDiff } from '../../src/cli/render/diff.js';
+import type { DiffOutput } from '../../src/tools/diff-snapshots/schema.js';
 
 const hyp = (genes: string[], confidence: number, label = 'moderate') => ({ statement: `${genes.join('-')} cooperate`, genes, confidence, confidenceLabel: label });
 
@@ -157,5 +159,25 @@ describe('diffPanels', () => {
     // And the other way round; a factor known on both sides keeps its signed move.
     expect(diffPanels(b, a).summary).toContain('NERATINIB III → II (clinicalPhase now known)');
     expect(factorMoveText({ factor: 'literatureSupport', before: 0.1, after: 0.04, delta: -0.06 })).toBe('literatureSupport −0.06');
+  });
+  // A hypothesis' unchecked part counts 0 (hypotheses.ts): a confidence that fell because STRING or
+  // the literature search failed did not lose evidence, and the diff says which part went unknown.
+  it('a hypothesis whose confidence fell because a source failed says which part became unknown', () => {
+    const strong = { ...hyp(['EGFR', 'ERBB2'], 0.99, 'high'), stringScore: 0.999, coMentions: 640 };
+    const a = view({ hypotheses: [strong], sources: [{ id: 'string', status: 'ok' }] });
+    const stringDown = view({ hypotheses: [{ ...strong, confidence: 0.6, confidenceLabel: 'moderate', stringScore: null }], sources: [{ id: 'string', status: 'failed' }] });
+    const d = diffPanels(a, stringDown);
+    expect(d.hypothesisConfidenceChanges[0]).toMatchObject({ confidenceBefore: 0.99, confidenceAfter: 0.6, why: 'interaction no longer known (STRING failed)' });
+    expect(d.summary).toContain('Hypothesis confidence moved most for EGFR-ERBB2: 0.99 → 0.6 (high → moderate; interaction no longer known (STRING failed)).');
+    expect(diffPanels(stringDown, a).hypothesisConfidenceChanges[0]!.why).toBe('interaction now known');
+    // The terminal says it on the hypothesis' own line.
+    const ref = { id: 'snap_a', tool: 'svc_generate_insights', createdAt: '2026-11-27T00:00:00Z', geneCount: 2, diseaseContext: 'breast cancer' };
+    const text = renderDiff({ ...d, snapshotA: ref, snapshotB: { ...ref, id: 'snap_b' }, warnings: [] } as unknown as DiffOutput);
+    expect(text).toContain('- EGFR-ERBB2: 0.99 → 0.6 (high → moderate; interaction no longer known (STRING failed))');
+    const litDown = view({ hypotheses: [{ ...strong, confidence: 0.7, coMentions: null }], sources: [{ id: 'string', status: 'ok' }] });
+    expect(diffPanels(a, litDown).hypothesisConfidenceChanges[0]!.why).toBe('literature no longer known (search failed)');
+    // STRING answered both times without an edge: a measured change, nothing to explain.
+    const noEdge = view({ hypotheses: [{ ...strong, confidence: 0.6, stringScore: null }], sources: [{ id: 'string', status: 'ok' }] });
+    expect(diffPanels(a, noEdge).hypothesisConfidenceChanges[0]).not.toHaveProperty('why');
   });
 });

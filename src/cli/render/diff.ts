@@ -39,7 +39,7 @@ export function renderDiff(d: DiffOutput): string {
   }
   if (d.hypothesisConfidenceChanges.length) {
     out.push('', heading('## Hypotheses'));
-    for (const h of d.hypothesisConfidenceChanges) out.push(`- ${h.genes.join('-')}: ${h.confidenceBefore ?? 'absent'} → ${h.confidenceAfter ?? 'absent'} (${h.labelBefore ?? '-'} → ${h.labelAfter ?? '-'})`);
+    for (const h of d.hypothesisConfidenceChanges) out.push(`- ${h.genes.join('-')}: ${h.confidenceBefore ?? 'absent'} → ${h.confidenceAfter ?? 'absent'} (${h.labelBefore ?? '-'} → ${h.labelAfter ?? '-'}${h.why ? `; ${h.why}` : ''})`);
   }
   out.push('', heading('## Evidence'), `Quality ${sign(d.qualityScoreDelta)} | grounded ratio ${sign(d.groundedRatioDelta)}`);
   if (d.sourceChanges.length) out.push(`Sources: ${d.sourceChanges.map((c) => `${c.id} ${c.before} → ${c.after}`).join('; ')}`);

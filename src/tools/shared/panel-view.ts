@@ -32,7 +32,9 @@ const view = z
       .default([]),
     drugCandidatesTotal: z.number().optional(),
     drugAnalysisNote: z.string().optional(),
-    hypotheses: z.array(z.object({ statement: z.string(), genes: z.array(z.string()), confidence: z.number(), confidenceLabel: z.string() }).loose()).default([]),
+    hypotheses: z
+      .array(z.object({ statement: z.string(), genes: z.array(z.string()), confidence: z.number(), confidenceLabel: z.string(), stringScore: z.number().nullable().optional(), coMentions: z.number().nullable().optional() }).loose())
+      .default([]),
     integrity: z.record(z.string(), z.unknown()).default({}),
     qualityScore: z.number().nullable().default(null),
     sources: z.array(z.object({ id: z.string(), status: z.string() }).loose()).default([]),
