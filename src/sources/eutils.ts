@@ -150,12 +150,18 @@ export function parseEsearch(json: unknown): SearchResult {
   if (typeof r.ERROR === 'string') {
     throw new UpstreamError({ source: 'eutils', failure: 'http', message: 'esearch rejected the query', upstreamMessage: r.ERROR });
   }
-  const errorlist = (r.errorlist ?? {}) as { phrasesnotfound?: string[] };
+  const errorlist = (r.errorlist ?? {}) as { phrasesnotfound?: unknown };
+  const dropped = errorlist.phrasesnotfound ?? [];
+  // What PubMed dropped decides what its count means (evidence/pubmed-dropped-words.ts): a list that
+  // cannot be read is a shape error, never "nothing dropped".
+  if (!Array.isArray(dropped) || !dropped.every((p) => typeof p === 'string')) {
+    throw new UpstreamError({ source: 'eutils', failure: 'schema', message: 'esearch answer has an errorlist.phrasesnotfound that is not a list of strings' });
+  }
   return {
     count: Number.parseInt(String(r.count ?? '0'), 10) || 0,
     ids: Array.isArray(r.idlist) ? (r.idlist as string[]) : [],
     queryTranslation: typeof r.querytranslation === 'string' ? r.querytranslation : undefined,
-    phrasesNotFound: errorlist.phrasesnotfound ?? [],
+    phrasesNotFound: dropped,
   };
 }
 

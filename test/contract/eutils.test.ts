@@ -80,6 +80,10 @@ describeShared('eutils parsers on recorded NCBI responses', () => {
     const r = parseEsearch(sharedJson('eutils', 'esearch-pubmed-phrase-not-found-apc.json'));
     expect(r.phrasesNotFound).toContain('p.E1317Q');
     expect(r.count).toBeGreaterThan(1000);
+    // An errorlist that cannot be read is a shape error, never "nothing dropped".
+    const garbled = structuredClone(sharedJson<{ esearchresult: { errorlist: Record<string, unknown> } }>('eutils', 'esearch-pubmed-phrase-not-found-apc.json'));
+    garbled.esearchresult.errorlist.phrasesnotfound = 'p.E1317Q';
+    expect(() => parseEsearch(garbled)).toThrow(expect.objectContaining({ source: 'eutils', failure: 'schema' }));
   });
 });
 

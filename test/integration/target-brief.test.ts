@@ -169,7 +169,7 @@ describeShared('svc_get_target_brief', () => {
     const res = (await mcp.callTool({ name: 'svc_get_target_brief', arguments: { gene: 'EGFR', diseaseContext: EGFR.disease } })) as CallToolResult;
     const text = res.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
     // ChEMBL's 2.5 once read "phase 2.5"; approved drugs "phase 4, approved".
-    expect(text).toMatch(/Top drugs \(6 of 6\): AFATINIB \(approved for this disease\), .*PANITUMUMAB \(approved\), ROCILETINIB \(phase 2\/3\)\./);
+    expect(text).toMatch(/Top drugs \(6 of 6\): AFATINIB \(approved for this disease\), .*PANITUMUMAB \(approved\), ROCILETINIB \(phase 2\/3\), and 1 more in topDrugs\./);
   });
 
   it('free tier: topDrugs empty with the note; drug sources skipped (genuine, narrower Open Targets answer)', async () => {
@@ -263,6 +263,24 @@ describeShared('svc_get_target_brief', () => {
     expect(terminal).toContain('  not known: Open Targets failed');
     expect(terminal).toContain('between 0.30 and 1.00 (Open Targets tractability not known)');
     expect(terminal).not.toMatch(/none listed|no Open Targets match/);
+  });
+
+  // With STRING down the text read "STRING partners 0", with Reactome down "Pathways 0 of 0", and
+  // with ClinicalTrials.gov down "trials 0": a gene without partners, pathways or trials.
+  it('an empty list whose source failed reads "not known", in the text and the terminal', async () => {
+    const down = (prefix: string) => () => {
+      for (const m of ['GET', 'POST']) fake.route(m, new RegExp(`^/${prefix}/`), { status: 500, body: { error: 'down' } });
+    };
+    const r = await brief('EGFR', { retries: 0 }, {}, () => ['string', 'reactome', 'clinicaltrials'].forEach((p) => down(p)()));
+    expect(r).toMatchObject({ interactionPartners: [], pathways: [], clinicalTrials: [] });
+    const text = summarizeBrief(r);
+    expect(text).toContain('Pathways not known (Reactome failed); trials not known (ClinicalTrials.gov failed); STRING partners not known (STRING failed).');
+    const terminal = renderBrief(r).replace(/\x1b\[[0-9;]*m/g, '');
+    expect(terminal).toContain('Pathways (Reactome): not known (Reactome failed)');
+    expect(terminal).toContain('Clinical trials: not known (ClinicalTrials.gov failed)');
+    expect(terminal).toContain('Interaction partners (STRING): not known (STRING failed)');
+    // Sources that answered keep their counts.
+    expect(summarizeBrief(await brief('EGFR'))).toContain('Pathways 3 of 3; trials 2 of 2; STRING partners 3.');
   });
 
   it('one source timing out (AlphaFold): a degraded brief naming the timeout', async () => {

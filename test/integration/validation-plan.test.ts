@@ -9,6 +9,7 @@ import { encode } from 'gpt-tokenizer/encoding/cl100k_base';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { AppContext } from '../../src/context.js';
 import type { PlanOutput } from '../../src/tools/validation-plan/schema.js';
+import { renderPlan } from '../../src/cli/render/plan.js';
 import { testContext, tempDir } from '../support/context.js';
 import { mountPlanWorld, PLAN_ARTICLES as ARTICLES, PLAN_LITERATURE as LITERATURE } from '../support/fake-plan-world.js';
 import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
@@ -307,6 +308,27 @@ describeShared('svc_generate_validation_plan', () => {
     expect(text).toContain('Premise: no literature found to judge it against.');
     expect(text).toContain('The hypothesis against its literature: no literature found to judge it against.');
     expect(text).not.toMatch(/Premise unsupported|literature: unsupported/);
+  });
+
+  // With Europe PMC down the premises read "no literature found to judge it against" and the header
+  // "0 PMID(s)"; with ChEMBL, Cellosaurus and ClinicalTrials.gov down it read "built on 0 tool
+  // compound(s) (ChEMBL), 0 cell line(s) (Cellosaurus), 0 active trial(s)": failures as findings.
+  it('a failed search or source is "not known" in the plan, never "no literature found" or 0', async () => {
+    for (const prefix of ['europepmc', 'chembl', 'cellosaurus', 'clinicaltrials']) {
+      for (const m of ['GET', 'POST']) fake.route(m, new RegExp(`^/${prefix}/`), { status: 500, body: { error: 'down' } });
+    }
+    const c = await connectInMemory(await testContext({ dataDir: tempDir(), retries: 0 }, fake.url));
+    const res = (await c.callTool({ name: 'svc_generate_validation_plan', arguments: { hypothesis: EGFR_HYPOTHESIS } })) as CallToolResult;
+    const r = res.structuredContent as PlanOutput;
+    expect(Object.values(r.literature!).every((l) => l.count === null)).toBe(true);
+    expect(r.message).toContain('built on tool compound(s) not known (ChEMBL failed), cell line(s) not known (Cellosaurus failed), active trial(s) not known (ClinicalTrials.gov failed) and literature not known (Europe PMC failed)');
+    const text = (res.content as { text: string }[])[0]!.text;
+    expect(text).toContain('Premise: not judged: its literature search failed.');
+    expect(text).toContain('The hypothesis against its literature: not judged: its literature search failed.');
+    expect(text).not.toMatch(/no literature found|0 PMID|0 tool compound|0 cell line|0 active trial/);
+    const terminal = renderPlan(r).replace(/\x1b\[[0-9;]*m/g, '');
+    expect(terminal).toContain('not judged: its literature search failed');
+    expect(terminal).not.toContain('no literature found');
   });
 
   it('says a failed CIViC leaves resistance unknown: the variant lines stay in the design, with the gap named', async () => {

@@ -3,6 +3,7 @@ import { phaseShort } from '../../analysis/drug-tiers.js';
 import { druggabilityText } from '../../analysis/druggability.js';
 import type { BriefOutput } from '../../tools/target-brief/output.js';
 import { describeIntegrity, sourceFailed } from '../../tools/shared/summary.js';
+import { emptyListText } from '../../tools/target-brief/summary.js';
 import { heading, style, table } from '../output.js';
 import { pValue, truncate } from '../../text.js';
 import { STATUS_MARK } from './evidence-status.js';
@@ -93,6 +94,9 @@ export function renderBrief(r: BriefOutput): string {
     lines.push('', heading('Interaction partners (STRING)'));
     lines.push(...wrap(r.interactionPartners.map((p) => `${p.partner} ${fmt(p.score, 3)}`).join(', '), WIDTH, '  '));
   }
+  // An empty section says why: its source failed, was not asked, or found none.
+  const empty = ([['Pathways (Reactome)', 'pathways', r.pathways.length], ['Clinical trials', 'trials', r.clinicalTrials.length], ['Interaction partners (STRING)', 'partners', r.interactionPartners.length]] as const).filter(([, , n]) => n === 0);
+  if (empty.length) lines.push('', ...empty.map(([title, list]) => `${heading(title)}: ${emptyListText(r, list)}`));
 
   const i = r.integrity;
   lines.push('', heading('Evidence integrity'));

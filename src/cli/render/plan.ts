@@ -26,7 +26,7 @@ export function renderPlan(r: PlanOutput): string {
     lines.push(`   Timeline: ${s.timeline}`);
     lines.push(`   ${style('green', 'Go')}: ${s.goNoGo.go}`);
     lines.push(`   ${style('red', 'No-go')}: ${s.goNoGo.noGo}`);
-    const premise = s.evidence.pmids.length ? `${premiseText(s.evidence)}: PMID ${s.evidence.pmids.join(', ')}` : premiseText(s.evidence);
+    const premise = s.evidence.pmids.length ? `${premiseText(s.evidence)}: PMID ${s.evidence.pmids.join(', ')}` : premiseText(s.evidence, r.literature?.[s.stage]);
     lines.push(`   Premise: ${s.evidence.statement} (${premise})`);
     for (const gap of s.buildsOn.gaps) lines.push(`   ${style('yellow', '!')} ${gap}`);
     lines.push('');
@@ -56,7 +56,7 @@ export function renderPlan(r: PlanOutput): string {
   // The hypothesis itself against the literature found for it, as the MCP text says it.
   if (r.hypothesisEvidence) {
     const h = r.hypothesisEvidence;
-    lines.push(`${heading('The hypothesis against its literature:')} ${premiseText(h)}${h.pmids.length ? ` (PMID ${h.pmids.join(', ')})` : ''}`, '');
+    lines.push(`${heading('The hypothesis against its literature:')} ${premiseText(h, r.literature?.hypothesis)}${h.pmids.length ? ` (PMID ${h.pmids.join(', ')})` : ''}`, '');
   }
   const i = r.integrity;
   lines.push(`Quality ${r.qualityScore.toFixed(2)}  | snapshot ${r.snapshotId ?? '-'}`, describeIntegrity(i), describeSources(r.sources));

@@ -8,6 +8,20 @@ import type { BriefOutput } from './output.js';
 
 const f2 = (x: number | null) => (x === null ? 'unknown' : x.toFixed(2));
 
+const LIST_SOURCES = { pathways: ['reactome', 'Reactome'], trials: ['clinicaltrials', 'ClinicalTrials.gov'], partners: ['string', 'STRING'] } as const;
+export type BriefList = keyof typeof LIST_SOURCES;
+
+/**
+ * Why a list of the brief is empty: its source failed (not known), was not asked, or answered with
+ * none. "STRING partners 0" with STRING down read as a gene without partners.
+ */
+export function emptyListText(r: Pick<BriefOutput, 'sources'>, list: BriefList): string {
+  const [id, name] = LIST_SOURCES[list];
+  const status = r.sources.find((s) => s.id === id)?.status;
+  if (status === 'failed' || status === 'partial') return `not known (${name} failed)`;
+  return status === 'skipped' || status === undefined ? `not looked up (${name})` : 'none found';
+}
+
 export function summarizeBrief(r: BriefOutput): string {
   const g = r.gene;
   const lines: string[] = [];
@@ -24,11 +38,16 @@ export function summarizeBrief(r: BriefOutput): string {
     // Phases in words (ChEMBL's 2.5 is "phase 2/3"), as the other tools write them.
     const stage = (d: BriefOutput['topDrugs'][number]) => (d.withdrawn ? 'WITHDRAWN' : d.indicatedForDisease ? 'approved for this disease' : d.approved ? 'approved' : d.phase === null ? 'phase unknown' : phaseText(d.phase));
     const drugs = r.topDrugs.slice(0, 5).map((d) => `${d.name} (${stage(d)})`);
-    lines.push(`Top drugs (${r.topDrugs.length}${r.drugCandidatesTotal === undefined ? '' : ` of ${r.drugCandidatesTotal}`}): ${drugs.join(', ')}.`);
+    // "6 of 6" naming five read as if the list were whole: the rest are counted.
+    const rest = r.topDrugs.length - drugs.length;
+    lines.push(`Top drugs (${r.topDrugs.length}${r.drugCandidatesTotal === undefined ? '' : ` of ${r.drugCandidatesTotal}`}): ${drugs.join(', ')}${rest ? `, and ${rest} more in topDrugs` : ''}.`);
   } else lines.push(otFailed ? 'Top drugs: not known (Open Targets failed).' : 'Top drugs: none listed.');
   if (r.diseaseAssociations.length) lines.push(`Top associations: ${r.diseaseAssociations.slice(0, 3).map((a) => `${a.diseaseName} ${a.score.toFixed(2)}`).join(', ')}.`);
   else if (otFailed) lines.push('Disease associations: not known (Open Targets failed).');
-  lines.push(`Pathways ${r.pathways.length} of ${r.pathwaysTotal}; trials ${r.clinicalTrials.length}${r.clinicalTrialsTotal === null ? '' : ` of ${r.clinicalTrialsTotal}`}; STRING partners ${r.interactionPartners.length}.`);
+  const count = (what: string, list: BriefList, shown: number, total: number | null) => `${what} ${shown ? `${shown}${total === null ? '' : ` of ${total}`}` : emptyListText(r, list)}`;
+  lines.push(
+    `${count('Pathways', 'pathways', r.pathways.length, r.pathwaysTotal)}; ${count('trials', 'trials', r.clinicalTrials.length, r.clinicalTrialsTotal)}; ${count('STRING partners', 'partners', r.interactionPartners.length, null)}.`,
+  );
   lines.push(describeIntegrity(r.integrity), describeSources(r.sources));
   if (r.warnings.length) lines.push(`Warnings: ${r.warnings.join(' | ')}`);
   return lines.join('\n');

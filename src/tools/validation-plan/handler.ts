@@ -137,7 +137,7 @@ async function plan(args: PlanArgs, call: ToolCall, deadline: CallDeadline): Pro
   const stripped = stripPmids(assembled, gone);
   if (gone.size) stripped.value.warnings.push(`PubMed does not know PMID ${[...gone].join(', ')} returned by the literature search: removed from ${stripped.removed} place(s) in this plan (counted in integrity.hallucinated).`);
   const result = withoutRetractedPmids(stripped.value, new Set(i.retractedPmids));
-  result.message = summary(mechanism, roles, disease, result, compounds.items.length, models.items.length, trials.items.length);
+  result.message = summary(mechanism, roles, disease, result);
   if (rec.negation) result.message = `${negationNote(rec.negation)} ${result.message}`;
   const saved = await call.ctx.snapshots
     .save({ id: snapshotId, tool: PLAN_TOOL, genes: genes.map((x) => x.symbol), diseaseContext: disease ?? '', qualityScore: quality.qualityScore, inputs: args, result })
@@ -159,9 +159,23 @@ function stageOut(s: Stage, evidence: PlanOutput['stages'][number]['evidence']):
   return { ...rest, evidence };
 }
 
-function summary(mechanism: Mechanism, roles: Roles, disease: string | null, plan: PlanOutput, compounds: number, models: number, trials: number): string {
+/** "2 tool compound(s) (ChEMBL)", or what stands in for the count when none could be read. */
+function builtOn(sec: { status: string; items: readonly unknown[] }, what: string, source: string): string {
+  if (sec.status === 'failed') return `${what} not known (${source} failed)`;
+  if (sec.status === 'skipped') return `${what} not looked up`;
+  return `${sec.items.length} ${what} (${source})`;
+}
+
+function summary(mechanism: Mechanism, roles: Roles, disease: string | null, plan: PlanOutput): string {
   const who = roles.partner ? `${roles.target} with ${roles.partner}` : roles.target;
   const pmids = new Set([...(plan.hypothesisEvidence?.pmids ?? []), ...plan.stages.flatMap((s) => s.buildsOn.pmids)]).size;
+  const searches = Object.values(plan.literature ?? {});
+  const failedSearches = searches.filter((l) => l.count === null).length;
+  // A failed search is not an empty one: 0 PMIDs from searches that did not run says nothing.
+  const literature =
+    searches.length && failedSearches === searches.length
+      ? 'literature not known (Europe PMC failed)'
+      : `${pmids} PMID(s)${failedSearches ? ` (${failedSearches} of ${searches.length} literature searches failed)` : ''}`;
   const statuses = plan.stages.map((s) => s.evidence.status);
   const premises = plan.integrity.nliEnabled
     ? `hypothesis ${plan.hypothesisEvidence?.status ?? 'unsupported'} by its abstracts; ${statuses.filter((x) => x === 'supported').length} of ${statuses.length} step premises supported`
@@ -169,7 +183,7 @@ function summary(mechanism: Mechanism, roles: Roles, disease: string | null, pla
   const gaps = plan.stages.reduce((n, s) => n + s.buildsOn.gaps.length, 0);
   return (
     `${MECHANISM_LABEL[mechanism]} plan for ${who}${disease ? ` in ${disease}` : ''} (${roles.alteration} setting): ${plan.stages.length} stages built on ` +
-    `${compounds} tool compound(s) (ChEMBL), ${models} cell line(s) (Cellosaurus), ${trials} active trial(s) (ClinicalTrials.gov) and ${pmids} PMID(s); ` +
+    `${builtOn(plan.toolCompounds, 'tool compound(s)', 'ChEMBL')}, ${builtOn(plan.models, 'cell line(s)', 'Cellosaurus')}, ${builtOn(plan.trials, 'active trial(s)', 'ClinicalTrials.gov')} and ${literature}; ` +
     `${premises}${gaps ? `; ${gaps} data gap(s) listed per stage` : ''}.`
   );
 }

@@ -13,13 +13,13 @@ export function summarizePlan(r: PlanOutput): string {
   }
   lines.push(r.message);
   for (const s of r.stages) {
-    lines.push(`${STAGE_NAME[s.stage] ?? s.stage}: ${s.title} (${s.assayType}; ${s.timeline}). Go: ${sentence(s.goNoGo.go)} Premise: ${premiseText(s.evidence)}.${s.buildsOn.gaps.length ? ` Gaps: ${s.buildsOn.gaps.join('; ')}.` : ''}`);
+    lines.push(`${STAGE_NAME[s.stage] ?? s.stage}: ${s.title} (${s.assayType}; ${s.timeline}). Go: ${sentence(s.goNoGo.go)} Premise: ${premiseText(s.evidence, r.literature?.[s.stage])}.${s.buildsOn.gaps.length ? ` Gaps: ${s.buildsOn.gaps.join('; ')}.` : ''}`);
   }
   const section = (name: string, sec: { status: string; items: unknown[] }) => `${name} ${sec.status === 'found' ? sec.items.length : sec.status === 'none' ? 'none found' : sec.status}`;
   lines.push(`${section('Tool compounds', r.toolCompounds)}; ${section('cell models', r.models)}; ${section('trials', r.trials)}.`);
   const resistance = resistanceLine(r.resistance, r.recognised.mechanism?.primary);
   if (resistance) lines.push(resistance);
-  if (r.hypothesisEvidence) lines.push(`The hypothesis against its literature: ${premiseText(r.hypothesisEvidence)}.`);
+  if (r.hypothesisEvidence) lines.push(`The hypothesis against its literature: ${premiseText(r.hypothesisEvidence, r.literature?.hypothesis)}.`);
   lines.push(`Quality score ${r.qualityScore.toFixed(2)}. ${describeIntegrity(r.integrity)}`, describeSources(r.sources));
   if (r.warnings.length) lines.push(`Warnings: ${r.warnings.join(' | ')}`);
   if (r.snapshotId) lines.push(`Saved as snapshot ${r.snapshotId}.`);
@@ -27,11 +27,13 @@ export function summarizePlan(r: PlanOutput): string {
 }
 
 /**
- * A premise's verdict, or that no literature was found to judge it against: "unsupported" alone
- * read as if articles had been weighed and found wanting.
+ * A premise's verdict; that no literature was found to judge it against ("unsupported" alone read
+ * as if articles had been weighed and found wanting); or that its search failed, which is not the
+ * same as finding nothing. `literature` is the search behind the premise (count null: it failed).
  */
-export function premiseText(e: { pmids: readonly string[]; status: string }): string {
-  return e.pmids.length ? e.status : 'no literature found to judge it against';
+export function premiseText(e: { pmids: readonly string[]; status: string }, literature?: { count: number | null } | null): string {
+  if (e.pmids.length) return e.status;
+  return literature?.count === null ? 'not judged: its literature search failed' : 'no literature found to judge it against';
 }
 
 const sentence = (s: string) => (/[.!?]$/.test(s.trim()) ? s.trim() : `${s.trim()}.`);
