@@ -20,6 +20,8 @@ export interface PairLiterature {
   query: string;
   /** The names each gene was searched by (symbol first; analysis/gene-synonyms.ts). */
   searched?: readonly [readonly string[], readonly string[]];
+  /** The names the disease was searched by (the text first; tools/shared/disease.ts). */
+  diseaseSearched?: readonly string[];
 }
 
 export interface Hypothesis {
@@ -126,7 +128,7 @@ export function buildHypotheses(pairs: readonly CandidatePair[], literature: Rea
       const reasons = [
         pair.stringScore !== null ? `STRING combined score ${pair.stringScore.toFixed(2)}` : stringChecked ? '' : 'interaction not checked (STRING failed)',
         shared.length ? `${pair.sharedPathways.length} shared significant pathway${pair.sharedPathways.length > 1 ? 's' : ''} (top: ${shared[0]!.name}, q = ${shared[0]!.q.toExponential(1)})` : '',
-        coMentions === null ? 'literature not checked (search failed)' : coMentions === 0 ? `no article mentions both with ${disease}${searchedText(lit)}` : `${coMentions} article${coMentions > 1 ? 's' : ''} mention both with ${disease}`,
+        coMentions === null ? 'literature not checked (search failed)' : coMentions === 0 ? `no article mentions both with ${lit?.diseaseSearched ? searchedAs(lit.diseaseSearched) : disease}${searchedText(lit)}` : `${coMentions} article${coMentions > 1 ? 's' : ''} mention both with ${disease}`,
         upTo > confidence ? `confidence ${confidence.toFixed(2)} counts only what was checked (up to ${upTo.toFixed(2)})` : '',
       ].filter(Boolean);
       return {

@@ -271,7 +271,7 @@ describeShared('svc_generate_insights', () => {
     expect(pairQuery).not.toMatch(/"NEU"|"NGL"/);
     // PubMed's gene counts too: the brief counts ERBB2's articles under either name.
     const pubmedTerms = world.requests('eutils').filter((q) => q.path.endsWith('esearch.fcgi')).map((q) => q.query.get('term') ?? '');
-    expect(pubmedTerms).toContain('(ERBB2[tiab] OR "HER-2"[tiab] OR CD340[tiab] OR HER2[tiab]) AND "breast cancer"[tiab] NOT "retracted publication"[pt]');
+    expect(pubmedTerms).toContain('(ERBB2[tiab] OR "HER-2"[tiab] OR CD340[tiab] OR HER2[tiab]) AND ("breast cancer"[tiab] OR "breast carcinoma"[tiab]) NOT "retracted publication"[pt]');
     expect(r.evidenceBrief.statements.some((s) => s.citations.includes('2002'))).toBe(true);
     // The claims judged against those citations name the synonyms searched: an abstract that writes
     // HER2 is judged against "ERBB2 (HER-2, CD340, HER2) ...", not a name the judge may not know.
@@ -293,7 +293,7 @@ describeShared('svc_generate_insights', () => {
       pubmedUnknownWords: ['C4orf54'],
     });
     const result = await analyze({ genes: ['EGFR', 'ERBB2', 'BRAF', 'C4orf54'] });
-    expect(world.requests('eutils').map((q) => q.query.get('term') ?? '')).toContain('C4orf54[tiab] AND "breast cancer"[tiab] NOT "retracted publication"[pt]');
+    expect(world.requests('eutils').map((q) => q.query.get('term') ?? '')).toContain('C4orf54[tiab] AND ("breast cancer"[tiab] OR "breast carcinoma"[tiab]) NOT "retracted publication"[pt]');
     const claims = result.evidenceBrief.statements;
     expect(claims.map((s) => s.claim)).not.toContain('C4orf54 is associated with breast cancer.');
     expect(claims.flatMap((s) => s.citations)).not.toContain('2005');
@@ -301,12 +301,27 @@ describeShared('svc_generate_insights', () => {
     expect(result.sources.find((s) => s.id === 'eutils')?.note).toContain('gene literature of C4orf54: PubMed knows no title or abstract with "C4orf54": 0 articles counted (none cited)');
   });
 
+  // The literature was searched by the disease as typed only: a misspelt (or abbreviated) disease
+  // found no article, and every pair read "novel" though Open Targets had matched the disease.
+  it('searches the literature by the disease Open Targets matched too: a misspelt disease does not make known pairs novel', async () => {
+    const r = await analyze({ diseaseContext: 'brest cancer' });
+    expect(r.warnings[0]).toContain('"brest cancer" was read as the Open Targets disease "breast cancer"');
+    const pair = r.hypotheses.find((h) => h.genes.includes('EGFR') && h.genes.includes('ERBB2'))!;
+    expect(pair).toMatchObject({ coMentions: 640, novel: false });
+    const europepmc = world.requests('europepmc').map((q) => q.query.get('query') ?? '');
+    // As typed and as matched; "breast carcinoma" (related, but without the typed words) is not added.
+    expect(europepmc.some((q) => q.includes('AND (TITLE:"brest cancer" OR ABSTRACT:"brest cancer" OR TITLE:"breast cancer" OR ABSTRACT:"breast cancer") AND SRC:MED'))).toBe(true);
+    const pubmed = world.requests('eutils').map((q) => q.query.get('term') ?? '');
+    expect(pubmed).toContain('(EGFR[tiab] OR ERBB1[tiab] OR HER1[tiab]) AND ("brest cancer"[tiab] OR "breast cancer"[tiab]) NOT "retracted publication"[pt]');
+    expect(r.evidenceBrief.statements.some((s) => s.citations.includes('2001'))).toBe(true);
+  });
+
   it('a pair no search finds is novel, and the rationale says which names were searched', async () => {
     fake.reset();
     world = mountFakeWorld(fake, { articles: ARTICLES, literature: [{ terms: ['EGFR', 'breast cancer'], pmids: ['2001'], hitCount: 1520 }] });
     const pair = (await analyze({})).hypotheses.find((h) => h.genes.includes('EGFR') && h.genes.includes('ERBB2'))!;
     expect(pair).toMatchObject({ coMentions: 0, novel: true });
-    expect(pair.rationale).toContain('no article mentions both with breast cancer (title or abstract, as EGFR (or ERBB1, HER1) and ERBB2 (or HER-2, CD340, HER2))');
+    expect(pair.rationale).toContain('no article mentions both with breast cancer (or breast carcinoma) (title or abstract, as EGFR (or ERBB1, HER1) and ERBB2 (or HER-2, CD340, HER2))');
   });
 
   // Once a failed STRING read as "no interaction": each pair's interaction part counted 0.

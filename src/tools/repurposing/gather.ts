@@ -18,7 +18,7 @@ import {
 } from '../../analysis/repurposing-neighbourhood.js';
 import type { LoadedLibrary } from '../../genesets/service.js';
 import { ACTIVE_STATUSES } from '../../sources/clinicaltrials.js';
-import { drugDetails, drugLiterature, networkDegree, placeMechanisms } from '../shared/drug-details.js';
+import { drugDetails, drugLiterature, literatureNames, networkDegree, placeMechanisms } from '../shared/drug-details.js';
 import type { DrugEvidence } from '../shared/drugs.js';
 import type { Gather } from '../shared/gather.js';
 import { extraGenes, stringPartners, type PanelGene, type PanelResolution } from '../shared/panel.js';
@@ -122,7 +122,7 @@ export async function rankRepurposing(
     g.report.skip('europepmc', 'no repurposing candidate');
     return { selection: first, shown: [], statements: [], input: details };
   }
-  const lit = await drugLiterature(g, top, drugs.disease.name, top.length);
+  const lit = await drugLiterature(g, top, literatureNames(drugs.disease), top.length);
   // The factor names Europe PMC; the query itself (title/abstract, drug AND disease) is in the README.
   const support = new Map([...lit.support].map(([k, v]) => [k, { coMentions: v.coMentions, pmids: v.pmids, source: v.source }]));
   // Literature changes scores, so the searched candidates are ranked again among themselves and the

@@ -34,6 +34,25 @@ export function diseaseMatchNote(text: string, matched: readonly Pick<DiseaseHit
   return `"${text}" was read as the Open Targets disease "${best.name}" (${best.id}), the best hit of its search${others}: tiers and association scores refer to it. If that is not the disease meant, give its name as Open Targets writes it.`;
 }
 
+/**
+ * Names the literature is searched by for the disease, any of which counts: the text as typed, the
+ * disease the answer is about (Open Targets' best hit: "NSCLC" is "non-small cell lung carcinoma",
+ * "brest cancer" is "breast cancer"), and matched diseases whose names hold every word of the text
+ * (narrower: "HER2-positive breast carcinoma" for "breast cancer"; their articles are about it too).
+ * A broader related disease is never added: its articles are not about the text. Searching the text
+ * alone called pairs "novel" when the literature writes the disease another way, or the text was
+ * misspelt. `matched`: the matched names, best first (none when Open Targets failed or knew none).
+ */
+export function literatureDiseaseNames(text: string, matched: readonly string[]): string[] {
+  const [best, ...related] = matched;
+  const narrower = related.filter((name) => [...diseaseWords(text)].every((w) => diseaseWords(name).has(w)));
+  const names = [text.trim(), ...(best ? [best] : []), ...narrower];
+  return names.filter((n, i) => names.findIndex((m) => m.toLowerCase() === n.toLowerCase()) === i).slice(0, MAX_DISEASE_NAMES);
+}
+
+/** Names per disease clause: a query of 4 alternatives stays well within what the services accept. */
+const MAX_DISEASE_NAMES = 4;
+
 /** The best hit plus hits whose name contains the text (or is contained in it), at most 5. */
 export function bestAndRelated(hits: readonly DiseaseHit[], text: string): DiseaseHit[] {
   if (!hits.length) return [];

@@ -19,7 +19,8 @@ import type { DrugLiterature } from '../../analysis/evidence-brief.js';
 import type { Edge } from '../../analysis/hypotheses.js';
 import type { ChemblMechanism } from '../../sources/chembl.js';
 import { CAPS, type Gather } from './gather.js';
-import { literature } from './literature.js';
+import { literature, type Term } from './literature.js';
+import { literatureDiseaseNames } from './disease.js';
 
 type Details = Pick<DrugCandidateInput, 'molecules' | 'pubchem' | 'drugs' | 'chemblIndications'> & { mechanisms: Map<string, ChemblMechanism[]> | undefined };
 
@@ -74,11 +75,16 @@ export function placeMechanisms(evidence: readonly GeneDrugEvidence[], mechanism
   return evidence.map((e) => (byGene.has(e.gene) ? { ...e, mechanisms: [...(e.mechanisms ?? []), ...byGene.get(e.gene)!] } : e));
 }
 
+/** The disease as the literature is searched for it: as typed, and as Open Targets matched it (disease.ts). */
+export function literatureNames(disease: DiseaseContext): string[] {
+  return literatureDiseaseNames(disease.name, disease.names ?? []);
+}
+
 /** Drug + disease co-mentions from Europe PMC (the literature factor) and drug + gene PMIDs (brief statements), for the first `max` drafts. */
 export async function drugLiterature(
   g: Gather,
   drafts: readonly DrugCandidate[],
-  disease: string,
+  disease: Term,
   max: number = CAPS.drugsForLiterature,
 ): Promise<{ support: Map<string, LiteratureSupport>; statements: DrugLiterature[] }> {
   const top = drafts.slice(0, max);
@@ -125,7 +131,7 @@ export async function rankCandidates(
     for (const id of ['chembl', 'pubchem'] as const) g.report.skip(id, 'no drug candidate for this panel');
     return { ranked: [], statements: [] };
   }
-  const [details, lit] = await Promise.all([drugDetails(g, drafts), drugLiterature(g, drafts, disease.name)]);
+  const [details, lit] = await Promise.all([drugDetails(g, drafts), drugLiterature(g, drafts, literatureNames(disease))]);
   const { mechanisms, ...rest } = details;
   const genes = placeMechanisms(evidence, mechanisms, chemblTargets);
   // Tiered list: tier I first, then II, then III, by score within a tier.

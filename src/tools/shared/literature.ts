@@ -42,7 +42,7 @@ export async function literature(g: Gather, terms: readonly Term[], pageSize: nu
 export async function geneLiterature(
   g: Gather,
   symbols: readonly string[],
-  disease: string,
+  disease: Term,
   associations: ReadonlyMap<string, number | null>,
   names: ReadonlyMap<string, readonly string[]> = new Map(),
 ): Promise<GeneLiterature[]> {
@@ -56,13 +56,13 @@ export async function geneLiterature(
     genes.map(async (gene): Promise<GeneLiterature> => {
       const geneNames = names.get(gene) ?? [gene];
       // Retracted articles are no evidence (evidence/retraction.ts): not counted, not cited.
-      const term = `${tiabClause(geneNames)} AND "${disease.replace(/"/g, '')}"[tiab] NOT "retracted publication"[pt]`;
+      const term = `${tiabClause(geneNames)} AND ${tiabClause(namesOf(disease))} NOT "retracted publication"[pt]`;
       const r = await g.report.call('eutils', () => g.call.ctx.sources.eutils.search(term, { retmax: 3 }, g.call.signal), { records: (x) => x.ids.length });
       const association = associations.get(gene) ?? null;
       if (!r) return { gene, count: null, pmids: [], association };
       // PubMed runs a query without the words it does not know: its count and PMIDs are then of
       // another question (all breast cancer articles, for a symbol no abstract names).
-      const read = pubmedCount([geneNames, [disease]], r);
+      const read = pubmedCount([geneNames, namesOf(disease)], r);
       if (read.kind === 'exact') return { gene, count: r.count, pmids: r.ids, association };
       const why = read.kind === 'zero' ? `PubMed knows no title or abstract with ${read.unknown.map((n) => `"${n}"`).join(' or ')}: 0 articles counted` : `PubMed ignored ${read.dropped.map((n) => `"${n}"`).join(', ')} in the query, so the count is not known`;
       dropped.set(why, [...(dropped.get(why) ?? []), gene]);
@@ -74,13 +74,13 @@ export async function geneLiterature(
 }
 
 /** Pair + disease co-mentions, each gene searched by its names (`names`, symbol alone when absent). */
-export async function pairLiterature(g: Gather, pairs: readonly CandidatePair[], disease: string, names: ReadonlyMap<string, readonly string[]> = new Map()): Promise<Map<string, PairLiterature>> {
+export async function pairLiterature(g: Gather, pairs: readonly CandidatePair[], disease: Term, names: ReadonlyMap<string, readonly string[]> = new Map()): Promise<Map<string, PairLiterature>> {
   const out = new Map<string, PairLiterature>();
   await Promise.all(
     pairs.slice(0, CAPS.hypothesisPairs).map(async (p) => {
       const [a, b] = [names.get(p.a) ?? [p.a], names.get(p.b) ?? [p.b]];
       const lit = await literature(g, [a, b, disease], 3);
-      out.set(pairKey(p.a, p.b), { coMentions: lit.count, pmids: lit.pmids, query: lit.query, searched: [a, b] });
+      out.set(pairKey(p.a, p.b), { coMentions: lit.count, pmids: lit.pmids, query: lit.query, searched: [a, b], diseaseSearched: namesOf(disease) });
     }),
   );
   return out;

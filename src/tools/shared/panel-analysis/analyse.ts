@@ -32,7 +32,7 @@ import { reportIntegrity } from '../integrity.js';
 import { newSnapshotId } from '../../../store/snapshot-id.js';
 import type { ToolCall } from '../../define.js';
 import { rankCandidates } from '../drug-details.js';
-import { matchDisease } from '../disease.js';
+import { literatureDiseaseNames, matchDisease } from '../disease.js';
 import { drugAnalysisNote, drugCoverage, drugEvidence } from '../drugs.js';
 import { saveAnswer, withoutUnknownPmids } from '../finish.js';
 import { handled, type Gather } from '../gather.js';
@@ -89,10 +89,12 @@ async function analyse(input: InsightsInput, call: ToolCall, deadline: CallDeadl
   const libsP = ctx.genesets.load({ report, ...(signal ? { signal } : {}) });
   // Needs only the resolved panel: starts with round 1 when the HGNC table is on disk.
   const edgesP = handled(panelP.then((p) => networkEdges(g, p.symbols)));
-  const geneLitP = handled(panelP.then((p) => geneLiterature(g, p.symbols, disease, new Map(), namesBySymbol(p))));
+  // The literature names the disease as typed and as Open Targets matched it (disease.ts).
+  const diseaseNamesP = diseasesP.then((d) => literatureDiseaseNames(disease, d.map((x) => x.name)));
+  const geneLitP = handled(Promise.all([panelP, diseaseNamesP]).then(([p, d]) => geneLiterature(g, p.symbols, d, new Map(), namesBySymbol(p))));
   const crossCheckP = handled(panelP.then((p) => gprofilerCrossCheck(g, p.symbols)));
   const drugsP = handled(Promise.all([panelP, diseasesP]).then(([p, d]) => (drugNote ? undefined : drugEvidence(g, p, d, disease))));
-  const [panel, diseases, libs] = await Promise.all([panelP, diseasesP, libsP]);
+  const [panel, diseases, libs, diseaseNames] = await Promise.all([panelP, diseasesP, libsP, diseaseNamesP]);
   const symbols = panel.symbols;
   // Enrichr failures are already in the report's warnings; user GMT files are not fetched, so say it here.
   for (const f of libs.failures.filter((x) => x.path)) report.warnings.push(`gene-set file ${f.path} not used: ${f.error}`);
@@ -115,9 +117,9 @@ async function analyse(input: InsightsInput, call: ToolCall, deadline: CallDeadl
   const pgxP = handled(pharmacogenomicsOf(g, focus));
   const reactomeP = handled(reactomeSummaries(g, significant));
   const names = namesBySymbol(panel);
-  const preprintsP = handled(preprints(g, focus.map((f) => f.symbol), disease, names));
+  const preprintsP = handled(preprints(g, focus.map((f) => f.symbol), diseaseNames, names));
   const pairsP = handled(edgesP.then((edges) => candidatePairs(symbols, edges ?? [], significant)));
-  const pairLitP = handled(pairsP.then((pairs) => pairLiterature(g, pairs, disease, names)));
+  const pairLitP = handled(pairsP.then((pairs) => pairLiterature(g, pairs, diseaseNames, names)));
   // Ranking needs the drug evidence and the network, not the gene literature (PubMed at 3/s takes
   // several windows for ten genes): that is awaited with the pair literature, for the brief.
   const [edges, drugs] = await Promise.all([edgesP, drugsP]);

@@ -8,7 +8,7 @@ import type { EnrichmentRow } from '../../../analysis/enrichment.js';
 import { pathwayLabel } from '../../../analysis/pathway-names.js';
 import { normaliseTermName, termKey, type GostResult } from '../../../sources/gprofiler.js';
 import type { Gather } from '../gather.js';
-import { titleAbstractQuery } from '../literature.js';
+import { titleAbstractQuery, type Term } from '../literature.js';
 import { truncate } from '../../../text.js';
 
 export const EXTRA_CAPS = {
@@ -93,7 +93,7 @@ export interface PreprintOut {
 }
 
 /** Preprints naming a focus gene and the disease: found by Europe PMC (SRC:PPR), detailed by bioRxiv/medRxiv. */
-export async function preprints(g: Gather, genes: readonly string[], disease: string, names: ReadonlyMap<string, readonly string[]> = new Map()): Promise<PreprintOut[]> {
+export async function preprints(g: Gather, genes: readonly string[], disease: Term, names: ReadonlyMap<string, readonly string[]> = new Map()): Promise<PreprintOut[]> {
   const found = await Promise.all(
     genes.slice(0, EXTRA_CAPS.preprintGenes).map(async (gene) => {
       const query = titleAbstractQuery([names.get(gene) ?? [gene], disease], 'PPR');
