@@ -38,21 +38,25 @@ export interface ClaimQuery {
   scope: ClaimQueryScope;
   /** The content words searched (for `leading`, the leading ones). */
   terms: string[];
+  /** Content words beyond the first MAX_TERMS, never searched: a long claim is searched in part. */
+  unsearched: string[];
 }
 
 /** Queries to try in order until one finds records: all terms, the leading half, any term. */
 export function claimQueries(claim: string, genes: readonly string[] = []): ClaimQuery[] {
-  const terms = [...new Set(contentWords(claim))].slice(0, MAX_TERMS);
+  const words = [...new Set(contentWords(claim))];
+  const terms = words.slice(0, MAX_TERMS);
+  const unsearched = words.slice(MAX_TERMS);
   const geneClause = genes.length
     ? `(${genes.slice(0, MAX_GENES).map((g) => `${quoteTerm(g)}[tiab]`).join(' OR ')})`
     : '';
   const withGenes = (q: string) => withoutRetracted([geneClause, q ? `(${q})` : ''].filter(Boolean).join(' AND '));
-  if (terms.length === 0) return geneClause ? [{ query: withGenes(''), scope: 'all', terms: [] }] : [];
+  if (terms.length === 0) return geneClause ? [{ query: withGenes(''), scope: 'all', terms: [], unsearched }] : [];
   const half = terms.slice(0, Math.max(2, Math.ceil(terms.length / 2)));
   const attempts: ClaimQuery[] = [
-    { query: withGenes(terms.map(quoteTerm).join(' AND ')), scope: 'all', terms },
-    { query: withGenes(half.map(quoteTerm).join(' AND ')), scope: 'leading', terms: half },
-    { query: withGenes(terms.map(quoteTerm).join(' OR ')), scope: 'any', terms },
+    { query: withGenes(terms.map(quoteTerm).join(' AND ')), scope: 'all', terms, unsearched },
+    { query: withGenes(half.map(quoteTerm).join(' AND ')), scope: 'leading', terms: half, unsearched },
+    { query: withGenes(terms.map(quoteTerm).join(' OR ')), scope: 'any', terms, unsearched },
   ];
   // A short claim asks the same query twice: try it once.
   return attempts.filter((a, i) => attempts.findIndex((b) => b.query === a.query) === i);

@@ -195,6 +195,9 @@ describe('svc_verify_claim', () => {
     const any = await verify({ claim: 'Aspirin cures glioblastoma in children and adults.' });
     expect(any.search?.query).toContain(' OR ');
     expect(any.summary).toContain('PubMed was searched for any of them, so the records judged may be about another question.');
+    // A claim with more content words than a search takes says which were not searched for.
+    const long = await verify({ claim: 'Metformin improves survival in patients with diabetes and chronic kidney disease after transplantation.' });
+    expect(long.summary).toContain('The claim has more content words than a search takes: "transplantation" was not searched for.');
     // The claim's own query found records: nothing to say.
     const exact = await verify({ claim: 'Metformin improves survival in patients.' });
     expect(exact.search?.query).toContain('(Metformin AND improves AND survival AND patients)');

@@ -33,6 +33,7 @@ function searchScope(search: SearchDone): string[] {
   const asked = search.asked;
   if (asked?.scope === 'leading') out.push(`No record has every content word of the claim; PubMed was searched for its first ${asked.terms.length} (${quoted(asked.terms)}), so the records judged may be about part of it.`);
   if (asked?.scope === 'any') out.push('No record has every content word of the claim, nor its leading ones; PubMed was searched for any of them, so the records judged may be about another question.');
+  if (asked?.unsearched.length) out.push(`The claim has more content words than a search takes: ${quoted(asked.unsearched)} ${asked.unsearched.length === 1 ? 'was' : 'were'} not searched for.`);
   return out;
 }
 
