@@ -52,13 +52,16 @@ export interface StageTemplate {
 
 export type Templates = Record<StageId, StageTemplate>;
 
+/** A term searched in title or abstract: one phrase, or names of one thing any of which counts. */
+export type LiteratureTerm = string | readonly string[];
+
 /**
  * Europe PMC terms (each in title or abstract) behind the hypothesis and each stage: the gene(s) with
  * the mechanism's word (and the disease) for the hypothesis, in cell lines for in vitro, in xenografts
  * for in vivo, in patients for the clinic.
  */
-export function literatureTerms(mechanism: Mechanism, c: Pick<Cast, 'T' | 'B' | 'D'>, hasDisease: boolean): Record<'hypothesis' | StageId, string[]> {
-  const d = hasDisease ? [c.D] : [];
+export function literatureTerms(mechanism: Mechanism, c: Pick<Cast, 'T' | 'B'>, disease: LiteratureTerm | null): Record<'hypothesis' | StageId, LiteratureTerm[]> {
+  const d = disease === null ? [] : [disease];
   const pair = c.B ? [c.T, c.B] : [c.T];
   const cue: Record<Mechanism, string> = {
     inhibition: 'inhibitor',

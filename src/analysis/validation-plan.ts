@@ -6,7 +6,7 @@
 import type { GeneRole, Mechanism } from './hypothesis-text.js';
 import { ALTERATION_KIND_WORDS, isInhibitory, type AlterationKind, type CellModel, type ToolCompound } from './plan-data.js';
 import { resistantLines, type ResistanceFinding } from './plan-resistance.js';
-import { literatureTerms, STAGE_IDS, templates, type Cast, type StageId, type StageTemplate, type Templates } from './plan-templates.js';
+import { literatureTerms, STAGE_IDS, templates, type Cast, type LiteratureTerm, type StageId, type StageTemplate, type Templates } from './plan-templates.js';
 
 export { STAGE_IDS, type StageId } from './plan-templates.js';
 
@@ -136,8 +136,9 @@ export function planRoles(mechanism: Mechanism, genes: readonly PlanGene[]): Rol
 }
 
 /** The Europe PMC terms of the hypothesis and each stage (gathered before the plan is assembled). */
-export function planLiteratureTerms(mechanism: Mechanism, roles: Roles, disease: string | null): Record<LiteratureKey, string[]> {
-  return literatureTerms(mechanism, { T: roles.target, B: roles.partner, D: disease ?? '' }, disease !== null);
+/** `disease`: its names, any of which counts (as typed and as matched), or null without one. */
+export function planLiteratureTerms(mechanism: Mechanism, roles: Roles, disease: LiteratureTerm | null): Record<LiteratureKey, LiteratureTerm[]> {
+  return literatureTerms(mechanism, { T: roles.target, B: roles.partner }, disease);
 }
 
 export function assemblePlan(facts: PlanFacts): { roles: Roles; stages: Stage[] } {

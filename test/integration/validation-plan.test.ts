@@ -331,6 +331,16 @@ describeShared('svc_generate_validation_plan', () => {
     expect(terminal).not.toContain('no literature found');
   });
 
+  // The plan's literature named the disease as Open Targets matched it only: articles writing the
+  // abbreviation the hypothesis used (NSCLC) were not found.
+  it('searches the literature by the disease as typed and as matched', async () => {
+    fake.reset();
+    mountPlanWorld(fake, { articles: ARTICLES, literature: [{ terms: ['EGFR', 'inhibitor', 'NSCLC'], pmids: ['3001'], hitCount: 900 }], unknownPmids: ['99999999'] });
+    const r = await callOk<PlanOutput>(client, 'svc_generate_validation_plan', { hypothesis: EGFR_HYPOTHESIS });
+    expect(r.recognised.disease).toMatchObject({ input: 'NSCLC', name: 'non-small cell lung carcinoma' });
+    expect(r.literature!.hypothesis).toMatchObject({ query: 'EGFR + inhibitor + NSCLC or non-small cell lung carcinoma', count: 900, pmids: ['3001'] });
+  });
+
   it('says a failed CIViC leaves resistance unknown: the variant lines stay in the design, with the gap named', async () => {
     fake.route('POST', '/civic/api/graphql', { status: 503, body: 'Service Unavailable' });
     const res = (await client.callTool({ name: 'svc_generate_validation_plan', arguments: { hypothesis: EGFR_HYPOTHESIS } })) as CallToolResult;

@@ -18,7 +18,7 @@ import { singleProteinTarget } from '../../sources/chembl.js';
 import { chemblActivities } from '../../sources/chembl-potency.js';
 import { ACTIVE_STATUSES, type TrialSearch } from '../../sources/clinicaltrials.js';
 import type { Gather } from '../shared/gather.js';
-import { literature } from '../shared/literature.js';
+import { literature, type Term } from '../shared/literature.js';
 
 export const PLAN_CAPS = { compoundGenes: 2, mechanismMolecules: 12, modelGenes: 2, modelRowsPerGene: 6, modelRows: 10, trialQueries: 3, trials: 6, pmidsPerStep: 3, resistanceProfiles: 6 } as const;
 
@@ -157,9 +157,10 @@ export async function activeTrials(g: Gather, disease: string | null, genes: rea
   return { status: 'found', source, items, ...(answered.length < answers.length ? { note: 'some ClinicalTrials.gov searches failed' } : {}) };
 }
 
-export async function planLiterature(g: Gather, terms: Record<LiteratureKey, string[]>): Promise<Record<LiteratureKey, LiteratureRef>> {
+export async function planLiterature(g: Gather, terms: Record<LiteratureKey, Term[]>): Promise<Record<LiteratureKey, LiteratureRef>> {
   const keys = Object.keys(terms) as LiteratureKey[];
   const found = await Promise.all(keys.map((k) => literature(g, terms[k], PLAN_CAPS.pmidsPerStep)));
   // The terms, not Europe PMC's query syntax: shorter to read, and the syntax is documented once.
-  return Object.fromEntries(keys.map((k, i) => [k, { query: terms[k].join(' + '), count: found[i]!.count, pmids: found[i]!.pmids }])) as Record<LiteratureKey, LiteratureRef>;
+  const written = (t: Term) => (typeof t === 'string' ? t : t.join(' or '));
+  return Object.fromEntries(keys.map((k, i) => [k, { query: terms[k].map(written).join(' + '), count: found[i]!.count, pmids: found[i]!.pmids }])) as Record<LiteratureKey, LiteratureRef>;
 }

@@ -19,6 +19,7 @@ import { deadlineReport, noteDeadline, withCallDeadline } from '../shared/call-d
 import { withoutRetractedPmids } from '../shared/finish.js';
 import { notRun, reportIntegrity } from '../shared/integrity.js';
 import { activeTrials, cellModels, planLiterature, resistanceEvidence, toolCompounds } from './gather.js';
+import { literatureDiseaseNames } from '../shared/disease.js';
 import { recognise, type Recognition } from './recognise.js';
 import type { PlanArgs, PlanOutput } from './schema.js';
 
@@ -82,7 +83,8 @@ async function plan(args: PlanArgs, call: ToolCall, deadline: CallDeadline): Pro
     modelsP,
     modelsP.then((m) => resistanceEvidence(g, m)),
     activeTrials(g, disease, trialGenes, drugNames),
-    planLiterature(g, planLiteratureTerms(mechanism, roles, disease)),
+    // The literature names the disease as typed and as matched ("NSCLC" and "non-small cell lung carcinoma").
+    planLiterature(g, planLiteratureTerms(mechanism, roles, rec.disease ? literatureDiseaseNames(rec.disease.input, [rec.disease.name ?? rec.disease.query, ...rec.disease.names]) : null)),
   ]);
 
   step(2, 'Assembling the stages');
