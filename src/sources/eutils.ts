@@ -157,9 +157,16 @@ export function parseEsearch(json: unknown): SearchResult {
   if (!Array.isArray(dropped) || !dropped.every((p) => typeof p === 'string')) {
     throw new UpstreamError({ source: 'eutils', failure: 'schema', message: 'esearch answer has an errorlist.phrasesnotfound that is not a list of strings' });
   }
+  // A count or id list that cannot be read is no answer: read as 0 it would be "no article".
+  const count = typeof r.count === 'number' || typeof r.count === 'string' ? Number(r.count) : Number.NaN;
+  if (!Number.isInteger(count) || count < 0) throw new UpstreamError({ source: 'eutils', failure: 'schema', message: `esearch answer has no readable count (${JSON.stringify(r.count) ?? 'missing'})` });
+  const ids = r.idlist ?? [];
+  if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string' && /^\d+$/.test(id))) {
+    throw new UpstreamError({ source: 'eutils', failure: 'schema', message: 'esearch answer has an idlist that is not a list of PMIDs' });
+  }
   return {
-    count: Number.parseInt(String(r.count ?? '0'), 10) || 0,
-    ids: Array.isArray(r.idlist) ? (r.idlist as string[]) : [],
+    count,
+    ids,
     queryTranslation: typeof r.querytranslation === 'string' ? r.querytranslation : undefined,
     phrasesNotFound: dropped,
   };

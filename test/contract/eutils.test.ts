@@ -85,6 +85,18 @@ describeShared('eutils parsers on recorded NCBI responses', () => {
     garbled.esearchresult.errorlist.phrasesnotfound = 'p.E1317Q';
     expect(() => parseEsearch(garbled)).toThrow(expect.objectContaining({ source: 'eutils', failure: 'schema' }));
   });
+
+  // A count that cannot be read once became 0, "no article": garbage read as a finding.
+  it('rejects an esearch answer whose count or id list cannot be read', () => {
+    const real = sharedJson<{ esearchresult: Record<string, unknown> }>('eutils', 'esearch-pubmed-3-hits-pten.json');
+    expect(parseEsearch(real).count).toBe(3);
+    for (const [field, value] of [['count', undefined], ['count', 'many'], ['count', '-1'], ['idlist', 'x'], ['idlist', [{ id: 1 }]]] as const) {
+      const bad = structuredClone(real);
+      if (value === undefined) delete bad.esearchresult[field];
+      else bad.esearchresult[field] = value;
+      expect(() => parseEsearch(bad), `${field}=${JSON.stringify(value)}`).toThrow(expect.objectContaining({ source: 'eutils', failure: 'schema' }));
+    }
+  });
 });
 
 describe('eutils parsers on project fixtures', () => {
