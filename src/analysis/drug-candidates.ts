@@ -324,6 +324,17 @@ export function rankForTier(candidates: readonly DrugCandidate[], tierFilter: 'I
   return candidates.filter((c) => TIER_ORDER[c.tier] <= limit).sort((a, b) => TIER_ORDER[a.tier] - TIER_ORDER[b.tier] || byScore(a, b));
 }
 
+/**
+ * The panel ranking: tier, then candidates whose literature was counted before those it was not
+ * counted for, then score. The literature search runs for the first few drafts only; renormalised
+ * over their other factors, the rest once rose above the drugs it had been measured for (all listed
+ * at the top as drafts), so a search that was never run outranked one that was.
+ */
+export function rankCountedFirst(candidates: readonly DrugCandidate[]): DrugCandidate[] {
+  const uncounted = (c: DrugCandidate) => (c.factors.literatureSupport.value === null ? 1 : 0);
+  return [...candidates].sort((a, b) => TIER_ORDER[a.tier] - TIER_ORDER[b.tier] || uncounted(a) - uncounted(b) || byScore(a, b));
+}
+
 /** One line per candidate, for text output and logs. */
 export function summarizeCandidates(candidates: readonly DrugCandidate[], limit = candidates.length): string {
   return candidates

@@ -180,15 +180,23 @@ function drugShifts(a: PanelView, aDrugs: readonly DrugView[], b: PanelView, bDr
   };
 }
 
-/** Compares contributions (weight x value), so a factor that appeared or vanished counts too. */
+/**
+ * The factor that explains a move best. A factor that became unknown (or known) comes first, even
+ * at a contribution of 0 before: the weights of the others were renormalised around it, so their
+ * contributions moved without their values moving ("CETUXIMAB II → III (clinicalPhase +0.08)" once
+ * explained a drop by a phase that had not changed, when the association had become unknown).
+ * Otherwise the largest move in contribution (weight x value).
+ */
 export function factorMovedMost(x: DrugView, y: DrugView): FactorMove | null {
   let best: FactorMove | null = null;
+  const knownness = (m: FactorMove) => (m.before === null) !== (m.after === null);
   for (const factor of new Set([...Object.keys(x.factors), ...Object.keys(y.factors)])) {
     const before = x.factors[factor]?.contribution ?? null;
     const after = y.factors[factor]?.contribution ?? null;
-    const d = round3((after ?? 0) - (before ?? 0));
-    if (d === 0) continue;
-    if (!best || Math.abs(d) > Math.abs(best.delta)) best = { factor, before, after, delta: d };
+    const move = { factor, before, after, delta: round3((after ?? 0) - (before ?? 0)) };
+    if (move.delta === 0 && !knownness(move)) continue;
+    const better = !best || (knownness(move) && !knownness(best)) || (knownness(move) === knownness(best) && Math.abs(move.delta) > Math.abs(best.delta));
+    if (better) best = move;
   }
   return best;
 }

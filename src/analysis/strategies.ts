@@ -19,7 +19,7 @@
 // no usable drug it gets none. Significant pathways with no druggable panel gene become "no drug
 // yet" pathway strategies. When the drug candidates are not known (withheld, skipped, drug sources
 // failed: `drugsUnknown`) no gene or pathway is said to have no drug: the text says why it is not known.
-import { actionsOn, actsOn, rankForTier, type DrugCandidate } from './drug-candidates.js';
+import { actionsOn, actsOn, rankCountedFirst, type DrugCandidate } from './drug-candidates.js';
 import type { EnrichmentRow } from './enrichment.js';
 import type { Direction, GeneRole } from './gene-role.js';
 import { pathwayLabel } from './pathway-names.js';
@@ -146,9 +146,9 @@ export function buildStrategies(input: StrategyInput): Strategy[] {
     const basis = role?.basis ?? `no role data for ${gene}`;
     const excludedDrugs: { name: string; reason: string }[] = [];
     const usable: DrugCandidate[] = [];
-    // Ranked as the candidate list is, tier first: an investigational compound whose unknown factors
+    // Ranked as the candidate list is (rankCountedFirst), tier first: an investigational compound whose unknown factors
     // left a higher score must not read as the best drug over an approved one.
-    for (const d of rankForTier(all, 'all')) {
+    for (const d of rankCountedFirst(all)) {
       if (d.withdrawn) {
         excludedDrugs.push({ name: d.name, reason: `withdrawn (${d.withdrawnReason ?? 'source'}): never a basis for a strategy` });
         continue;

@@ -93,7 +93,10 @@ describeShared('svc_diff_snapshots', () => {
     expect(Object.keys(d.integrityDeltas)).toEqual(expect.arrayContaining(['groundedRatio', 'citeF1', 'hallucinationRate']));
     // The earlier run could not load the library these come from: the summary says so.
     expect(d.summary).toMatch(/(\d+) pathways new \(\1 from a library the earlier analysis did not test\), led by ERBB2 Activates PTK6 Signaling/);
-    expect(d.summary).toMatch(/tier changed for .*DABRAFENIB II → III/);
+    // The tier moves are explained by what became unknown (Open Targets' context failed), never by
+    // a factor whose contribution rose only because the weights were renormalised around it.
+    expect(d.summary).toMatch(/tier changed for \w+ II → III \(targetDiseaseAssociation no longer known\)/);
+    expect(d.summary).not.toMatch(/II → III \(clinicalPhase \+/);
     // A compact answer: the first items, the counts, and where the rest is.
     expect(d.counts.newPathways).toEqual({ shown: d.newPathways.length, total: expect.any(Number) });
     expect(d.counts.newPathways!.total).toBeGreaterThan(d.counts.newPathways!.shown);

@@ -65,6 +65,21 @@ describeShared('svc_generate_insights: drugs', () => {
     expect(world.requests('dgidb')).toHaveLength(1);
   });
 
+  // The few literature searches went to the drafts with the highest scores whatever their tier:
+  // tier III compounds (AC-480, AEE-788...) got them, the tier II drugs listed at the top did not.
+  // And within a tier, a drug never searched (its other factors renormalised) rose above drugs
+  // whose literature was counted low.
+  it('spends the drug literature searches on the candidates listed first (tier, then score)', async () => {
+    const r = await analyze();
+    const searched = (c: (typeof r.drugCandidates)[number]) => c.factors.literatureSupport.value !== null;
+    const drugQueries = world.requests('europepmc').map((q) => q.query.get('query') ?? '').filter((q) => !/TITLE:"(EGFR|ERBB2|BRAF|BRCA1)"/.test(q));
+    expect(drugQueries).toHaveLength(6);
+    // The first six listed are the six searched; nothing below them was.
+    expect(r.drugCandidates.slice(0, 6).every(searched)).toBe(true);
+    expect(r.drugCandidates.slice(6).some(searched)).toBe(false);
+    expect(r.drugCandidates.slice(0, 6).every((c) => c.tier !== 'III')).toBe(true);
+  });
+
   it('tiers on per-disease indications, measures absent associations as 0, and says where each factor came from', async () => {
     const r = await analyze();
     const lapatinib = r.drugCandidates.find((d) => d.name === 'LAPATINIB')!;

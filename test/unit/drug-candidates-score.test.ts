@@ -6,6 +6,7 @@ import {
   FACTOR_NAMES,
   FACTOR_WEIGHTS,
   literatureValue,
+  rankCountedFirst,
   rankForTier,
   summarizeCandidates,
   type GeneDrugEvidence,
@@ -157,6 +158,15 @@ describe('evidence quality, sorting and ranking', () => {
     expect(rankForTier(list, 'II').map((c) => c.name)).toEqual(['GEFITINIB', 'REPURPOSIB', 'LATESTAGIB']);
     expect(rankForTier(list, 'all').map((c) => c.tier)).toEqual(['I', 'II', 'II', 'III']);
     expect(list.map((c) => c.name)[0]).toBe('GEFITINIB'); // the input is not reordered
+  });
+
+  it('rankCountedFirst puts, within a tier, the drugs whose literature was counted before the rest', () => {
+    const counted = (c: (typeof list)[number], value: number | null) => ({ ...c, factors: { ...c.factors, literatureSupport: { ...c.factors.literatureSupport, value } } });
+    // REPURPOSIB was never searched and scores above LATESTAGIB, whose literature was counted (0).
+    const mixed = list.map((c) => counted(c, c.name === 'LATESTAGIB' ? 0 : null));
+    expect(rankCountedFirst(mixed).map((c) => c.name)).toEqual(['GEFITINIB', 'LATESTAGIB', 'REPURPOSIB', 'VAGUEMIDE']);
+    // None counted (Europe PMC down): tier, then score, as rankForTier.
+    expect(rankCountedFirst(list.map((c) => counted(c, null))).map((c) => c.name)).toEqual(rankForTier(list, 'all').map((c) => c.name));
   });
 
   it('summarizes one line per drug', () => {

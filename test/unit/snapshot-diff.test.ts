@@ -138,6 +138,11 @@ describe('diffPanels', () => {
     const after = drug('X', 'II', 0.5, { clinicalPhase: 0.25, drugLikeness: null });
     expect(factorMovedMost(before, after)).toEqual({ factor: 'drugLikeness', before: 0.1, after: null, delta: -0.1 });
     expect(factorMovedMost(before, before)).toBeNull();
+    // A factor measured 0 that became unknown explains the move, not the renormalised rise of another.
+    const measured0 = drug('C', 'II', 0.6, { clinicalPhase: 0.2, targetDiseaseAssociation: 0, drugLikeness: 0.05 });
+    const unknown = drug('C', 'III', 0.7, { clinicalPhase: 0.28, targetDiseaseAssociation: null, drugLikeness: 0.07 });
+    expect(factorMovedMost(measured0, unknown)).toEqual({ factor: 'targetDiseaseAssociation', before: 0, after: null, delta: 0 });
+    expect(factorMoveText(factorMovedMost(measured0, unknown)!)).toBe('targetDiseaseAssociation no longer known');
   });
 
   it('a drug that "left" because the later run\'s drug sources failed may still be a candidate', () => {

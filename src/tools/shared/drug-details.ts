@@ -7,6 +7,7 @@
 import {
   buildDrugCandidates,
   firstTarget,
+  rankCountedFirst,
   rankForTier,
   type DiseaseContext,
   type DrugCandidate,
@@ -131,10 +132,14 @@ export async function rankCandidates(
     for (const id of ['chembl', 'pubchem'] as const) g.report.skip(id, 'no drug candidate for this panel');
     return { ranked: [], statements: [] };
   }
-  const [details, lit] = await Promise.all([drugDetails(g, drafts), drugLiterature(g, drafts, literatureNames(disease))]);
+  // The literature (a few searches) goes to the drafts the answer lists first: tier, then score, as
+  // the final ranking orders them. By score alone it went to tier III compounds whose few known
+  // factors scored high, while the tier II drugs shown at the top had none.
+  const [details, lit] = await Promise.all([drugDetails(g, drafts), drugLiterature(g, rankForTier(drafts, 'all'), literatureNames(disease))]);
   const { mechanisms, ...rest } = details;
   const genes = placeMechanisms(evidence, mechanisms, chemblTargets);
   // Tiered list: tier I first, then II, then III, by score within a tier.
-  const ranked = rankForTier(buildDrugCandidates({ ...base, genes, ...rest, literature: lit.support }), 'all');
+  // Tier first, then the candidates the literature was counted for, then score (rankCountedFirst).
+  const ranked = rankCountedFirst(buildDrugCandidates({ ...base, genes, ...rest, literature: lit.support }));
   return { ranked, statements: lit.statements };
 }
