@@ -113,7 +113,7 @@ export function confidenceOf(stringScore: number | null, sharedPathways: number,
 /** `stringChecked` false: STRING failed, so a pair without an edge says nothing about interaction. */
 export function buildHypotheses(pairs: readonly CandidatePair[], literature: ReadonlyMap<string, PairLiterature>, disease: string, stringChecked = true): Hypothesis[] {
   return pairs
-    .map((pair, i): Hypothesis & { upTo: number } => {
+    .map((pair, i): Hypothesis & { upTo: number; sharedCount: number } => {
       const lit = literature.get(pairKey(pair.a, pair.b));
       const coMentions = lit ? lit.coMentions : null;
       const shared = pair.sharedPathways.slice(0, 3).map((r) => ({ id: r.id, name: pathwayLabel(r.name), library: r.library, q: r.q }));
@@ -133,6 +133,7 @@ export function buildHypotheses(pairs: readonly CandidatePair[], literature: Rea
       ].filter(Boolean);
       return {
         upTo,
+        sharedCount: pair.sharedPathways.length,
         id: `H${i + 1}`,
         statement: `${pair.a} and ${pair.b} ${verb} in ${disease}${via}.`,
         genes: [pair.a, pair.b],
@@ -147,9 +148,10 @@ export function buildHypotheses(pairs: readonly CandidatePair[], literature: Rea
         rationale: `${reasons.join('; ')}.`,
       };
     })
-    // Equal on what was checked, the pair with more left unchecked ranks first: unknown is not absent.
-    .sort((x, y) => y.confidence - x.confidence || y.upTo - x.upTo)
-    .map(({ upTo: _upTo, ...h }, i) => ({ ...h, id: `H${i + 1}` }));
+    // Equal on what was checked, the pair with more left unchecked ranks first (unknown is not
+    // absent), then the one sharing more pathways (the part caps at three).
+    .sort((x, y) => y.confidence - x.confidence || y.upTo - x.upTo || y.sharedCount - x.sharedCount)
+    .map(({ upTo: _upTo, sharedCount: _shared, ...h }, i) => ({ ...h, id: `H${i + 1}` }));
 }
 
 /** How the genes were searched, when a synonym was: "novel" is only as good as the names searched. */

@@ -57,6 +57,16 @@ describe('hypotheses', () => {
     expect(Object.keys(down!)).not.toContain('upTo');
   });
 
+  // With the literature search down every pair sharing 3+ pathways tied, and BRAF-EGFR (5 shared)
+  // led EGFR-ERBB2 (20 shared) as the top hypothesis.
+  it('breaks a tie on confidence by the number of shared pathways', () => {
+    const shared = (n: number, genes: string[]) => Array.from({ length: n }, (_, k) => row(`P${genes.join('')}${k}`, `Pathway ${k}`, genes, 1e-6));
+    const pairs = candidatePairs(['BRAF', 'EGFR', 'ERBB2'], [], [...shared(5, ['BRAF', 'EGFR']), ...shared(20, ['EGFR', 'ERBB2'])]);
+    const [top] = buildHypotheses(pairs, new Map(), 'breast cancer', true);
+    expect(top!.genes).toEqual(['EGFR', 'ERBB2']);
+    expect(Object.keys(top!)).not.toContain('sharedCount');
+  });
+
   it('labels a pair no article links as novel, and keeps supporting PMIDs', () => {
     const pairs = candidatePairs(['EGFR', 'ERBB2', 'BRAF', 'MAP2K1'], [{ a: 'BRAF', b: 'MAP2K1', score: 0.95 }], pathways);
     const lit = new Map([
