@@ -13,6 +13,8 @@ describe('literatureDiseaseNames', () => {
     expect(literatureDiseaseNames('breast cancer', ['breast cancer', 'breast carcinoma', 'HER2-positive breast carcinoma'])).toEqual(['breast cancer', 'breast carcinoma', 'HER2-positive breast carcinoma']);
     // "breast cancer" is broader than the text: its articles are not about HER2-positive disease.
     expect(literatureDiseaseNames('HER2-positive breast cancer', ['HER2-positive breast carcinoma', 'breast cancer'])).toEqual(['HER2-positive breast cancer', 'HER2-positive breast carcinoma']);
+    // Not even as the best hit: its words are a part of the text's.
+    expect(literatureDiseaseNames('HER2-positive breast cancer', ['breast cancer', 'HER2-positive breast carcinoma'])).toEqual(['HER2-positive breast cancer', 'HER2-positive breast carcinoma']);
   });
 
   it('is the text alone when nothing matched, once per name (any case), at most four', () => {

@@ -45,8 +45,13 @@ export function diseaseMatchNote(text: string, matched: readonly Pick<DiseaseHit
  */
 export function literatureDiseaseNames(text: string, matched: readonly string[]): string[] {
   const [best, ...related] = matched;
-  const narrower = related.filter((name) => [...diseaseWords(text)].every((w) => diseaseWords(name).has(w)));
-  const names = [text.trim(), ...(best ? [best] : []), ...narrower];
+  const typed = diseaseWords(text);
+  const narrower = related.filter((name) => [...typed].every((w) => diseaseWords(name).has(w)));
+  // A best hit made of fewer of the text's own words is broader ("breast cancer" for "HER2-positive
+  // breast cancer"): the answer warns it is about it, but its articles are not about the text.
+  const bestWords = best ? diseaseWords(best) : new Set<string>();
+  const broader = bestWords.size < typed.size && [...bestWords].every((w) => typed.has(w));
+  const names = [text.trim(), ...(best && !broader ? [best] : []), ...narrower];
   return names.filter((n, i) => names.findIndex((m) => m.toLowerCase() === n.toLowerCase()) === i).slice(0, MAX_DISEASE_NAMES);
 }
 
