@@ -1,11 +1,10 @@
 // svc_verify_claim's run: cited PMIDs checked, or PubMed searched and every abstract found judged.
 // Loaded on the tool's first call (tool.ts).
-import { claimQueries, type ClaimQuery } from '../../evidence/claim-query.js';
+import { claimQueries } from '../../evidence/claim-query.js';
 import { round, runIntegrity, verdictOf } from '../../evidence/pipeline.js';
 import { reportIntegrity } from '../shared/integrity.js';
 import { citedStatements } from '../../evidence/statements.js';
 import { evidenceStatus as statusOf } from '../../evidence/status.js';
-import type { PubmedArticle } from '../../sources/eutils.js';
 import type { SourceReport } from '../../sources/report.js';
 import type { CallDeadline } from '../../sources/deadline.js';
 import { deadlineReport, noteDeadline, withCallDeadline } from '../shared/call-deadline.js';
@@ -13,7 +12,7 @@ import type { ToolCall } from '../define.js';
 import { VERIFY_TOOL } from '../names.js';
 import { perPmid } from './per-pmid.js';
 import type { VerifyInput, VerifyOutput } from './schema.js';
-import { summarize } from './summary.js';
+import { summarize, type SearchDone } from './summary.js';
 
 /** Abstracts judged when the claim comes without PMIDs. */
 export const SEARCH_TOP = 10;
@@ -98,15 +97,6 @@ async function checkClaim(args: VerifyInput, call: ToolCall, deadline: CallDeadl
     sources: report.list(),
     warnings: report.warnings,
   };
-}
-
-/** What the search was: the query that found the records, and how much of the claim it asked for. */
-export interface SearchDone {
-  search: NonNullable<VerifyOutput['search']>;
-  /** The attempt that found the records (claim-query.ts); null when none found any or PubMed failed. */
-  asked: ClaimQuery | null;
-  articles: Map<string, PubmedArticle>;
-  failed: 'search' | 'abstracts' | null;
 }
 
 async function searchEvidence(call: ToolCall, report: SourceReport, claim: string, genes: readonly string[]): Promise<SearchDone> {

@@ -4,7 +4,8 @@
 import type { IntegrityRun } from '../../evidence/pipeline.js';
 import type { EvidenceStatus } from '../../evidence/status.js';
 import type { VerifyOutput } from './schema.js';
-import type { SearchDone } from './handler.js';
+import type { ClaimQuery } from '../../evidence/claim-query.js';
+import type { PubmedArticle } from '../../sources/eutils.js';
 
 const HEADLINE: Record<EvidenceStatus, string> = {
   grounded: 'The claim is well grounded in the cited abstracts',
@@ -18,6 +19,15 @@ const HEADLINE: Record<EvidenceStatus, string> = {
 };
 
 /** `search`: how PubMed was searched (search mode), null when the claim's citations were checked. */
+/** What the search was: the query that found the records, and how much of the claim it asked for. */
+export interface SearchDone {
+  search: NonNullable<VerifyOutput['search']>;
+  /** The attempt that found the records (claim-query.ts); null when none found any or PubMed failed. */
+  asked: ClaimQuery | null;
+  articles: Map<string, PubmedArticle>;
+  failed: 'search' | 'abstracts' | null;
+}
+
 const quoted = (words: readonly string[]) => words.map((w) => `"${w}"`).join(', ');
 
 /**
