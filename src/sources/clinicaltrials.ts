@@ -109,6 +109,16 @@ export class ClinicalTrials {
 }
 
 /** A gene symbol as an Essie term: quoted when it holds characters Essie treats as syntax (HLA-A). */
+/**
+ * A condition named several ways (as typed, as Open Targets matched it), any of which counts: one
+ * name as given (ClinicalTrials.gov expands condition synonyms itself), several as an Essie OR of
+ * groups, the syntax `query.cond` takes ("(brest cancer) OR (breast cancer)").
+ */
+export function anyCondition(names: readonly string[]): string {
+  const clean = [...new Set(names.map((n) => n.replace(/[()"]/g, ' ').replace(/\s+/g, ' ').trim()).filter(Boolean))];
+  return clean.length === 1 ? clean[0]! : clean.map((n) => `(${n})`).join(' OR ');
+}
+
 export function essieTerm(text: string): string {
   const clean = text.replace(/"/g, '').trim();
   return /^[A-Za-z0-9]+$/.test(clean) ? clean : `"${clean}"`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UpstreamError } from '../../src/errors.js';
-import { essieTerm, parseStudy, parseStudySearch } from '../../src/sources/clinicaltrials.js';
+import { anyCondition, essieTerm, parseStudy, parseStudySearch } from '../../src/sources/clinicaltrials.js';
 import { describeShared, ownFixture, sharedJson } from '../support/shared.js';
 
 const SEARCHES = [
@@ -92,5 +92,12 @@ describe('ClinicalTrials.gov parsers on documentation-shaped answers', () => {
     expect(essieTerm('EGFR')).toBe('EGFR');
     expect(essieTerm('HLA-A')).toBe('"HLA-A"');
     expect(essieTerm('a"b c')).toBe('"ab c"');
+  });
+
+  it('names a condition several ways as an Essie OR of groups, one name as given', () => {
+    expect(anyCondition(['breast cancer'])).toBe('breast cancer');
+    expect(anyCondition(['brest cancer', 'breast cancer'])).toBe('(brest cancer) OR (breast cancer)');
+    // User text cannot open or close a group, nor repeat a name.
+    expect(anyCondition(['NSCLC) OR (x', 'NSCLC) OR (x', '"lung"'])).toBe('(NSCLC OR x) OR (lung)');
   });
 });

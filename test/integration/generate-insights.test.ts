@@ -139,7 +139,7 @@ describeShared('svc_generate_insights', () => {
     expect(r.citationMetrics.find((m) => m.pmid === '77777777')).toBeUndefined(); // a PMID PubMed does not know has no row
 
     // the top candidates carry their trials in the disease and, when approved, their FDA label
-    expect(r.drugCandidates.slice(0, 3).every((d) => d.trials?.total === 0 && d.trials.query.endsWith('breast cancer'))).toBe(true);
+    expect(r.drugCandidates.slice(0, 3).every((d) => d.trials?.total === 0 && d.trials.query.endsWith('AND ((breast cancer) OR (breast carcinoma))'))).toBe(true);
     expect(r.drugCandidates.filter((d) => d.trials).length).toBe(3);
     const asked = world.requests('openfda').map((q) => q.query.get('search'));
     expect(asked).toContain('openfda.generic_name:"LAPATINIB"');
@@ -314,6 +314,10 @@ describeShared('svc_generate_insights', () => {
     const pubmed = world.requests('eutils').map((q) => q.query.get('term') ?? '');
     expect(pubmed).toContain('(EGFR[tiab] OR ERBB1[tiab] OR HER1[tiab]) AND ("brest cancer"[tiab] OR "breast cancer"[tiab]) NOT "retracted publication"[pt]');
     expect(r.evidenceBrief.statements.some((s) => s.citations.includes('2001'))).toBe(true);
+    // Trials of the candidates too: a misspelt condition would read "0 running trials".
+    const conditions = world.requests('clinicaltrials').map((q) => q.query.get('query.cond'));
+    expect(conditions.length).toBeGreaterThan(0);
+    expect(conditions.every((c) => c === '(brest cancer) OR (breast cancer)')).toBe(true);
   });
 
   it('a pair no search finds is novel, and the rationale says which names were searched', async () => {

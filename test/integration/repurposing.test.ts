@@ -219,6 +219,14 @@ describeShared('svc_prioritize_repurposing', () => {
 
   // Once "No repurposing candidate within the tier filter." with the drug sources down.
   // openFDA matches the name inside longer generic names: the label it returns can be a combination's.
+  // Running trials were searched with the disease as typed: a misspelt one read "0 running trials".
+  it('searches running trials by the disease as typed and as matched', async () => {
+    await answer({ diseaseContext: 'brest cancer' });
+    const conditions = world.requests('clinicaltrials').map((q) => q.query.get('query.cond'));
+    expect(conditions.length).toBeGreaterThan(0);
+    expect(conditions.every((c) => c === '(brest cancer) OR (breast cancer)')).toBe(true);
+  });
+
   it('says a boxed warning came from a combination product\'s label', async () => {
     const label = ownJson<{ results: { openfda: Record<string, unknown> }[] }>('openfda', 'label-boxed-warning-doc-shaped.json');
     const combination = { ...label, results: [{ ...label.results[0]!, openfda: { ...label.results[0]!.openfda, generic_name: ['ERLOTINIB AND EXAMPLUMAB'] } }] };

@@ -17,7 +17,7 @@ import {
   type Neighbourhood,
 } from '../../analysis/repurposing-neighbourhood.js';
 import type { LoadedLibrary } from '../../genesets/service.js';
-import { ACTIVE_STATUSES } from '../../sources/clinicaltrials.js';
+import { ACTIVE_STATUSES, anyCondition } from '../../sources/clinicaltrials.js';
 import { drugDetails, drugLiterature, literatureNames, networkDegree, placeMechanisms } from '../shared/drug-details.js';
 import type { DrugEvidence } from '../shared/drugs.js';
 import type { Gather } from '../shared/gather.js';
@@ -142,7 +142,9 @@ export interface CandidateChecks {
 }
 
 /** Running trials in the disease for every shown candidate, and the FDA label of those that were approved. */
-export async function candidateChecks(g: Gather, shown: readonly DrugCandidate[], disease: string): Promise<Map<string, CandidateChecks>> {
+/** `disease`: its names, as typed and as matched (literatureNames). */
+export async function candidateChecks(g: Gather, shown: readonly DrugCandidate[], disease: readonly string[]): Promise<Map<string, CandidateChecks>> {
+  const condition = anyCondition(disease);
   const out = new Map<string, CandidateChecks>();
   const labelled = shown.filter((c) => c.approved || c.withdrawn);
   if (shown.length === 0) g.report.skip('clinicaltrials', 'no repurposing candidate');
@@ -151,7 +153,7 @@ export async function candidateChecks(g: Gather, shown: readonly DrugCandidate[]
     shown.map(async (c) => {
       const drug = c.name.toLowerCase();
       const [trials, label] = await Promise.all([
-        g.report.call('clinicaltrials', () => g.call.ctx.sources.clinicaltrials.search({ condition: disease, intervention: drug, statuses: ACTIVE_STATUSES, pageSize: 3 }, g.call.signal), {
+        g.report.call('clinicaltrials', () => g.call.ctx.sources.clinicaltrials.search({ condition, intervention: drug, statuses: ACTIVE_STATUSES, pageSize: 3 }, g.call.signal), {
           records: (x) => x.trials.length,
           degrades: `running trials of ${c.name} are not checked`,
         }),

@@ -23,6 +23,7 @@ import { newSnapshotId } from '../../store/snapshot-id.js';
 import type { ToolCall } from '../define.js';
 import { REPURPOSING_TOOL } from '../names.js';
 import { drugAnalysisNote, drugEvidence, type DrugEvidence } from '../shared/drugs.js';
+import { literatureNames } from '../shared/drug-details.js';
 import { saveAnswer, withoutUnknownPmids } from '../shared/finish.js';
 import { handled, type Gather } from '../shared/gather.js';
 import { networkEdges } from '../shared/panel.js';
@@ -110,7 +111,7 @@ async function repurpose(input: RepurposingInput, call: ToolCall, deadline: Call
       statements.map((s) => ({ text: s.claim, pmids: s.pmids })),
       { alsoCheck: collectPmids(shown.map((c) => ({ pmids: c.pmids }))) },
     ),
-    found ? candidateChecks(g, shown, disease) : Promise.resolve(new Map<string, CandidateChecks>()),
+    found ? candidateChecks(g, shown, literatureNames(found.drugs.disease)) : Promise.resolve(new Map<string, CandidateChecks>()),
   ]);
   const i = run.integrity;
   const gone = new Set(i.hallucinatedPmids);

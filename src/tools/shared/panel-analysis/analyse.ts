@@ -173,7 +173,7 @@ async function analyse(input: InsightsInput, call: ToolCall, deadline: CallDeadl
       { alsoCheck: answerPmids },
     ),
     citationMetrics(g, [...statements.flatMap((s) => s.pmids), ...answerPmids]),
-    drugs ? candidateContext(g, candidates.ranked, disease) : Promise.resolve(new Map<string, CandidateContext>()),
+    drugs ? candidateContext(g, candidates.ranked, diseaseNames) : Promise.resolve(new Map<string, CandidateContext>()),
     crossCheckP,
     reactomeP,
     preprintsP,

@@ -7,6 +7,7 @@ import type { DrugCandidate } from '../../../analysis/drug-candidates.js';
 import type { EnrichmentRow } from '../../../analysis/enrichment.js';
 import { pathwayLabel } from '../../../analysis/pathway-names.js';
 import { normaliseTermName, termKey, type GostResult } from '../../../sources/gprofiler.js';
+import { anyCondition } from '../../../sources/clinicaltrials.js';
 import type { Gather } from '../gather.js';
 import { titleAbstractQuery, type Term } from '../literature.js';
 import { truncate } from '../../../text.js';
@@ -132,7 +133,9 @@ export interface CandidateContext {
 }
 
 /** Trials of the top candidates in the disease, and FDA labels (boxed warnings) of the approved ones. */
-export async function candidateContext(g: Gather, ranked: readonly DrugCandidate[], disease: string): Promise<Map<string, CandidateContext>> {
+/** `disease`: its names, as typed and as matched (disease.ts literatureDiseaseNames). */
+export async function candidateContext(g: Gather, ranked: readonly DrugCandidate[], disease: readonly string[]): Promise<Map<string, CandidateContext>> {
+  const condition = anyCondition(disease);
   const out = new Map<string, CandidateContext>();
   const key = (c: DrugCandidate) => c.chemblId ?? c.name;
   const forTrials = ranked.slice(0, EXTRA_CAPS.trialCandidates);
@@ -141,7 +144,7 @@ export async function candidateContext(g: Gather, ranked: readonly DrugCandidate
   if (forLabels.length === 0) g.report.skip('openfda', 'no approved drug candidate');
   await Promise.all([
     ...forTrials.map(async (c) => {
-      const q = { condition: disease, intervention: c.name.toLowerCase(), pageSize: 5 };
+      const q = { condition, intervention: c.name.toLowerCase(), pageSize: 5 };
       const r = await g.report.call('clinicaltrials', () => g.call.ctx.sources.clinicaltrials.search(q, g.call.signal), {
         records: (x) => x.trials.length,
         degrades: `trials of ${c.name} are missing`,
@@ -149,7 +152,7 @@ export async function candidateContext(g: Gather, ranked: readonly DrugCandidate
       if (!r) return;
       const phases = r.trials.map((t) => t.phase).filter((p): p is number => p !== null);
       const entry = out.get(key(c)) ?? {};
-      entry.trials = { total: r.total, maxPhase: phases.length ? Math.max(...phases) : null, nctIds: r.trials.map((t) => t.nctId), query: `${c.name.toLowerCase()} AND ${disease}` };
+      entry.trials = { total: r.total, maxPhase: phases.length ? Math.max(...phases) : null, nctIds: r.trials.map((t) => t.nctId), query: `${c.name.toLowerCase()} AND ${condition.includes(' OR ') ? `(${condition})` : condition}` };
       out.set(key(c), entry);
     }),
     ...forLabels.map(async (c) => {
