@@ -281,6 +281,9 @@ describeShared('svc_get_target_brief', () => {
     expect(terminal).toContain('Interaction partners (STRING): not known (STRING failed)');
     // Sources that answered keep their counts.
     expect(summarizeBrief(await brief('EGFR'))).toContain('Pathways 3 of 3; trials 2 of 2; STRING partners 3.');
+    // No trial found says for which disease text: they are searched with it as typed.
+    const none = await brief('EGFR', {}, {}, () => fake.route('GET', '/clinicaltrials/studies', { body: ownJson('clinicaltrials', 'search-no-matches-doc-shaped.json') }));
+    expect(summarizeBrief(none)).toContain(`trials none found for "${EGFR.disease}"`);
   });
 
   it('one source timing out (AlphaFold): a degraded brief naming the timeout', async () => {

@@ -15,11 +15,14 @@ export type BriefList = keyof typeof LIST_SOURCES;
  * Why a list of the brief is empty: its source failed (not known), was not asked, or answered with
  * none. "STRING partners 0" with STRING down read as a gene without partners.
  */
-export function emptyListText(r: Pick<BriefOutput, 'sources'>, list: BriefList): string {
+export function emptyListText(r: Pick<BriefOutput, 'sources' | 'diseaseContext'>, list: BriefList): string {
   const [id, name] = LIST_SOURCES[list];
   const status = r.sources.find((s) => s.id === id)?.status;
   if (status === 'failed' || status === 'partial') return `not known (${name} failed)`;
-  return status === 'skipped' || status === undefined ? `not looked up (${name})` : 'none found';
+  if (status === 'skipped' || status === undefined) return `not looked up (${name})`;
+  // Trials are searched with the disease as typed (beside the disease search, in the first round):
+  // "none found" names it, so a misspelt or narrower text is seen for what it found nothing for.
+  return list === 'trials' ? `none found for "${r.diseaseContext.query}"` : 'none found';
 }
 
 export function summarizeBrief(r: BriefOutput): string {
