@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseEsearch } from '../../src/sources/eutils.js';
 import { pubmedCount } from '../../src/evidence/pubmed-dropped-words.js';
-import { sharedJson } from '../support/shared.js';
+import { describeShared, sharedJson } from '../support/shared.js';
 
 describe('pubmedCount', () => {
   it('stands when nothing was dropped', () => {
@@ -23,8 +23,10 @@ describe('pubmedCount', () => {
   it('is not known when PubMed dropped part of a name: the count is of another query', () => {
     expect(pubmedCount([['EGFR'], ['zorbaxumab-resistant breast cancer']], { phrasesNotFound: ['zorbaxumab-resistant'] })).toEqual({ kind: 'unknown', dropped: ['zorbaxumab-resistant'] });
   });
+});
 
-  it('reads the recorded answer: `APC p.E1317Q` ran as `APC` and counted 40,362', () => {
+describeShared('pubmedCount on a recorded answer', () => {
+  it('reads `APC p.E1317Q`, which PubMed ran as `APC` and counted 40,362', () => {
     const r = parseEsearch(sharedJson('eutils', 'esearch-pubmed-phrase-not-found-apc.json'));
     expect(r.count).toBe(40362);
     expect(pubmedCount([['APC'], ['p.E1317Q']], r)).toEqual({ kind: 'zero', unknown: ['p.E1317Q'] });

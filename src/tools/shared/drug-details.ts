@@ -8,7 +8,6 @@ import {
   buildDrugCandidates,
   firstTarget,
   rankCountedFirst,
-  rankForTier,
   type DiseaseContext,
   type DrugCandidate,
   type DrugCandidateInput,
@@ -132,10 +131,11 @@ export async function rankCandidates(
     for (const id of ['chembl', 'pubchem'] as const) g.report.skip(id, 'no drug candidate for this panel');
     return { ranked: [], statements: [] };
   }
-  // The literature (a few searches) goes to the drafts the answer lists first: tier, then score, as
-  // the final ranking orders them. By score alone it went to tier III compounds whose few known
-  // factors scored high, while the tier II drugs shown at the top had none.
-  const [details, lit] = await Promise.all([drugDetails(g, drafts), drugLiterature(g, rankForTier(drafts, 'all'), literatureNames(disease))]);
+  // The literature (a few searches) goes to the drafts the answer lists first, in the final ranking's
+  // own order (no draft has a literature count yet, so that is tier, then score). By score alone it
+  // went to tier III compounds whose few known factors scored high, while the tier II drugs shown at
+  // the top had none.
+  const [details, lit] = await Promise.all([drugDetails(g, drafts), drugLiterature(g, rankCountedFirst(drafts), literatureNames(disease))]);
   const { mechanisms, ...rest } = details;
   const genes = placeMechanisms(evidence, mechanisms, chemblTargets);
   // Tiered list: tier I first, then II, then III, by score within a tier.
