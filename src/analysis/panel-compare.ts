@@ -4,12 +4,14 @@
 import { pathwayLabel } from './pathway-names.js';
 import {
   biggestIntegrityMove,
+  anyFigureComputed,
   cutCandidates,
   delta,
   drugAbsenceIn,
   integrityDeltas,
   matchDrugs,
   oneSide,
+  oneSidedFigures,
   pathwayKey,
   qText,
   signed,
@@ -185,9 +187,21 @@ function drugSentence(c: Omit<PanelComparison, 'summary'>, a: PanelView, b: Pane
 
 function evidenceSentence(c: Omit<PanelComparison, 'summary'>): string {
   const q = c.qualityScore;
-  const quality = q.a !== null && q.b !== null ? `Quality ${q.a.toFixed(2)} (A) vs ${q.b.toFixed(2)} (B)` : 'Quality not comparable (not computed on one side)';
+  const checked = { a: anyFigureComputed(c.integrityDeltas, 'a'), b: anyFigureComputed(c.integrityDeltas, 'b') };
+  // A quality of 0 with no figure computed is "nothing was verified", not a poor analysis.
+  const scored = (x: number, side: 'a' | 'b') => `${x.toFixed(2)} (${side.toUpperCase()}${x === 0 && !checked[side] ? ', nothing verified' : ''})`;
+  const quality = q.a !== null && q.b !== null ? `Quality ${scored(q.a, 'a')} vs ${scored(q.b, 'b')}` : 'Quality not comparable (not computed on one side)';
   const move = biggestIntegrityMove(c.integrityDeltas);
-  return move ? `${quality}; the largest integrity difference is ${move.name} (B − A ${signed(move.delta)}).` : `${quality}; the integrity figures do not differ.`;
+  const parts = [move ? `the largest integrity difference is ${move.name} (B − A ${signed(move.delta)})` : ''];
+  // A figure computed on one side only is a difference too: "do not differ" hid it.
+  const oneSided = oneSidedFigures(c.integrityDeltas);
+  for (const side of ['A', 'B'] as const) {
+    const mine = oneSided.filter((f) => (side === 'A' ? f.a : f.b) !== null);
+    if (mine.length) parts.push(`computed in ${side} only: ${list(mine.map((f) => `${f.name} ${(side === 'A' ? f.a : f.b)!.toFixed(2)}`))}`);
+  }
+  const said = parts.filter(Boolean);
+  if (said.length) return `${quality}; ${said.join('; ')}.`;
+  return !checked.a && !checked.b ? `${quality}; no integrity figure was computed on either side.` : `${quality}; the integrity figures do not differ.`;
 }
 
 function capitalise(s: string): string {

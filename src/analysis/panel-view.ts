@@ -202,6 +202,23 @@ export function biggestIntegrityMove(deltas: Record<string, IntegrityDelta>, ign
   return best;
 }
 
+/**
+ * Integrity rates a number on one side and null on the other: computed for one analysis only
+ * (PubMed unreachable, no model, nothing readable on the other). biggestIntegrityMove cannot see
+ * them (their delta is null), and leaving them out read "groundedRatio 0.90 against not computed"
+ * as "the integrity figures do not differ". Counts are left out as there.
+ */
+export function oneSidedFigures(deltas: Record<string, IntegrityDelta>, ignore: readonly string[] = ['hallucinated', 'retracted', 'pmidsCited']): { name: string; a: number | null; b: number | null }[] {
+  return Object.entries(deltas)
+    .filter(([name, d]) => !ignore.includes(name) && (typeof d.a === 'number') !== (typeof d.b === 'number') && (d.a === null || d.b === null))
+    .map(([name, d]) => ({ name, a: typeof d.a === 'number' ? d.a : null, b: typeof d.b === 'number' ? d.b : null }));
+}
+
+/** True when some integrity rate of that side is a number: something in that analysis was checked. */
+export function anyFigureComputed(deltas: Record<string, IntegrityDelta>, side: 'a' | 'b', ignore: readonly string[] = ['hallucinated', 'retracted', 'pmidsCited']): boolean {
+  return Object.entries(deltas).some(([name, d]) => !ignore.includes(name) && typeof d[side] === 'number');
+}
+
 /** "answered" (ok or cached: the source gave its answer), "failed", "skipped", or "absent". */
 export function sourceOutcome(status: string | undefined): string {
   if (status === undefined) return 'absent';

@@ -3,6 +3,7 @@
 // added. Pure: the tool loads both snapshots and hands their views in.
 import { pathwayLabel } from './pathway-names.js';
 import {
+  anyFigureComputed,
   biggestIntegrityMove,
   cutCandidates,
   delta,
@@ -11,6 +12,7 @@ import {
   integrityDeltas,
   matchDrugs,
   oneSide,
+  oneSidedFigures,
   pathwayKey,
   qText,
   round3,
@@ -291,11 +293,30 @@ function writeDiff(d: Omit<SnapshotDiff, 'summary'>): string {
   }
   const h = d.hypothesisConfidenceChanges.find((c) => c.delta !== null);
   if (h) out.push(`Hypothesis confidence moved most for ${h.genes.join('-')}: ${h.confidenceBefore} → ${h.confidenceAfter} (${h.labelBefore} → ${h.labelAfter}${h.why ? `; ${h.why}` : ''}).`);
-  const move = biggestIntegrityMove(d.integrityDeltas);
-  const quality = d.qualityScoreDelta === null ? 'Quality not comparable (not computed on one side)' : `Quality ${signed(d.qualityScoreDelta)}`;
-  out.push(move ? `${quality}; largest integrity move: ${move.name} ${signed(move.delta)}.` : `${quality}; integrity figures unchanged.`);
+  out.push(integritySentence(d));
   if (d.sourceChanges.length) out.push(`Sources that answered differently: ${names(d.sourceChanges.map((s) => `${s.id} ${s.before} → ${s.after}`), 4)}.`);
   return out.join(' ');
+}
+
+/**
+ * Quality and the integrity figure that moved most; a figure computed in one analysis only is named
+ * ("groundedRatio no longer computed (was 0.90)"): its delta is null, and "integrity figures
+ * unchanged" hid that the later run checked less (PubMed down, no model).
+ */
+function integritySentence(d: Omit<SnapshotDiff, 'summary'>): string {
+  const move = biggestIntegrityMove(d.integrityDeltas);
+  const quality = d.qualityScoreDelta === null ? 'Quality not comparable (not computed on one side)' : `Quality ${signed(d.qualityScoreDelta)}`;
+  const oneSided = oneSidedFigures(d.integrityDeltas);
+  const lost = oneSided.filter((f) => f.b === null).map((f) => `${f.name} (was ${f.a!.toFixed(2)})`);
+  const gained = oneSided.filter((f) => f.a === null).map((f) => `${f.name} (${f.b!.toFixed(2)})`);
+  const parts = [
+    move ? `largest integrity move: ${move.name} ${signed(move.delta)}` : '',
+    lost.length ? `no longer computed: ${names(lost, 4)}` : '',
+    gained.length ? `now computed: ${names(gained, 4)}` : '',
+  ].filter(Boolean);
+  if (parts.length) return `${quality}; ${parts.join('; ')}.`;
+  const checked = anyFigureComputed(d.integrityDeltas, 'a') || anyFigureComputed(d.integrityDeltas, 'b');
+  return checked ? `${quality}; integrity figures unchanged.` : `${quality}; no integrity figure was computed in either analysis.`;
 }
 
 /**

@@ -1,6 +1,7 @@
 // Assembly of the comparison answer: merged source rows, the compact answer and the HTML report.
 import { describe, expect, it } from 'vitest';
 import { comparePanels } from '../../src/analysis/panel-compare.js';
+import { renderCompare } from '../../src/cli/render/compare.js';
 import { renderCompareReport } from '../../src/report/compare.js';
 import { compactComparison, mergeSources, SHOWN } from '../../src/tools/compare-targets/assemble.js';
 import type { CompareOutput } from '../../src/tools/compare-targets/schema.js';
@@ -83,5 +84,15 @@ describe('renderCompareReport', () => {
     expect(page).toContain('&lt;script&gt;');
     expect(page).toContain('content="default-src &#39;none&#39;'); // the CSP, entity-escaped in its attribute
     expect((page.match(/<tr><td class="name">/g) ?? []).length).toBe(31);
+  });
+});
+
+describe('renderCompare (terminal)', () => {
+  it('lists an integrity figure computed on one side only instead of "do not differ"', () => {
+    const f = full();
+    const text = renderCompare({ ...f, integrityDeltas: { groundedRatio: { a: 0.9, b: null, delta: null }, citeF1: { a: 0.5, b: 0.5, delta: 0 } } });
+    expect(text).toContain('groundedRatio: 0.9 → not computed');
+    expect(text).not.toContain('Integrity figures do not differ');
+    expect(renderCompare({ ...f, integrityDeltas: { citeF1: { a: 0.5, b: 0.5, delta: 0 } } })).toContain('Integrity figures do not differ.');
   });
 });

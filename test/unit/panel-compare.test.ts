@@ -134,7 +134,22 @@ describe('comparePanels', () => {
     expect(c.qualityScore.delta).toBeNull();
     expect(c.integrityDeltas.contested).toEqual({ a: null, b: 2, delta: null });
     expect(c.summary).toContain('Quality not comparable');
-    expect(c.summary).toContain('the integrity figures do not differ');
+    // groundedRatio 0.90 against "not computed" is a difference, not agreement.
+    expect(c.summary).not.toContain('do not differ');
+    expect(c.summary).toContain('computed in B only: groundedRatio 0.90');
+  });
+
+  it('says which analysis checked what when PubMed answered for one panel only', () => {
+    // Panel B's PubMed check failed: its rates are null. Its zero quality is "nothing verified".
+    const a = view({ integrity: { pmidsChecked: true, hallucinationRate: 0, groundedRatio: null, citeF1: null, nliEnabled: false, entailmentMethod: 'none' }, qualityScore: 0.35 });
+    const b = view({ integrity: { pmidsChecked: false, hallucinationRate: null, groundedRatio: null, citeF1: null, nliEnabled: false, entailmentMethod: 'none' }, qualityScore: 0 });
+    const c = comparePanels(a, b);
+    expect(c.summary).toContain('Quality 0.35 (A) vs 0.00 (B, nothing verified); computed in A only: hallucinationRate 0.00.');
+    // Neither side checked anything: not "the figures do not differ".
+    const none = comparePanels(b, b);
+    expect(none.summary).toContain('Quality 0.00 (A, nothing verified) vs 0.00 (B, nothing verified); no integrity figure was computed on either side.');
+    // Both checked and equal: that is agreement.
+    expect(comparePanels(a, a).summary).toContain('the integrity figures do not differ');
   });
 
   it('names both diseases when they differ', () => {

@@ -185,4 +185,15 @@ describe('diffPanels', () => {
     const noEdge = view({ hypotheses: [{ ...strong, confidence: 0.6, stringScore: null }], sources: [{ id: 'string', status: 'ok' }] });
     expect(diffPanels(a, noEdge).hypothesisConfidenceChanges[0]).not.toHaveProperty('why');
   });
+  it('an integrity figure computed in one run only is named, not "unchanged"', () => {
+    // The later run's PubMed check failed and it had no model: its rates are null (not computed).
+    const checked = view({ integrity: { pmidsChecked: true, hallucinationRate: 0.1, groundedRatio: 0.9, nliEnabled: true, entailmentMethod: 'nli' } });
+    const unchecked = view({ integrity: { pmidsChecked: false, hallucinationRate: null, groundedRatio: null, nliEnabled: false, entailmentMethod: 'none' }, qualityScore: 0 });
+    const d = diffPanels(checked, unchecked);
+    expect(d.summary).not.toContain('integrity figures unchanged');
+    expect(d.summary).toContain('Quality −0.80; no longer computed: hallucinationRate (was 0.10), groundedRatio (was 0.90).');
+    expect(diffPanels(unchecked, checked).summary).toContain('now computed: hallucinationRate (0.10), groundedRatio (0.90).');
+    expect(diffPanels(unchecked, unchecked).summary).toContain('no integrity figure was computed in either analysis.');
+    expect(diffPanels(checked, checked).summary).toContain('integrity figures unchanged.');
+  });
 });

@@ -39,8 +39,10 @@ export function renderCompare(r: CompareOutput): string {
   }
 
   out.push('', heading('## Evidence'), `Quality A ${num(r.qualityScore.a)} | B ${num(r.qualityScore.b)} | B − A ${num(r.qualityScore.delta)}`);
-  const moved = Object.entries(r.integrityDeltas).filter(([, d]) => d.delta !== null && d.delta !== 0);
-  out.push(moved.length ? moved.map(([k, d]) => `${k}: ${String(d.a)} → ${String(d.b)} (${d.delta! > 0 ? '+' : ''}${d.delta})`).join('; ') : 'Integrity figures do not differ.');
+  // A figure computed on one side only (a number against null) differs too.
+  const computed = (x: unknown) => (x === null ? 'not computed' : String(x));
+  const moved = Object.entries(r.integrityDeltas).filter(([, d]) => (d.delta !== null && d.delta !== 0) || (typeof d.a === 'number' && d.b === null) || (d.a === null && typeof d.b === 'number'));
+  out.push(moved.length ? moved.map(([k, d]) => `${k}: ${computed(d.a)} → ${computed(d.b)}${d.delta ? ` (${d.delta > 0 ? '+' : ''}${d.delta})` : ''}`).join('; ') : 'Integrity figures do not differ.');
   if (r.more) out.push('', r.more);
   if (r.warnings.length) out.push('', heading('## Warnings'), ...r.warnings.map((w) => `! ${w}`));
   return out.join('\n');
