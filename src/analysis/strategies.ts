@@ -7,7 +7,7 @@
 //                      degraders agree)                         degraders, ... (INHIBIT below)
 //   restore            "Restore G function" (or exploit its     activators, agonists, stabilisers,
 //                      loss: synthetic lethality, partners not  positive modulators (ACTIVATE below)
-//                      assessed here)
+//                      searched here, and the text says so)
 //   context-dependent  "Modulate G": both roles are recorded    all kept, each flagged
 //   unknown            "Target G (direction not established)"  all kept; the action is shown, not
 //                                                               taken as the direction
@@ -114,11 +114,22 @@ export interface StrategyInput {
   drugsIncomplete?: string;
 }
 
-/** "No usable drug" (`none`) only when drug candidates are known; otherwise why they are not. */
-function noDrugText(input: Pick<StrategyInput, 'drugsUnknown' | 'drugsIncomplete'>, subject: 'it' | 'them', none: string, opportunity: string): string {
+/** "No usable drug" (`none`, then `then`) only when drug candidates are known; otherwise why they are not. */
+function noDrugText(input: Pick<StrategyInput, 'drugsUnknown' | 'drugsIncomplete'>, subject: 'it' | 'them', none: string, then: string): string {
   if (input.drugsUnknown) return `whether a drug acts on ${subject} is not known here (${input.drugsUnknown})`;
   const floor = input.drugsIncomplete ? ` (${input.drugsIncomplete}, so one may have been missed)` : '';
-  return `${none}${floor}: an opportunity for ${opportunity}`;
+  return `${none}${floor}${then}`;
+}
+
+/**
+ * After "no usable drug" for a gene. A lost tumour suppressor is exploited by drugs acting on other
+ * genes (PARP inhibitors for BRCA1/2 loss), which candidates acting on panel genes cannot include:
+ * "an opportunity for new compounds" read as if no drug existed for BRCA1-deficient cancers.
+ */
+function afterNoDrug(direction: Direction): string {
+  return direction === 'restore'
+    ? '; drugs that exploit its loss act on other genes (synthetic-lethal partners), which this analysis does not search'
+    : ': an opportunity for new compounds or modalities';
 }
 
 export function buildStrategies(input: StrategyInput): Strategy[] {
@@ -168,7 +179,7 @@ export function buildStrategies(input: StrategyInput): Strategy[] {
     const tiers = ['I', 'II', 'III'].map((t) => usable.filter((d) => d.tier === t).length);
     const drugsText = best
       ? `${usable.length} usable drug candidate${usable.length > 1 ? 's' : ''} (tier I: ${tiers[0]}, II: ${tiers[1]}, III: ${tiers[2]}; best: ${best.name}, tier ${best.tier}${best.maxPhase !== null ? `, phase ${best.maxPhase}` : ''})`
-      : noDrugText(input, 'it', 'no usable drug among the candidates', 'new compounds or modalities');
+      : noDrugText(input, 'it', direction === 'restore' ? 'no drug among the candidates restores its function' : 'no usable drug among the candidates', afterNoDrug(direction));
     const left = excludedDrugs.length ? `; left out: ${excludedDrugs.map((x) => `${x.name} (${x.reason})`).join('; ')}` : '';
     const dgidbOnly = linkedOnly.get(gene) ?? 0;
     const notCounted = dgidbOnly ? `; not counted: ${dgidbOnly} drug${dgidbOnly > 1 ? 's' : ''} DGIdb alone links to ${gene} (interaction claims such as biomarkers of response or resistance, no curated mechanism)` : '';
@@ -205,7 +216,7 @@ export function buildStrategies(input: StrategyInput): Strategy[] {
         approach: 'pathway-modulation' as const,
         direction: 'unknown' as const,
         directionBasis: 'a pathway, not a gene: no direction is implied',
-        rationale: `${p.k} panel gene${p.k === 1 ? ' falls' : 's fall'} in ${pathwayLabel(p.name)} (${p.library}, q = ${p.q.toExponential(1)}); ${noDrugText(input, 'them', 'no usable drug candidate acts on them yet', 'tool compounds or new modalities')}.`,
+        rationale: `${p.k} panel gene${p.k === 1 ? ' falls' : 's fall'} in ${pathwayLabel(p.name)} (${p.library}, q = ${p.q.toExponential(1)}); ${noDrugText(input, 'them', 'no usable drug candidate acts on them yet', ': an opportunity for tool compounds or new modalities')}.`,
         targetGenes: p.overlapGenes.slice(0, 10),
         pathways: [{ id: p.id, name: pathwayLabel(p.name), library: p.library, q: p.q }],
         drugs: [],

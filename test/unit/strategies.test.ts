@@ -77,6 +77,10 @@ describe('strategies follow the gene role, not the drug action', () => {
     expect(pten).toMatchObject({ strategy: 'Restore PTEN function or exploit its loss (synthetic lethality)', direction: 'restore', approach: 'function-restoration', drugs: [] });
     expect(pten.excludedDrugs).toEqual([{ name: 'VO-OHPIC', reason: 'inhibits PTEN, a tumour suppressor: contrary to restoring its function' }]);
     expect(pten.evidencePmids).toEqual(['123']); // the PMID COSMIC gives for the role
+    // Its loss is exploited by drugs on other genes (PARP inhibitors for BRCA1): no drug acting on
+    // PTEN is not "an opportunity for new compounds", and the text says partners were not searched.
+    expect(pten.rationale).toContain('no drug among the candidates restores its function; drugs that exploit its loss act on other genes (synthetic-lethal partners), which this analysis does not search');
+    expect(pten.rationale).not.toContain('opportunity');
   });
 
   it('restores a tumour suppressor with a drug that does so', () => {
