@@ -265,6 +265,14 @@ export function associationFactor(
   return { value: null, detail: `association of ${unknown.join(', ')} with ${diseaseName} not looked up (no matched Open Targets disease or no Ensembl id)` };
 }
 
+/**
+ * An Open Targets association score for people: two decimals, or one significant digit below 0.005
+ * (a listed association of 0.003 printed as "0.00" read as none, next to a claim that it exists).
+ */
+export function associationScoreText(score: number): string {
+  return score > 0 && score < 0.005 ? score.toPrecision(1) : score.toFixed(2);
+}
+
 /** Drug-likeness factor: QED (ChEMBL) on its own 0-1 scale, with the rule-of-five violations beside it. Null without a QED. */
 export function drugLikenessFactor(admet: Admet): RawFactor {
   const ro5 = admet.lipinskiViolations

@@ -2,6 +2,7 @@
 // integrity pipeline checks against the cited abstracts) and a text written for the audience.
 // The audience changes wording, order and emphasis, never the data or the claims checked.
 import { actionsOn, approvedIndication, contextPhase, phaseText, type DrugCandidate } from './drug-candidates.js';
+import { associationScoreText } from './drug-scoring.js';
 import { WHERE_MARKETED, withdrawalText } from './drug-tiers.js';
 import type { EnrichmentRow } from './enrichment.js';
 import type { Hypothesis } from './hypotheses.js';
@@ -71,6 +72,15 @@ export interface CanonicalStatement {
 
 const MAX_CITATIONS = 3;
 
+/**
+ * Beside "G is associated with D" (a claim from the literature): 0 means Open Targets lists no
+ * association for it, and "Open Targets association 0.00" read as a measured score backing the claim.
+ */
+function associationDetail(score: number | null): string {
+  if (score === null) return '';
+  return score > 0 ? `Open Targets association ${associationScoreText(score)}` : 'no Open Targets association listed';
+}
+
 /** Audience-independent claims with their citations; only claims that have PMIDs are made. */
 export function canonicalStatements(f: BriefFacts): CanonicalStatement[] {
   const out: CanonicalStatement[] = [];
@@ -85,7 +95,7 @@ export function canonicalStatements(f: BriefFacts): CanonicalStatement[] {
       kind: 'gene-disease',
       claim: `${named(g.gene)} is associated with ${f.disease}.`,
       pmids: g.pmids.slice(0, MAX_CITATIONS),
-      detail: [g.association !== null ? `Open Targets association ${g.association.toFixed(2)}` : '', g.count !== null ? `${g.count.toLocaleString('en-US')} articles` : ''].filter(Boolean).join('; '),
+      detail: [associationDetail(g.association), g.count !== null ? `${g.count.toLocaleString('en-US')} articles` : ''].filter(Boolean).join('; '),
       subject: g.gene,
     });
   }

@@ -2,6 +2,7 @@
 // does to which gene (or that only DGIdb claims link them), why that gene matters for the panel
 // and the disease, its other targets, and where the drug stands. Pure; repurposing.ts re-exports it.
 import { actionsOn, actsOn, claimText, type DrugCandidate } from './drug-candidates.js';
+import { associationScoreText } from './drug-scoring.js';
 import { phaseText, withdrawalText } from './drug-tiers.js';
 import type { NeighbourGene, PathwayRef } from './repurposing-neighbourhood.js';
 import type { IndicationRef } from './repurposing.js';
@@ -51,7 +52,7 @@ export function rationale(
   const assoc = ctx.associations.get(gene);
   const why = [
     ctx.panel.has(gene) ? `a panel gene${top ? ` in ${top.name} (q = ${sci(top.q)})` : ''}` : reachOf(gene, ctx.panel, ctx.neighbours),
-    assoc === undefined || assoc === null ? '' : assoc > 0 ? `Open Targets association with ${ctx.disease} ${assoc.toFixed(2)}` : `no Open Targets association with ${ctx.disease}`,
+    assoc === undefined || assoc === null ? '' : assoc > 0 ? `Open Targets association with ${ctx.disease} ${associationScoreText(assoc)}` : `no Open Targets association with ${ctx.disease}`,
   ].filter(Boolean);
   return `${verb}, ${why.join('; ')}${alsoText(c, gene, assoc, ctx)}; ${standing(c, ind)}${broaderText(c, ctx.disease)}.`;
 }
@@ -78,7 +79,7 @@ function alsoText(c: Pick<DrugCandidate, 'targetGenes' | 'interactionOnly'>, lea
     const a = ctx.associations.get(g);
     if (typeof a === 'number' && a > (best?.score ?? 0)) best = { gene: g, score: a };
   }
-  const beats = best && best.score > (leadAssoc ?? 0) ? ` (Open Targets association${others.length > 1 ? ` of ${best.gene}` : ''} with ${ctx.disease} ${best.score.toFixed(2)})` : '';
+  const beats = best && best.score > (leadAssoc ?? 0) ? ` (Open Targets association${others.length > 1 ? ` of ${best.gene}` : ''} with ${ctx.disease} ${associationScoreText(best.score)})` : '';
   return `; also acts on ${named}${beats}${alsoLinked}`;
 }
 

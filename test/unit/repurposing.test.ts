@@ -269,6 +269,8 @@ describe('why it could work here: one sentence from the data', () => {
     expect(rationale(multi, { ...ctx, associations: assoc }, { approved: [], furthest: null })).toContain(
       '; Open Targets association with breast cancer 0.20; also acts on ERBB4, ERBB2 and 2 more (Open Targets association of ERBB2 with breast cancer 0.70); approved',
     );
+    // A tiny listed association is not printed "0.00", which read as none.
+    expect(rationale(multi, { ...ctx, associations: new Map([['EGFR', 0.003]]) }, { approved: [], furthest: null })).toContain('; Open Targets association with breast cancer 0.003;');
     // The lead's own association is the best: nothing more to say about the others.
     expect(rationale(multi, { ...ctx, associations: new Map([['EGFR', 0.9], ['ERBB2', 0.697]]) }, { approved: [], furthest: null })).toContain('; also acts on ERBB4, ERBB2 and 2 more; approved');
   });
