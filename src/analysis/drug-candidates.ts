@@ -257,7 +257,7 @@ function candidateOf(drug: DrugEvidence, input: DrugCandidateInput, ctx: Context
           value: literatureValue(literature.coMentions),
           detail: `${literature.coMentions} articles mention ${drug.name} with ${ctx.diseaseName} (${litSource}${literature.query ? `: ${literature.query}` : ''})`,
         }
-      : { value: null, detail: input.literature ? 'no literature count for this drug (the search failed or was not run for it)' : 'literature co-mentions not searched' },
+      : { value: null, detail: literatureUnknown(input, drug) },
     pathwayCentrality: pathwayCentrality(targets.genes, ctx.centralities, ctx.centralityInputs),
   };
   const scored = combineFactors(raw);
@@ -305,6 +305,14 @@ function candidateOf(drug: DrugEvidence, input: DrugCandidateInput, ctx: Context
     sources,
     pmids,
   };
+}
+
+/** Why a drug has no literature count: not searched at all, searched and failed, or beyond the searched few. */
+function literatureUnknown(input: DrugCandidateInput, drug: DrugEvidence): string {
+  if (!input.literature) return 'literature co-mentions not searched';
+  const failed = lookupDrug(input.literatureFailed, drug);
+  if (failed) return `not known: the literature search for this drug failed (${failed})`;
+  return 'not searched: the literature is counted for the first few candidates only';
 }
 
 function isSourced(v: unknown, source: 'chembl' | 'pubchem'): boolean {

@@ -86,6 +86,11 @@ export interface DrugCandidateInput {
   chemblIndications?: ReadonlyMap<string, readonly ChemblIndication[]>;
   /** Literature support by ChEMBL id or drug name; absent -> the factor is null. */
   literature?: ReadonlyMap<string, LiteratureSupport | null>;
+  /**
+   * Drugs whose literature search was run and failed, with the service that failed. A drug in
+   * neither map was not searched (the search runs for the first candidates only).
+   */
+  literatureFailed?: ReadonlyMap<string, string>;
   /** Enriched pathways; only rows with `significant` count for centrality. */
   pathways?: readonly EnrichmentRow[];
   /** STRING degree of each panel gene within the panel network. */

@@ -78,6 +78,16 @@ describeShared('svc_generate_insights: drugs', () => {
     expect(r.drugCandidates.slice(0, 6).every(searched)).toBe(true);
     expect(r.drugCandidates.slice(6).some(searched)).toBe(false);
     expect(r.drugCandidates.slice(0, 6).every((c) => c.tier !== 'III')).toBe(true);
+    // Those below were not searched, which is not a failed search.
+    expect(r.drugCandidates[6]!.factors.literatureSupport.detail).toBe('not searched: the literature is counted for the first few candidates only');
+  });
+
+  it('a drug whose literature search failed says so, apart from the drugs never searched', async () => {
+    fake.route('GET', '/europepmc/search', (req) => (/TITLE:"(EGFR|ERBB2|BRAF|BRCA1)"/.test(req.query.get('query') ?? '') ? undefined : { status: 503, body: 'down' }));
+    const r = await analyze();
+    const details = r.drugCandidates.map((c) => c.factors.literatureSupport.detail);
+    expect(details.slice(0, 6)).toEqual(Array(6).fill('not known: the literature search for this drug failed (Europe PMC)'));
+    expect(details.slice(6).every((d) => d.startsWith('not searched:'))).toBe(true);
   });
 
   it('tiers on per-disease indications, measures absent associations as 0, and says where each factor came from', async () => {

@@ -71,9 +71,12 @@ describe('six-factor score', () => {
     expect(c!.missingFactors).toEqual(['literatureSupport', 'pathwayCentrality']);
     expect(c!.factors.literatureSupport).toMatchObject({ value: null, contribution: null, weight: 0.15, detail: 'literature co-mentions not searched' });
     expect(c!.factors.pathwayCentrality.detail).toBe('no enriched pathways or STRING network given');
-    // A literature map that lacks this drug says so differently.
+    // A literature map that lacks this drug: it was beyond the few searched, or its search failed.
+    // "Failed or was not run" left a reader unable to tell a failure from a cap.
     const [d] = run(genes, { molecules, literature: new Map() });
-    expect(d!.factors.literatureSupport.detail).toBe('no literature count for this drug (the search failed or was not run for it)');
+    expect(d!.factors.literatureSupport.detail).toBe('not searched: the literature is counted for the first few candidates only');
+    const [e] = run(genes, { molecules, literature: new Map(), literatureFailed: new Map([[c!.chemblId!, 'Europe PMC']]) });
+    expect(e!.factors.literatureSupport.detail).toBe('not known: the literature search for this drug failed (Europe PMC)');
   });
 
   it('leaves drug-likeness out for a biologic instead of failing it on the rule of five', () => {

@@ -128,7 +128,7 @@ export async function rankRepurposing(
   // Literature changes scores, so the searched candidates are ranked again among themselves and the
   // first ones shown; those beyond had no literature search and are counted, not compared.
   const keys = new Set(top.map(keyOf));
-  const final = selectRepurposing(buildDrugCandidates({ ...input, literature: support }), { indicationsChecked: checked, tierFilter });
+  const final = selectRepurposing(buildDrugCandidates({ ...input, literature: support, literatureFailed: lit.failed }), { indicationsChecked: checked, tierFilter });
   const shown = final.candidates.filter((c) => keys.has(keyOf(c))).slice(0, MAX_SHOWN);
   const names = new Set(shown.map((c) => c.name));
   return { selection: final, shown, statements: lit.statements.filter((st) => names.has(st.drug)), input: details };

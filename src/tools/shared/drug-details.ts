@@ -86,9 +86,11 @@ export async function drugLiterature(
   drafts: readonly DrugCandidate[],
   disease: Term,
   max: number = CAPS.drugsForLiterature,
-): Promise<{ support: Map<string, LiteratureSupport>; statements: DrugLiterature[] }> {
+): Promise<{ support: Map<string, LiteratureSupport>; failed: Map<string, string>; statements: DrugLiterature[] }> {
   const top = drafts.slice(0, max);
   const support = new Map<string, LiteratureSupport>();
+  // Searched and failed, apart from never searched (beyond the first `max`): the factor says which.
+  const failed = new Map<string, string>();
   const statements: DrugLiterature[] = [];
   await Promise.all(
     top.flatMap((d, i) => {
@@ -98,6 +100,7 @@ export async function drugLiterature(
       const jobs = [
         literature(g, [name, disease], 5).then((lit) => {
           if (lit.count !== null) support.set(d.chemblId ?? d.name, { coMentions: lit.count, pmids: lit.pmids, query: lit.query, source: 'europepmc' });
+          else failed.set(d.chemblId ?? d.name, 'Europe PMC');
         }),
       ];
       if (i < CAPS.drugTargetStatements && gene) {
@@ -106,7 +109,7 @@ export async function drugLiterature(
       return jobs;
     }),
   );
-  return { support, statements: statements.filter(Boolean) };
+  return { support, failed, statements: statements.filter(Boolean) };
 }
 
 /** STRING degree of each gene in the given network: the network part of the pathway-centrality factor. */
@@ -140,6 +143,6 @@ export async function rankCandidates(
   const genes = placeMechanisms(evidence, mechanisms, chemblTargets);
   // Tiered list: tier I first, then II, then III, by score within a tier.
   // Tier first, then the candidates the literature was counted for, then score (rankCountedFirst).
-  const ranked = rankCountedFirst(buildDrugCandidates({ ...base, genes, ...rest, literature: lit.support }));
+  const ranked = rankCountedFirst(buildDrugCandidates({ ...base, genes, ...rest, literature: lit.support, literatureFailed: lit.failed }));
   return { ranked, statements: lit.statements };
 }
