@@ -1,7 +1,7 @@
 // Invalid arguments described one line per problem, each naming its field; an unknown argument
 // names the nearest valid one (a misspelled `includeDrug` is never silently ignored). Used by the
 // MCP server (error-result.ts) and the CLI (run-tool.ts), which loads it only on a bad argument.
-import { closest } from 'fastest-levenshtein';
+import { nearName } from '../near-name.js';
 import { z, type ZodError } from 'zod';
 
 /**
@@ -15,7 +15,7 @@ export function describeInvalidArguments(err: ZodError, schema?: z.ZodType): str
       const valid = schema ? keysAt(schema, issue.path) : [];
       return issue.keys.map((key) => {
         const name = field ? `${field}.${key}` : key;
-        const near = valid.length ? closest(key, valid) : undefined;
+        const near = nearName(key, valid);
         const list = valid.length ? ` Valid arguments${field ? ` of ${field}` : ''}: ${valid.join(', ')}.` : '';
         return `${name}: unknown argument${near ? `; did you mean "${near}"?` : '.'}${list}`;
       });

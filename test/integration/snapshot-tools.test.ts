@@ -103,6 +103,10 @@ describe('svc_get_snapshot', () => {
   it('names the nearest section when the section is unknown', async () => {
     const text = await callErr('svc_get_snapshot', { snapshotId: ids.new, section: 'enrichedPathway' });
     expect(text).toContain('section: this snapshot has no section \\"enrichedPathway\\"; did you mean \\"enrichedPathways\\"?');
+    // No typo of any section: no guess, the list of sections instead.
+    const far = await callErr('svc_get_snapshot', { snapshotId: ids.new, section: 'nonsense' });
+    expect(far).not.toContain('did you mean');
+    expect(far).toContain('Sections: ');
   });
 
   it('accepts an id typed in upper case or with spaces around it', async () => {

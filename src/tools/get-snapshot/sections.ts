@@ -1,7 +1,7 @@
 // The sections of a saved result, and one section read by page. A section is a top-level field of
 // the full result, or a list one level down ("evidenceBrief.statements"): what the compact answers
 // name in `omitted`. Pure: the tool loads the snapshot, these functions cut it.
-import { closest } from 'fastest-levenshtein';
+import { nearName } from '../../near-name.js';
 import { InvalidInputError } from '../../errors.js';
 
 /**
@@ -79,7 +79,7 @@ function lookup(result: Record<string, unknown>, section: string): unknown {
   const value = child === undefined ? top : isPlainObject(top) && Object.hasOwn(top, child) && rest.length === 0 ? top[child] : undefined;
   if (value !== undefined) return value;
   const names = listSections(result).map((s) => s.name);
-  const near = names.length ? closest(section, names) : undefined;
+  const near = nearName(section, names);
   throw new InvalidInputError(
     'section',
     `this snapshot has no section "${section}"${near ? `; did you mean "${near}"?` : ''}`,
