@@ -3,6 +3,7 @@
 import type { InsightsOutput } from '../tools/shared/panel-analysis/schema.js';
 import { html, join, pmidLinks, type SafeHtml } from './escape.js';
 import { fixed, integer, percent } from './format.js';
+import { noStatementsText } from '../tools/shared/summary.js';
 
 type Result = InsightsOutput;
 type Statement = Result['evidenceBrief']['statements'][number];
@@ -16,7 +17,7 @@ export function briefSection(r: Result): SafeHtml {
     : html`<p class="muted">No statement was judged: no NLI model was available, so the citations were looked up in PubMed but entailment was not checked (see Warnings).</p>`;
   return html`<section id="brief"><h2>Evidence brief <span class="muted small">for a ${b.audience}</span></h2>
 <p class="headline">${b.headline}</p><p>${b.summary}</p>${
-    b.statements.length ? html`${tally}<ol class="statements">${items}</ol>` : html`<p class="empty">No statement could be made with a citation, so none was checked.</p>`
+    b.statements.length ? html`${tally}<ol class="statements">${items}</ol>` : emptyBrief(r)
   }</section>`;
 }
 
@@ -110,4 +111,10 @@ export function sourcesSection(r: Result): SafeHtml {
     counts.length ? `: ${counts.map(([s, n]) => `${n} ${s}`).join(', ')}` : ''
   }. A failed source degrades the answer; it is named here, never hidden.</p>
 <div class="table-wrap"><table class="compact"><thead><tr><th>Source</th><th>Status</th><th class="num">ms</th><th class="num">Records</th><th>Error or note</th></tr></thead><tbody>${join(rows)}</tbody></table></div>${warnings}</section>`;
+}
+
+/** Why the brief has no statement: none could be cited, or the searches that cite failed. */
+function emptyBrief(r: Result): SafeHtml {
+  const none = noStatementsText(r);
+  return html`<p class="${none.failed ? 'alert' : 'empty'}">${none.text} None was checked.</p>`;
 }

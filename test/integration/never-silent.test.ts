@@ -6,6 +6,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { AppContext } from '../../src/context.js';
+import { renderInsights } from '../../src/cli/render/insights.js';
 import { renderHtmlReport } from '../../src/report/html.js';
 import type { InsightsAnswer } from '../../src/tools/insights/compact.js';
 import type { InsightsOutput } from '../../src/tools/shared/panel-analysis/schema.js';
@@ -92,6 +93,13 @@ describeShared('never silent', () => {
     expect(text).toContain('PMIDs checked: none cited (nothing to check)');
     expect(text).not.toContain('PMIDs checked: yes');
     expect(renderHtmlReport(full)).toContain('none cited');
+    // The empty evidence brief says why: "No statement could be cited from the literature" read the
+    // same as a literature that names none of the genes.
+    const why = 'No statement could be cited: the literature search failed (PubMed and Europe PMC) (see Sources). This is not a finding that the literature is silent.';
+    expect(full.evidenceBrief.statements).toEqual([]);
+    expect(text).toContain(`Evidence brief: ${why}`);
+    expect(renderInsights(full)).toContain(why);
+    expect(renderHtmlReport(full)).toContain(why);
   });
 
   it('DGIdb down: a drug whose approval only DGIdb gave is "not known", never "not approved"', async () => {

@@ -4,7 +4,7 @@ import type { InsightsOutput } from '../../tools/shared/panel-analysis/schema.js
 import { pathwayLabel } from '../../analysis/pathway-names.js';
 import { claimText } from '../../analysis/drug-targets.js';
 import { truncate as cut, pValue } from '../../text.js';
-import { describeIntegrity, drugsIncompleteText, noDrugsText, noHypothesesText, noStrategiesText } from '../../tools/shared/summary.js';
+import { describeIntegrity, drugsIncompleteText, noDrugsText, noHypothesesText, noStatementsText, noStrategiesText } from '../../tools/shared/summary.js';
 import { enrichmentNotComputedNote, enrichmentUntestedNote } from '../../tools/shared/panel-analysis/enrichment-status.js';
 import { heading, style, table } from '../output.js';
 import { STATUS_MARK } from './evidence-status.js';
@@ -100,7 +100,7 @@ export function renderInsights(r: InsightsOutput): string {
     out.push('');
   }
   out.push(heading(`## Evidence brief (${r.evidenceBrief.audience})`));
-  if (!r.evidenceBrief.statements.length) out.push('No statement could be cited from the literature.');
+  if (!r.evidenceBrief.statements.length) out.push(none(noStatementsText(r)));
   for (const s of r.evidenceBrief.statements) out.push(`${STATUS_MARK[s.status]} ${s.status}: ${s.text}`);
   out.push('', heading('## Integrity'), describeIntegrity(r.integrity));
   const failed = r.sources.filter((s) => s.status === 'failed');

@@ -1,7 +1,7 @@
 // The MCP text block of svc_generate_insights: what an assistant that reads only text needs, in a
 // few lines. The structured content holds the same facts (and more); this is not a copy of it.
 import { enrichmentUntestedNote } from '../shared/panel-analysis/enrichment-status.js';
-import { describeIntegrity, describeSources, diseaseLine, drugsIncompleteText, noDrugsText, noHypothesesText } from '../shared/summary.js';
+import { describeIntegrity, describeSources, diseaseLine, drugsIncompleteText, noDrugsText, noHypothesesText, noStatementsText } from '../shared/summary.js';
 import type { InsightsAnswer } from './compact.js';
 
 const fmtQ = (q: number) => (q < 0.001 ? q.toExponential(1) : q.toFixed(3));
@@ -35,6 +35,7 @@ export function summarizeInsights(a: InsightsAnswer): string {
   const h = a.hypotheses[0];
   if (h) lines.push(`Top hypothesis (${h.confidenceLabel}${h.novel ? ', novel' : ''}): ${h.statement}`);
   else lines.push(`Hypotheses: ${noHypothesesText(a).text}`);
+  if (!a.evidenceBrief.statements.length) lines.push(`Evidence brief: ${noStatementsText(a).text}`);
   lines.push(describeIntegrity(a.integrity), `Quality ${a.qualityScore.toFixed(2)}. ${describeSources(a.sources)}`);
   if (a.warnings.length) lines.push(`Warnings (${a.warnings.length}): ${a.warnings.slice(0, 3).join(' | ')}${a.warnings.length > 3 ? ' | ...' : ''}`);
   if (a.more) lines.push(a.more);

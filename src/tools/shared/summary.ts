@@ -106,13 +106,34 @@ interface SectionInputs {
  * What an empty section's inputs lacked because a source failed, in words; [] when every input was
  * had. "No hypothesis" with STRING down, or "no strategy" with the drug sources down, is no finding.
  */
-function failedInputs(r: SectionInputs, inputs: readonly ('string' | 'drugs' | 'enrichment')[]): string[] {
+function failedInputs(r: SectionInputs, inputs: readonly ('string' | 'drugs' | 'enrichment' | 'literature')[]): string[] {
   const out: string[] = [];
+  if (inputs.includes('literature')) {
+    // A partial failure counts: the searches that failed may be the ones that would have cited.
+    const lit = LITERATURE_SOURCES.filter(([id]) => r.sources.some((s) => s.id === id && (s.status === 'failed' || s.status === 'partial'))).map(([, name]) => name);
+    if (lit.length) out.push(`the literature search failed (${listAnd(lit)})`);
+  }
   if (inputs.includes('enrichment') && r.enrichmentStatus.state === 'not_computed') out.push('pathway enrichment could not run');
   if (inputs.includes('string') && sourceFailed(r.sources, 'string')) out.push('STRING failed');
   const drugs = drugSourcesFailedText(r.sources);
   if (inputs.includes('drugs') && drugs) out.push(drugs);
   return out;
+}
+
+const LITERATURE_SOURCES = [
+  ['eutils', 'PubMed'],
+  ['europepmc', 'Europe PMC'],
+] as const;
+
+/**
+ * An empty evidence brief: no article named a gene or drug with the disease, or the literature
+ * searches that give its citations failed. "No statement could be cited from the literature" read
+ * the same with PubMed down.
+ */
+export function noStatementsText(r: SectionInputs): { text: string; failed: boolean } {
+  const failed = failedInputs(r, ['literature']);
+  if (failed.length) return { text: `No statement could be cited: ${failed.join('; ')} (see Sources). This is not a finding that the literature is silent.`, failed: true };
+  return { text: 'No statement could be cited: no article found names a panel gene or drug candidate with the disease.', failed: false };
 }
 
 /** No hypothesis: none derivable, or not derived because STRING or the enrichment failed. */
