@@ -12,6 +12,7 @@ import {
   matchDrugs,
   oneSide,
   oneSidedFigures,
+  pathwaysNotCompared,
   pathwayKey,
   qText,
   signed,
@@ -73,6 +74,8 @@ export interface PanelComparison {
   /** Significant in both, strongest (largest of the two q) first. */
   sharedPathways: SharedPathway[];
   uniquePathways: { a: OneSidePathway[]; b: OneSidePathway[] };
+  /** Why pathways are not compared (enrichment could not run on a side); null when they are. */
+  pathwayNote: string | null;
   /** null when drug candidates were withheld on either side (drugAnalysisNote says why). */
   drugOverlap: DrugOverlap | null;
   drugAnalysisNote: string | null;
@@ -102,6 +105,7 @@ export function comparePanels(a: PanelView, b: PanelView): PanelComparison {
     b: b.pathways.filter((p) => !aKeys.has(pathwayKey(p))).map((p) => oneSide(p, a)),
   };
 
+  const pathwayNote = pathwaysNotCompared(a, b, ['panel A', 'panel B', 'either panel']);
   const drugAnalysisNote = a.drugs === null || b.drugs === null ? (a.drugNote ?? b.drugNote ?? 'drug candidates were not analysed') : null;
   const drugOverlap = a.drugs && b.drugs ? overlapOf(a, b, a.drugs, b.drugs) : null;
   const deltas = integrityDeltas(a.integrity, b.integrity);
@@ -110,6 +114,7 @@ export function comparePanels(a: PanelView, b: PanelView): PanelComparison {
     diseaseContexts: { a: a.diseaseContext, b: b.diseaseContext, same: a.diseaseContext.trim().toLowerCase() === b.diseaseContext.trim().toLowerCase() },
     sharedPathways,
     uniquePathways,
+    pathwayNote,
     drugOverlap,
     drugAnalysisNote,
     qualityScore: { a: a.qualityScore, b: b.qualityScore, delta: delta(a.qualityScore, b.qualityScore) },
@@ -143,10 +148,25 @@ function writeComparison(a: PanelView, b: PanelView, c: Omit<PanelComparison, 's
   const out: string[] = [];
   const disease = c.diseaseContexts.same ? ` in ${a.diseaseContext}` : '';
   const where = (v: PanelView) => (c.diseaseContexts.same ? '' : `, ${v.diseaseContext}`);
-  out.push(
-    `Panel A (${plural(a.genes.length, 'gene')}${where(a)}) and panel B (${plural(b.genes.length, 'gene')}${where(b)})${disease} share ` +
-      `${plural(c.genes.shared.length, 'gene')}${c.genes.shared.length ? ` (${list(c.genes.shared)})` : ''} and ${plural(c.sharedPathways.length, 'significant pathway')}.`,
-  );
+  const genesShared = `${plural(c.genes.shared.length, 'gene')}${c.genes.shared.length ? ` (${list(c.genes.shared)})` : ''}`;
+  const panels = `Panel A (${plural(a.genes.length, 'gene')}${where(a)}) and panel B (${plural(b.genes.length, 'gene')}${where(b)})${disease}`;
+  // An analysis whose enrichment could not run has no pathway list to compare: "share 0
+  // significant pathways" read as a finding. The side that ran still says what it found.
+  if (c.pathwayNote) {
+    out.push(`${panels} share ${genesShared}. ${c.pathwayNote}`);
+    for (const [side, v] of [['A', a], ['B', b]] as const) {
+      const first = v.pathways[0];
+      if (first) out.push(`${side} reports ${plural(v.significantPathways, 'significant pathway')}, led by ${pathwayLabel(first.name)} (q ${qText(first.q)}).`);
+    }
+  } else out.push(...pathwaySentences(c, `${panels} share ${genesShared}`));
+  out.push(drugSentence(c, a, b));
+  out.push(evidenceSentence(c));
+  return out.filter(Boolean).join(' ');
+}
+
+/** Shared and one-sided pathways, when both analyses ran their enrichment. */
+function pathwaySentences(c: Omit<PanelComparison, 'summary'>, opening: string): string[] {
+  const out = [`${opening} and ${plural(c.sharedPathways.length, 'significant pathway')}.`];
   const top = c.sharedPathways[0];
   if (top) out.push(`Strongest in both: ${pathwayLabel(top.name)} (q ${qText(top.qA)} in A, ${qText(top.qB)} in B).`);
   const shift = [...c.sharedPathways].sort((x, y) => Math.abs(Math.log10(y.qB / y.qA)) - Math.abs(Math.log10(x.qB / x.qA)))[0];
@@ -159,9 +179,7 @@ function writeComparison(a: PanelView, b: PanelView, c: Omit<PanelComparison, 's
   if (c.uniquePathways.a.length || c.uniquePathways.b.length) {
     out.push(`${capitalise(onlyText('A', c.uniquePathways.a[0], c.uniquePathways.a.length))}; ${onlyText('B', c.uniquePathways.b[0], c.uniquePathways.b.length)}.`);
   }
-  out.push(drugSentence(c, a, b));
-  out.push(evidenceSentence(c));
-  return out.filter(Boolean).join(' ');
+  return out;
 }
 
 function drugSentence(c: Omit<PanelComparison, 'summary'>, a: PanelView, b: PanelView): string {

@@ -151,6 +151,23 @@ export function drugAbsenceIn(other: Pick<PanelView, 'drugsComplete' | 'drugSour
   return other.drugsComplete ? 'not a candidate' : 'beyond the reported list';
 }
 
+/**
+ * Whether the analysis tested any gene-set library: an analysis whose enrichment could not run
+ * (every library failed to load) has none, and its empty pathway list is no finding to compare.
+ */
+export function enrichmentRan(v: PanelView): boolean {
+  return v.librariesTested.length > 0 || v.pathways.length > 0;
+}
+
+/** "Pathways not compared: ..." when enrichment could not run on a side (labels: A, B, both), else null. */
+export function pathwaysNotCompared(a: PanelView, b: PanelView, labels: readonly [string, string, string]): string | null {
+  const ranA = enrichmentRan(a);
+  const ranB = enrichmentRan(b);
+  if (ranA && ranB) return null;
+  const who = !ranA && !ranB ? labels[2] : ranA ? labels[1] : labels[0];
+  return `Pathways not compared: pathway enrichment could not run for ${who} (see warnings).`;
+}
+
 export function absenceIn(other: PanelView, p: PathwayView): PathwayAbsence {
   if (!other.librariesTested.includes(p.library)) return 'library not tested';
   return other.significantPathways > other.pathways.length ? 'beyond the reported list' : 'not significant';

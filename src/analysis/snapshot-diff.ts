@@ -13,6 +13,7 @@ import {
   matchDrugs,
   oneSide,
   oneSidedFigures,
+  pathwaysNotCompared,
   pathwayKey,
   qText,
   round3,
@@ -148,7 +149,7 @@ export function diffPanels(a: PanelView, b: PanelView): SnapshotDiff {
     integrityDeltas: deltas,
     sourceChanges: sourceChanges(a, b),
   };
-  return { ...result, summary: writeDiff(result) };
+  return { ...result, summary: writeDiff(result, pathwaysNotCompared(a, b, ['the earlier analysis', 'the later analysis', 'either analysis'])) };
 }
 
 function presence(d: DrugView, rank: number, otherSide: DrugAbsence): DrugPresence {
@@ -262,7 +263,7 @@ function sourceChanges(a: PanelView, b: PanelView): SourceChange[] {
 
 const names = (items: readonly string[], max = 3) => (items.length > max ? `${items.slice(0, max).join(', ')} and ${items.length - max} more` : items.join(', '));
 
-function writeDiff(d: Omit<SnapshotDiff, 'summary'>): string {
+function writeDiff(d: Omit<SnapshotDiff, 'summary'>, pathwayNote: string | null): string {
   const out: string[] = [];
   const i = d.inputs;
   const inputParts = [
@@ -272,7 +273,10 @@ function writeDiff(d: Omit<SnapshotDiff, 'summary'>): string {
   ].filter(Boolean);
   out.push(inputParts.length ? `Inputs differ (${inputParts.join('; ')}).` : 'Same panel and disease.');
   const path = (p: PathwayChange) => `${pathwayLabel(p.name)} (q ${qText(p.q)})`;
-  if (d.newPathways.length || d.removedPathways.length) {
+  // Enrichment that could not run in one analysis makes every pathway of the other "new" or
+  // "no longer reported": no finding.
+  if (pathwayNote) out.push(pathwayNote);
+  else if (d.newPathways.length || d.removedPathways.length) {
     out.push(
       `${d.newPathways.length} pathway${d.newPathways.length === 1 ? '' : 's'} new${pathwaysCaveat(d.newPathways, 'earlier', 'have been')}${d.newPathways[0] ? `, led by ${path(d.newPathways[0])}` : ''}; ` +
         `${d.removedPathways.length} no longer reported${pathwaysCaveat(d.removedPathways, 'later', 'still be')}${d.removedPathways[0] ? `, led by ${path(d.removedPathways[0])}` : ''}.`,

@@ -31,19 +31,26 @@ ${r.warnings.length ? html`<p class="banner"><a href="#sources">${r.warnings.len
 </header>`;
 }
 
+function onlyInOne(label: string, list: R['uniquePathways']['a']): SafeHtml {
+  return list.length
+    ? html`<h3>Only in panel ${label}</h3><div class="table-wrap"><table class="compact"><thead><tr><th>Gene set</th><th>Library</th><th class="num">q</th><th>Genes</th><th>On the other side</th></tr></thead><tbody>${list.map(
+        (p) => html`<tr><td class="name">${pathwayLabel(p.name)}</td><td class="lib">${p.library}</td><td class="num">${pValue(p.q)}</td><td class="genes">${p.overlapGenes.join(', ')}</td><td class="muted">${p.otherSide}</td></tr>`,
+      )}</tbody></table></div>`
+    : html`<h3>Only in panel ${label}</h3><p class="empty">None.</p>`;
+}
+
 function pathways(r: R): SafeHtml {
+  if (r.pathwayNote) {
+    // Enrichment could not run on a side: no "None." that would read as a finding; the side that ran is listed.
+    const ran = (['A', 'B'] as const).filter((l) => r.uniquePathways[l === 'A' ? 'a' : 'b'].length).map((l) => onlyInOne(l, r.uniquePathways[l === 'A' ? 'a' : 'b']));
+    return html`<section id="pathways"><h2>Pathways</h2><p class="alert">${r.pathwayNote}</p>${ran}</section>`;
+  }
   const shared = r.sharedPathways.length
     ? html`<div class="table-wrap"><table><thead><tr><th>Gene set</th><th>Library</th><th class="num">q in A</th><th class="num">q in B</th></tr></thead><tbody>${r.sharedPathways.map(
         (p) => html`<tr><td class="name">${pathwayLabel(p.name)}<div class="small muted">${p.id}</div></td><td class="lib">${p.library}</td><td class="num">${pValue(p.qA)}</td><td class="num">${pValue(p.qB)}</td></tr>`,
       )}</tbody></table></div>`
     : html`<p class="empty">No gene set is significant (q ≤ 0.05) in both panels.</p>`;
-  const one = (label: string, list: R['uniquePathways']['a']) =>
-    list.length
-      ? html`<h3>Only in panel ${label}</h3><div class="table-wrap"><table class="compact"><thead><tr><th>Gene set</th><th>Library</th><th class="num">q</th><th>Genes</th><th>On the other side</th></tr></thead><tbody>${list.map(
-          (p) => html`<tr><td class="name">${pathwayLabel(p.name)}</td><td class="lib">${p.library}</td><td class="num">${pValue(p.q)}</td><td class="genes">${p.overlapGenes.join(', ')}</td><td class="muted">${p.otherSide}</td></tr>`,
-        )}</tbody></table></div>`
-      : html`<h3>Only in panel ${label}</h3><p class="empty">None.</p>`;
-  return html`<section id="pathways"><h2>Pathways</h2><p class="muted">Significant gene sets (hypergeometric, Benjamini-Hochberg q ≤ 0.05 per library) in both panels, strongest in both first, then those reported for one panel only. “Beyond the reported list” means the other analysis found more significant sets than it reports, so this one may be among them.</p><h3>In both</h3>${shared}${one('A', r.uniquePathways.a)}${one('B', r.uniquePathways.b)}</section>`;
+  return html`<section id="pathways"><h2>Pathways</h2><p class="muted">Significant gene sets (hypergeometric, Benjamini-Hochberg q ≤ 0.05 per library) in both panels, strongest in both first, then those reported for one panel only. “Beyond the reported list” means the other analysis found more significant sets than it reports, so this one may be among them.</p><h3>In both</h3>${shared}${onlyInOne('A', r.uniquePathways.a)}${onlyInOne('B', r.uniquePathways.b)}</section>`;
 }
 
 function drugs(r: R): SafeHtml {

@@ -82,4 +82,17 @@ describeShared('biointel compare: a full run, then a diff of its sides', () => {
     expect(kinds.code).toBe(2);
     expect(kinds.stderr).toContain('is a comparison (svc_compare_targets)');
   }, 180_000);
+
+  it('exits 1 and says pathways are not compared when the enrichment could not run', async () => {
+    fake.reset();
+    mountFakeWorld(fake, { articles: [], literature: [] });
+    // Every gene-set library fails to load: each panel's enrichment could not run. "share 0
+    // significant pathways" and "None." read as a finding, with exit 0.
+    fake.route('GET', '/enrichr/geneSetLibrary', { status: 503, body: 'Service Unavailable' });
+    const run = await runCli(['compare', '--a-genes', 'EGFR,ERBB2', '--a-disease', 'breast cancer', '--b-genes', 'EGFR,BRAF'], env(path.join(tempDir(), 'data')));
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stdout).toContain('Pathways not compared: pathway enrichment could not run for either panel (see warnings).');
+    expect(run.stdout).not.toMatch(/0 significant pathways|^None\.$/m);
+    expect(run.stderr).toContain('error: Pathways not compared');
+  }, 120_000);
 });

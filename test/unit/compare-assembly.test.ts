@@ -87,6 +87,22 @@ describe('renderCompareReport', () => {
   });
 });
 
+describe('a comparison with an analysis whose enrichment could not run', () => {
+  it('prints why pathways are not compared, never "None." (terminal and HTML)', () => {
+    const a = view({ pathways: [pathway('R1', 1e-6)] });
+    const c = comparePanels(a, view({ librariesTested: [], pathways: [], significantPathways: 0 }));
+    const out = { ...full(), sharedPathways: c.sharedPathways, uniquePathways: c.uniquePathways, pathwayNote: c.pathwayNote!, summary: c.summary };
+    const text = renderCompare(out);
+    expect(text).toContain('## Pathways significant in both\nPathways not compared: pathway enrichment could not run for panel B (see warnings).');
+    expect(text).not.toContain('None.');
+    expect(text).toContain('## Only in panel A');
+    const page = renderCompareReport(out, { generatedAt: '2026-01-01T00:00:00Z', version: 'test' });
+    expect(page).toContain('<p class="alert">Pathways not compared: pathway enrichment could not run for panel B (see warnings).</p>');
+    expect(page).not.toContain('No gene set is significant');
+    expect(compareOutput.safeParse(out).success).toBe(true);
+  });
+});
+
 describe('renderCompare (terminal)', () => {
   it('lists an integrity figure computed on one side only instead of "do not differ"', () => {
     const f = full();

@@ -152,6 +152,20 @@ describe('comparePanels', () => {
     expect(comparePanels(a, a).summary).toContain('the integrity figures do not differ');
   });
 
+  it('does not compare pathways with an analysis whose enrichment could not run', () => {
+    // Every gene-set library failed to load for B: "share 0 significant pathways" read as a finding.
+    const a = view({ pathways: [pathway('R1', 1e-6), pathway('R2', 0.01)] });
+    const failed = view({ librariesTested: [], pathways: [], significantPathways: 0 });
+    const c = comparePanels(a, failed);
+    expect(c.pathwayNote).toBe('Pathways not compared: pathway enrichment could not run for panel B (see warnings).');
+    expect(c.summary).toContain('share 2 genes (EGFR, ERBB2). Pathways not compared: pathway enrichment could not run for panel B (see warnings). A reports 2 significant pathways, led by R1 pathway (q 1.0e-6).');
+    expect(c.summary).not.toMatch(/significant pathways? and|0 significant/);
+    expect(comparePanels(failed, failed).summary).toContain('Pathways not compared: pathway enrichment could not run for either panel (see warnings).');
+    expect(comparePanels(a, a).pathwayNote).toBeNull();
+    // Enrichment that ran and found nothing is a finding, and is compared.
+    expect(comparePanels(a, view()).pathwayNote).toBeNull();
+  });
+
   it('names both diseases when they differ', () => {
     const c = comparePanels(view(), view({ diseaseContext: 'ovarian cancer' }));
     expect(c.diseaseContexts.same).toBe(false);

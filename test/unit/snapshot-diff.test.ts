@@ -185,6 +185,15 @@ describe('diffPanels', () => {
     const noEdge = view({ hypotheses: [{ ...strong, confidence: 0.6, stringScore: null }], sources: [{ id: 'string', status: 'ok' }] });
     expect(diffPanels(a, noEdge).hypothesisConfidenceChanges[0]).not.toHaveProperty('why');
   });
+  it('does not call pathways new or gone when one run could not run its enrichment', () => {
+    const ran = view({ pathways: [pathway('R1', 1e-6)] });
+    const failed = view({ librariesTested: [], pathways: [], significantPathways: 0 });
+    const d = diffPanels(ran, failed);
+    expect(d.summary).toContain('Pathways not compared: pathway enrichment could not run for the later analysis (see warnings).');
+    expect(d.summary).not.toContain('no longer reported');
+    expect(diffPanels(failed, ran).summary).toContain('could not run for the earlier analysis');
+  });
+
   it('an integrity figure computed in one run only is named, not "unchanged"', () => {
     // The later run's PubMed check failed and it had no model: its rates are null (not computed).
     const checked = view({ integrity: { pmidsChecked: true, hallucinationRate: 0.1, groundedRatio: 0.9, nliEnabled: true, entailmentMethod: 'nli' } });

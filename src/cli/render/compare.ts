@@ -18,12 +18,15 @@ export function renderCompare(r: CompareOutput): string {
   out.push(side('A', r.panelA), side('B', r.panelB), `Comparison snapshot ${r.snapshotId}`, '', r.summary, '');
 
   out.push(heading('## Pathways significant in both'));
-  out.push(
+  // Enrichment could not run on a side: its empty lists are no finding, so none is printed as "None.".
+  if (r.pathwayNote) out.push(r.pathwayNote);
+  else out.push(
     r.sharedPathways.length
       ? table(r.sharedPathways.map((p) => [cut(pathwayLabel(p.name), 60), p.library, qText(p.qA), qText(p.qB)]), ['pathway', 'library', 'q A', 'q B']) + counted(r, 'sharedPathways', r.sharedPathways.length)
       : 'None.',
   );
   for (const [label, list] of [['A', r.uniquePathways.a], ['B', r.uniquePathways.b]] as const) {
+    if (r.pathwayNote && !list.length) continue;
     out.push('', heading(`## Only in panel ${label}${counted(r, `uniquePathways.${label.toLowerCase()}`, list.length)}`));
     out.push(list.length ? table(list.map((p) => [cut(pathwayLabel(p.name), 60), p.library, qText(p.q), p.otherSide === 'not significant' ? '' : p.otherSide]), ['pathway', 'library', 'q', 'other side']) : 'None.');
   }

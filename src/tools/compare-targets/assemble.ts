@@ -18,6 +18,7 @@ export function fullComparison(snapshotId: string, a: InsightsOutput, b: Insight
     genes: c.genes,
     sharedPathways: c.sharedPathways,
     uniquePathways: c.uniquePathways,
+    ...(c.pathwayNote ? { pathwayNote: c.pathwayNote } : {}),
     drugOverlap: c.drugOverlap,
     ...(c.drugAnalysisNote ? { drugAnalysisNote: c.drugAnalysisNote } : {}),
     qualityScore: c.qualityScore,

@@ -55,6 +55,7 @@ export const compareOutput = z.object({
     .array(z.object({ id: z.string(), name: z.string(), library: z.string(), qA: z.number(), qB: z.number() }))
     .describe('Pathways significant (q <= 0.05) in both panels, with q on each side; strongest in both first'),
   uniquePathways: z.object({ a: z.array(oneSidePathway), b: z.array(oneSidePathway) }).describe('Pathways reported for one panel only, best first'),
+  pathwayNote: z.string().optional().describe('Why pathways are not compared (enrichment failed)'),
   drugOverlap: z
     .object({
       shared: z.array(z.object({ name: z.string(), chemblId: z.string().nullable(), tierA: tier, tierB: tier, scoreA: z.number(), scoreB: z.number(), rankA: z.number().int(), rankB: z.number().int(), genesA: z.array(z.string()), genesB: z.array(z.string()) })),
