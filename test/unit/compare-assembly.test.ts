@@ -110,5 +110,8 @@ describe('renderCompare (terminal)', () => {
     expect(text).toContain('groundedRatio: 0.9 → not computed');
     expect(text).not.toContain('Integrity figures do not differ');
     expect(renderCompare({ ...f, integrityDeltas: { citeF1: { a: 0.5, b: 0.5, delta: 0 } } })).toContain('Integrity figures do not differ.');
+    // Nothing computed on either side (PubMed down for both) is not agreement either.
+    const none = renderCompare({ ...f, integrityDeltas: { citeF1: { a: null, b: null, delta: null }, pmidsChecked: { a: false, b: false, delta: null } } });
+    expect(none).toContain('No integrity figure was computed on either side.');
   });
 });
