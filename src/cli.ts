@@ -180,6 +180,12 @@ async function parsePort(value: string): Promise<number> {
 }
 
 async function main(argv: string[]): Promise<void> {
+  // A reader that stops early (`biointel analyze ... | head`) closes the pipe: an unhandled EPIPE
+  // crashed the process with a stack trace. Stop writing and exit with the code already set.
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+    process.exit(process.exitCode ?? EXIT.ok);
+  });
   const program = buildProgram();
   try {
     await program.parseAsync(argv);

@@ -120,6 +120,17 @@ describe('CLI', () => {
     expect(unknown.stderr).toContain('unknown command "frobnicate"');
   });
 
+  it('a reader that closes the pipe early (| head) is no crash', async () => {
+    // `biointel repurpose --help | head -3` died on an unhandled EPIPE with a stack trace.
+    const child = spawn(process.execPath, [BIN, 'repurpose', '--help'], { env: { ...process.env, ...env() }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.destroy(); // the reader is gone before the first byte
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).not.toMatch(/EPIPE|Unhandled|at .*\.js:/);
+    expect(code).toBe(0);
+  });
+
   it('verify prints a readable report, or JSON with --json', async () => {
     const text = await runCli(['verify', 'Metformin improves survival in patients with diabetes.', '--pmids', '1001'], env());
     expect(text.code).toBe(0);
