@@ -53,6 +53,8 @@ export interface Neighbourhood {
   leftOut: number;
   /** False when STRING partners were not available (source failed or not asked). */
   stringChecked: boolean;
+  /** False when the enrichment could not run (no gene-set library loaded): no pathway's members were searched. */
+  pathwaysChecked: boolean;
 }
 
 export const NEIGHBOURHOOD_CAPS = { pathways: 5, maxSetSize: 500, genes: 40, minStringScore: 0.7 } as const;
@@ -80,9 +82,9 @@ export function pathwaysToSearch(significant: readonly EnrichmentRow[], caps: Pi
 
 /**
  * Neighbour genes of the panel. `pathways` are the rows chosen by pathwaysToSearch with their
- * members; `partners` null = STRING could not be asked.
+ * members (null = the enrichment could not run); `partners` null = STRING could not be asked.
  */
-export function neighbourhood(panel: readonly string[], pathways: readonly PathwayMembers[], partners: readonly Partner[] | null, caps: NeighbourhoodCaps = NEIGHBOURHOOD_CAPS): Neighbourhood {
+export function neighbourhood(panel: readonly string[], pathways: readonly PathwayMembers[] | null, partners: readonly Partner[] | null, caps: NeighbourhoodCaps = NEIGHBOURHOOD_CAPS): Neighbourhood {
   const inPanel = new Set(panel.map(up));
   const byGene = new Map<string, NeighbourGene>();
   const entry = (gene: string): NeighbourGene => {
@@ -90,7 +92,7 @@ export function neighbourhood(panel: readonly string[], pathways: readonly Pathw
     if (!e) byGene.set(gene, (e = { gene, pathways: [], partnerOf: [] }));
     return e;
   };
-  for (const p of pathways) {
+  for (const p of pathways ?? []) {
     for (const m of new Set(p.members.map(up))) if (!inPanel.has(m)) entry(m).pathways.push(pathwayRef(p.row));
   }
   for (const x of partners ?? []) {
@@ -111,13 +113,14 @@ export function neighbourhood(panel: readonly string[], pathways: readonly Pathw
   const kept = new Set(genes.map((g) => g.gene));
   return {
     genes,
-    pathways: pathways.map((p) => ({
+    pathways: (pathways ?? []).map((p) => ({
       ...pathwayRef(p.row),
       size: p.members.length,
       added: new Set(p.members.map(up).filter((m) => kept.has(m))).size,
     })),
     leftOut: ranked.length - genes.length,
     stringChecked: partners !== null,
+    pathwaysChecked: pathways !== null,
   };
 }
 

@@ -6,6 +6,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { AppContext } from '../../src/context.js';
+import { renderRepurpose } from '../../src/cli/render/repurpose.js';
 import { findTool } from '../../src/tools/index.js';
 import type { RepurposingAnswer } from '../../src/tools/repurposing/compact.js';
 import type { RepurposingOutput } from '../../src/tools/repurposing/schema.js';
@@ -71,7 +72,7 @@ describeShared('svc_prioritize_repurposing', () => {
     expect(r.tierFilter).toBe('all');
 
     // ERBB2 is EGFR's STRING partner (0.998): searched, its drugs come in, marked as not in the panel.
-    expect(r.neighbourhood).toMatchObject({ stringChecked: true });
+    expect(r.neighbourhood).toMatchObject({ stringChecked: true, pathwaysChecked: true });
     expect(r.neighbourhood!.genes).toContain('ERBB2');
     expect(r.neighbourhood!.pathways.length).toBeGreaterThan(0);
     const afatinib = r.candidates.find((c) => c.name === 'AFATINIB')!;
@@ -215,6 +216,19 @@ describeShared('svc_prioritize_repurposing', () => {
     expect(r.neighbourhood).toMatchObject({ stringChecked: false });
     expect(r.neighbourhood!.genes).not.toContain('ERBB2');
     expect(r.alreadyApproved.map((c) => c.name)).toEqual(['LAPATINIB']);
+  }, 120_000);
+
+  it('says when pathway members could not be searched because the enrichment could not run', async () => {
+    // Every gene-set library fails to load (a fresh data directory: none is cached). The
+    // neighbourhood read like a panel with no significant pathway to search.
+    fake.route('GET', '/enrichr/geneSetLibrary', { status: 503, body: 'Service Unavailable' });
+    const once = await testContext({ dataDir: tempDir(), retries: 0 }, fake.url);
+    const r = await answer({}, await connectInMemory(once));
+    const full = (await once.snapshots.get(r.snapshotId))!.result as unknown as RepurposingOutput;
+    await once.close();
+    expect(r.neighbourhood).toMatchObject({ pathwaysChecked: false, stringChecked: true, pathways: [] });
+    expect(r.warnings).toContain('Pathway enrichment could not run (no gene-set library could be loaded): members of significant pathways were not searched for drugs, only the panel genes and their STRING partners; pathway centrality counts the STRING network alone.');
+    expect(renderRepurpose(full)).toContain('(pathway members NOT searched: the enrichment could not run)');
   }, 120_000);
 
   // Once "No repurposing candidate within the tier filter." with the drug sources down.

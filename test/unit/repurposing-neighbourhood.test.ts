@@ -59,6 +59,13 @@ describe('pathways searched and neighbour genes', () => {
     expect(neighbourhood(['A'], [], []).stringChecked).toBe(true);
   });
 
+  it('says when no pathway could be searched (enrichment did not run), instead of "no significant pathway"', () => {
+    const n = neighbourhood(['A'], null, [{ gene: 'A', partner: 'X', score: 0.9 }]);
+    expect(n).toMatchObject({ pathwaysChecked: false, stringChecked: true, pathways: [] });
+    expect(n.genes.map((g) => g.gene)).toEqual(['X']);
+    expect(neighbourhood(['A'], [], []).pathwaysChecked).toBe(true);
+  });
+
   it('measures neighbours on the panel scale: members added to the pathway rows, partner edges to the network', () => {
     const rows = [row('P1', 1e-6, 5, ['A', 'B']), row('P2', 1e-3, 4, ['B'])];
     const members: Record<string, string[]> = { P1: ['A', 'B', 'X', 'Y', 'Z'], P2: ['B', 'X', 'W', 'V'] };

@@ -21,7 +21,10 @@ export function renderRepurpose(r: RepurposingOutput): string {
   if (r.diseaseMatches.length) out.push(`Disease: ${r.diseaseMatches.map((d) => `${d.name} (${d.id})`).join(', ')}`);
   const n = r.neighbourhood;
   if (n) {
-    const string = n.stringChecked ? '' : style('yellow', ' (STRING partners NOT checked: the source failed)');
+    const string = [
+      n.stringChecked ? '' : style('yellow', ' (STRING partners NOT checked: the source failed)'),
+      n.pathwaysChecked === false ? style('yellow', ' (pathway members NOT searched: the enrichment could not run)') : '',
+    ].join('');
     out.push(`Also searched: ${n.genes.length} gene${n.genes.length === 1 ? '' : 's'} beyond the panel${n.genes.length ? ` (${n.genes.slice(0, 12).join(', ')}${n.genes.length > 12 ? ', ...' : ''})` : ''}${string}`);
   }
   out.push(`Quality ${r.qualityScore.toFixed(2)} | snapshot ${r.snapshotId} | tier filter ${r.tierFilter}`, '');

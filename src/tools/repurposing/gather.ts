@@ -57,10 +57,13 @@ export async function panelNeighbourhood(
   libraries: readonly LoadedLibrary[],
 ): Promise<PanelNeighbourhood> {
   const partners = await partnersP;
-  const pathways = pathwaysToSearch(significant).flatMap((row) => {
-    const members = membersOf(libraries, row);
-    return members ? [{ row, members }] : [];
-  });
+  // No library loaded: the enrichment could not run, so no pathway could be searched (not "none").
+  const pathways = libraries.length
+    ? pathwaysToSearch(significant).flatMap((row) => {
+        const members = membersOf(libraries, row);
+        return members ? [{ row, members }] : [];
+      })
+    : null;
   const hood = neighbourhood(symbols, pathways, partners);
   const mapped = await extraGenes(g, hood.genes.map((x) => x.gene));
   return { hood, genes: mapped.genes, unmapped: mapped.unmapped };

@@ -121,6 +121,9 @@ async function repurpose(input: RepurposingInput, call: ToolCall, deadline: Call
   const sources = report.list();
   const quality = qualityScore({ ...i, sources });
   if (quality.unverified) report.warnings.push('qualityScore is 0: nothing in this answer was verified (no PMID could be checked and no statement was judged by an NLI model).');
+  if (found && !found.extra.hood.pathwaysChecked) {
+    report.warnings.push('Pathway enrichment could not run (no gene-set library could be loaded): members of significant pathways were not searched for drugs, only the panel genes and their STRING partners; pathway centrality counts the STRING network alone.');
+  }
   const selection = found?.ranked.selection ?? selectRepurposing([], { indicationsChecked: () => false, tierFilter: input.tierFilter });
   const { unchecked } = selection.counts;
   if (unchecked > 0) {
@@ -146,6 +149,7 @@ async function repurpose(input: RepurposingInput, call: ToolCall, deadline: Call
           unmapped: found.extra.unmapped.slice(0, 10),
           unmappedTotal: found.extra.unmapped.length,
           stringChecked: found.extra.hood.stringChecked,
+          pathwaysChecked: found.extra.hood.pathwaysChecked,
         }
       : null,
     candidates: found

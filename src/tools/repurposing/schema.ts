@@ -103,6 +103,7 @@ export const repurposingOutput = z.object({
       unmapped: z.array(z.string()).describe('Neighbour genes Open Targets could not map (first 10)'),
       unmappedTotal: z.number().int(),
       stringChecked: z.boolean().describe('False when STRING partners could not be fetched'),
+      pathwaysChecked: z.boolean().describe('False when enrichment failed'),
     })
     .nullable()
     .describe('Genes beyond the panel whose drugs were considered; null when drugs were not analysed (free tier)'),
