@@ -38,7 +38,7 @@ export const inhibition = (c: Cast): Templates => ({
     title: `Biomarker-selected translation of ${c.T} inhibition`,
     assayType: 'Selection biomarker on tumour tissue or ctDNA, and a biomarker-selected early-phase cohort',
     design:
-      `Make ${c.alteration} status the selection biomarker with a validated assay; review the ${c.trials} active trial(s) listed before designing a cohort; ` +
+      `Make ${c.alteration} status the selection biomarker with a validated assay; ${c.reviewTrials} before designing a cohort; ` +
       `propose a biomarker-selected expansion cohort with paired pre- and on-treatment biopsies.`,
     expectedOutcome: 'Objective responses concentrated in biomarker-positive patients, with target suppression in on-treatment biopsies.',
     criticalControls: ['Biomarker-negative cohort or matched historical control', 'Standard-of-care comparator', 'Pre-specified biomarker cut-off with analytical validation', 'Paired biopsies for pharmacodynamics'],
@@ -88,7 +88,7 @@ export const syntheticLethality = (c: Cast): Templates => {
       title: `${B}-status-selected translation`,
       assayType: `Genotype-selected trial, or retrospective analysis of ${c.T}-inhibitor-treated patients by ${B} status`,
       design:
-        `Select patients by ${B} loss (germline and somatic sequencing, or a functional signature of ${B} loss); review the ${c.trials} active trial(s) listed; ` +
+        `Select patients by ${B} loss (germline and somatic sequencing, or a functional signature of ${B} loss); ${c.reviewTrials}; ` +
         'monitor reversion mutations in ctDNA.',
       expectedOutcome: `Responses concentrated in ${B}-deficient patients.`,
       criticalControls: [`${B}-proficient patients (selectivity)`, `A validated ${B}-status assay distinguishing germline from somatic loss`, 'ctDNA monitoring for reversion mutations', 'Standard-of-care comparator'],
@@ -130,7 +130,7 @@ export const biomarker = (c: Cast): Templates => {
     translational_clinical: {
       title: 'Clinical validation of the marker',
       assayType: 'Retrospective-prospective validation in trial samples (REMARK), then a CLIA-grade assay',
-      design: `Assay archived samples from completed trials of ${treatment} in ${c.D} with the locked cut-off; review the ${c.trials} active trial(s) listed for prospective samples.`,
+      design: `Assay archived samples from completed trials of ${treatment} in ${c.D} with the locked cut-off; ${c.reviewTrials} for prospective samples.`,
       expectedOutcome: 'The marker predicts benefit (treatment-by-marker interaction), not only prognosis.',
       criticalControls: ['A control arm without the treatment (separates prediction from prognosis)', 'Locked assay and cut-off', 'An independent validation cohort'],
       timeline: '9-18 months',

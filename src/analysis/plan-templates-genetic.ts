@@ -44,7 +44,7 @@ export const lossOfFunction = (c: Cast): Templates => {
       assayType: `Retrospective cohort: ${c.T} status (immunohistochemistry, sequencing, copy number) against outcome`,
       design:
         `Score ${c.T} loss in an annotated ${c.D} cohort${c.drug ? ` treated with ${c.drug}` : ''}; pre-specify the endpoint (progression-free survival or response) ` +
-        `and the scoring cut-off; review the ${c.trials} active trial(s) listed for prospective data.`,
+        `and the scoring cut-off; ${c.reviewTrials} for prospective data.`,
       expectedOutcome: `${c.T} loss associated with ${c.drug ? `poorer response to ${c.drug}` : 'poorer outcome'}.`,
       criticalControls: [`Patients with ${c.T}-intact tumours from the same cohort`, 'Adjustment for stage, prior therapy and co-occurring drivers', 'Blinded, validated scoring with a pre-specified cut-off', 'An independent validation cohort'],
       timeline: '6-12 months',
@@ -87,7 +87,7 @@ export const gainOfFunction = (c: Cast): Templates => ({
     assayType: 'Mutation prevalence in patient cohorts and mutation-selected treatment',
     design:
       `Estimate the frequency of activating ${c.T} mutations in ${c.D} from sequencing cohorts, classify variants (hotspot vs unknown significance), ` +
-      `and review the ${c.trials} active trial(s) listed for mutation-selected arms.`,
+      `and ${c.reviewTrials} for mutation-selected arms.`,
     expectedOutcome: `A recurrent, targetable ${c.T} mutation class with responses in mutation-selected patients.`,
     criticalControls: ['Variant classification (known hotspots vs variants of unknown significance)', 'Co-occurring driver mutations', 'Wild-type patients treated alike'],
     timeline: '6-18 months',
@@ -125,7 +125,7 @@ export const overexpression = (c: Cast): Templates => ({
   translational_clinical: {
     title: `${c.T} expression in patient tumours`,
     assayType: 'Immunohistochemistry or RNA cut-off validated against outcome',
-    design: `Measure ${c.T} (immunohistochemistry or RNA) in an annotated ${c.D} cohort, fix the cut-off in a training set and test it in a validation set; review the ${c.trials} active trial(s) listed.`,
+    design: `Measure ${c.T} (immunohistochemistry or RNA) in an annotated ${c.D} cohort, fix the cut-off in a training set and test it in a validation set; ${c.reviewTrials}.`,
     expectedOutcome: `High ${c.T} expression associated with poorer outcome or with response to ${c.T}-directed therapy.`,
     criticalControls: ['Cut-off fixed before the validation set is scored', 'Blinded scoring with a validated antibody', 'Adjustment for stage and subtype'],
     timeline: '6-12 months',
@@ -165,7 +165,7 @@ export const interaction = (c: Cast): Templates => {
     translational_clinical: {
       title: 'The interaction in patient tumours',
       assayType: 'In-situ proximity ligation on patient tissue, and interaction-disrupting compounds',
-      design: `Measure ${c.T}-${B} proximity in ${c.D} tissue against outcome; evaluate compounds acting on either partner (${c.compounds}); review the ${c.trials} active trial(s) listed.`,
+      design: `Measure ${c.T}-${B} proximity in ${c.D} tissue against outcome; evaluate compounds acting on either partner (${c.compounds}); ${c.reviewTrials}.`,
       expectedOutcome: 'Interaction-high tumours have poorer outcome or respond to compounds that disrupt the complex.',
       criticalControls: ['Single-antibody and no-ligase controls on tissue', 'Cut-off fixed before validation', 'Adjustment for expression of each partner alone'],
       timeline: '9-18 months',

@@ -33,8 +33,12 @@ export interface Cast {
   /** First altered / comparison model names for the in vivo step. */
   alteredOne: string;
   comparisonOne: string;
-  /** Active trials found (for the translational step). */
-  trials: number;
+  /**
+   * What to do with the active trials (translational step): "review the 2 active trial(s) listed",
+   * or, when none was found or the search failed, say so ("review the 0 active trial(s) listed"
+   * read a failed ClinicalTrials.gov search as none running).
+   */
+  reviewTrials: string;
 }
 
 export interface StageTemplate {

@@ -203,9 +203,17 @@ function castOf(facts: PlanFacts, roles: Roles): { cast: Cast; resistant: Map<st
     comparison: comparison.length ? `${comparison.slice(0, 2).map((m) => m.name).join(', ')} (no ${roles.altered.join('/')} variation listed by Cellosaurus)` : `${D} lines without it`,
     alteredOne: altered[0]?.name ?? `a ${roles.alteration} ${D} model`,
     comparisonOne: comparison[0]?.name ?? `a ${D} model without the alteration`,
-    trials: facts.trials.items.length,
+    reviewTrials: reviewTrialsText(facts.trials),
   };
   return { cast, resistant };
+}
+
+/** The translational step's clause about active trials, from what the trial search gave. */
+export function reviewTrialsText(trials: Pick<Section<TrialRef>, 'status' | 'items'>): string {
+  if (trials.items.length) return `review the ${trials.items.length} active trial(s) listed`;
+  if (trials.status === 'failed') return 'search ClinicalTrials.gov yourself (it could not be searched here)';
+  if (trials.status === 'skipped') return 'search ClinicalTrials.gov (not searched here)';
+  return 'look beyond ClinicalTrials.gov (it lists no active trial here)';
 }
 
 /**

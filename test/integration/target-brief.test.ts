@@ -160,8 +160,18 @@ describeShared('svc_get_target_brief', () => {
     expect(text).not.toContain('q 0.000');
     expect(text).toMatch(/\nSources: .*hgnc ok .*uniprot ok/);
     // The terminal names the verdict: an unjudged statement once printed the ✗ of a rejected one.
-    expect(text).toMatch(/\n {2}\S+ unjudged: Receptor tyrosine kinase binding/);
+    expect(text).toMatch(/\n {2}\S+ unjudged: Receptor tyrosine kinase binding.* \[PMID 2790960, 10805725, 27153536, 12297049, 15611079\]/);
     expect(text).not.toMatch(/✗/);
+  });
+
+  it('PubMed down: the terminal still shows what an unverifiable statement cites, never "[out_of_range]"', async () => {
+    const r = await brief('EGFR', { retries: 0 }, {}, () => {
+      for (const m of ['GET', 'POST']) fake.route(m, /^\/eutils\//, { status: 500, body: { error: 'down' } });
+    });
+    expect(r.evidence[0]).toMatchObject({ status: 'unverifiable' });
+    const terminal = renderBrief(r).replace(/\x1b\[[0-9;]*m/g, '');
+    expect(terminal).toMatch(/\? unverifiable: Receptor tyrosine kinase binding.* \[PMID 2790960, 10805725, 27153536, 12297049, 15611079\]/);
+    expect(terminal).not.toContain('out_of_range');
   });
 
   it('the text block names each top drug\'s stage in words', async () => {

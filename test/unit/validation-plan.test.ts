@@ -149,6 +149,26 @@ describe('stages', () => {
     expect(stages[0]!.design).toContain('a selective EGFR inhibitor');
     expect(stages[0]!.design).not.toMatch(/CHEMBL|HCC827/);
     expect(stages[0]!.buildsOn.toolCompounds).toEqual([]);
+    // The translational design says the trials were not searched: "review the 0 active trial(s)
+    // listed" read as none running.
+    expect(stages[2]!.design).toContain('search ClinicalTrials.gov (not searched here) before designing a cohort');
+    expect(stages[2]!.design).not.toContain('0 active trial');
+  });
+
+  it('tells a failed trial search from one that found none, in every mechanism', () => {
+    const design = (over: Partial<PlanFacts>, mechanism: Mechanism = 'inhibition') =>
+      assemblePlan(facts(mechanism, mechanism === 'synthetic_lethality' || mechanism === 'interaction' ? parpBrca : egfr, over)).stages[2]!.design;
+    const failed = { trials: { status: 'failed' as const, source: 'ClinicalTrials.gov', items: [], note: 'every ClinicalTrials.gov search failed' } };
+    const none = { trials: { status: 'none' as const, source: 'ClinicalTrials.gov', items: [] } };
+    expect(design(failed)).toContain('search ClinicalTrials.gov yourself (it could not be searched here) before designing a cohort');
+    expect(design(none)).toContain('look beyond ClinicalTrials.gov (it lists no active trial here) before designing a cohort');
+    let named = 0;
+    for (const m of MECHANISMS) {
+      const text = design(failed, m);
+      expect(text).not.toContain('0 active trial');
+      if (text.includes('ClinicalTrials.gov')) named += 1;
+    }
+    expect(named).toBe(7);
   });
 
   it('moves a line CIViC says resists the named compound to a resistance control, for every mechanism; unknown when CIViC failed', () => {

@@ -6,7 +6,7 @@ import { describeIntegrity, sourceFailed } from '../../tools/shared/summary.js';
 import { emptyListText } from '../../tools/target-brief/summary.js';
 import { heading, style, table } from '../output.js';
 import { pValue, truncate } from '../../text.js';
-import { STATUS_MARK } from './evidence-status.js';
+import { citedText, STATUS_MARK } from './evidence-status.js';
 
 const WIDTH = 100;
 
@@ -104,7 +104,7 @@ export function renderBrief(r: BriefOutput): string {
   else {
     lines.push(`  ${r.evidence.length} cited statement${r.evidence.length === 1 ? '' : 's'}. ${describeIntegrity(i)}`);
     // The verdict by name: a statement no model judged must not read as one judged unsupported.
-    for (const e of r.evidence) lines.push(`  ${STATUS_MARK[e.status]} ${e.status}: ${truncate(e.text, WIDTH - 40)} [${e.judged.join(', ') || e.skipped || '-'}]`);
+    for (const e of r.evidence) lines.push(`  ${STATUS_MARK[e.status]} ${e.status}: ${truncate(e.text, WIDTH - 40)} ${citedText(e.pmids)}`);
   }
 
   if (r.warnings.length) lines.push('', heading('Warnings'), ...r.warnings.map((w) => style('yellow', `! ${w}`)));

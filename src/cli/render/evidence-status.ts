@@ -12,6 +12,15 @@ export const STATUS_STYLE: Record<EvidenceStatus, 'green' | 'yellow' | 'red'> = 
   hallucinated: 'red',
 };
 
+/**
+ * The PMIDs a statement cites, as the terminal shows them after it. ALCE's `skipped` reason
+ * ("out_of_range" also when PubMed could not be read) once stood in for them, so an unverifiable
+ * statement showed "[out_of_range]" instead of what it cites.
+ */
+export function citedText(cited: readonly string[]): string {
+  return cited.length ? `[PMID ${cited.join(', ')}]` : '[no citation]';
+}
+
 export const STATUS_MARK: Record<EvidenceStatus, string> = {
   grounded: '✓',
   supported: '✓',

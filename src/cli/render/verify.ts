@@ -4,7 +4,7 @@ import type { verifyClaimTool } from '../../tools/verify-claim/tool.js';
 import { describeIntegrity } from '../../tools/shared/summary.js';
 import { heading, style, table } from '../output.js';
 import { truncate } from '../../text.js';
-import { STATUS_MARK, STATUS_STYLE } from './evidence-status.js';
+import { citedText, STATUS_MARK, STATUS_STYLE } from './evidence-status.js';
 
 type Result = z.input<(typeof verifyClaimTool)['output']>;
 
@@ -37,7 +37,7 @@ export function renderVerify(r: Result): string {
   }
   if (r.statements.length > 1) {
     lines.push('', heading('Statements'));
-    for (const s of r.statements) lines.push(`${STATUS_MARK[s.status]} ${s.status}: ${s.text} [${s.judged.join(', ') || s.skipped || '-'}]`);
+    for (const s of r.statements) lines.push(`${STATUS_MARK[s.status]} ${s.status}: ${s.text} ${citedText(s.citations)}`);
   }
   if (r.warnings.length) lines.push('', heading('Warnings'), ...r.warnings.map((w) => `! ${w}`));
   return lines.join('\n');
