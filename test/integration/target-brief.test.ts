@@ -164,6 +164,15 @@ describeShared('svc_get_target_brief', () => {
     expect(text).not.toMatch(/✗/);
   });
 
+  it('UniProt down: no cited statement is said to be because UniProt failed, not a fact about the gene', async () => {
+    const r = await brief('EGFR', { retries: 0 }, {}, () => {
+      for (const m of ['GET', 'POST']) fake.route(m, /^\/uniprot\//, { status: 500, body: { error: 'down' } });
+    });
+    expect(r.evidence).toEqual([]);
+    expect(r.integrity.entailmentMethod).toBe('not run: no statement of this brief cites a PMID (UniProt failed: the statements it gives are missing)');
+    expect(renderBrief(r)).toContain('not run: no statement of this brief cites a PMID (UniProt failed');
+  });
+
   it('PubMed down: the terminal still shows what an unverifiable statement cites, never "[out_of_range]"', async () => {
     const r = await brief('EGFR', { retries: 0 }, {}, () => {
       for (const m of ['GET', 'POST']) fake.route(m, /^\/eutils\//, { status: 500, body: { error: 'down' } });

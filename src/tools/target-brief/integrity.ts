@@ -91,8 +91,13 @@ class PrefetchedEutils extends Eutils {
 export async function briefIntegrity(call: ToolCall, report: SourceReport, statements: readonly BriefStatement[]): Promise<BriefIntegrity> {
   const cited = [...new Set(statements.flatMap((s) => s.pmids))];
   if (cited.length === 0) {
-    report.skip('eutils', 'no statement of this brief cites a PMID');
-    return { integrity: notRun('no statement of this brief cites a PMID'), evidence: [], removed: new Set() };
+    // The cited statements come from UniProt (function) and DGIdb (drugs): with one of them down,
+    // "no statement cites a PMID" is no finding about the gene.
+    const names: Record<string, string> = { uniprot: 'UniProt', dgidb: 'DGIdb' };
+    const failed = report.list().filter((s) => s.id in names && s.status === 'failed').map((s) => names[s.id]!);
+    const why = `no statement of this brief cites a PMID${failed.length ? ` (${failed.join(' and ')} failed: the statements ${failed.length > 1 ? 'they give' : 'it gives'} are missing)` : ''}`;
+    report.skip('eutils', why);
+    return { integrity: notRun(why), evidence: [], removed: new Set() };
   }
   const prefetched = call.ctx.sources.eutils.articles(cited, call.signal);
   prefetched.catch(() => undefined); // a failure surfaces where the pipeline reads the abstracts
