@@ -73,7 +73,7 @@ export class MyGene {
             cache: true, // a read: cache it like a GET
             ...(signal ? { signal } : {}),
           },
-          parseMyGeneBatch,
+          (json) => parseMyGeneBatch(json, batch),
         );
         for (const symbol of batch) out.set(symbol, pickBySymbol(found.get(symbol) ?? [], symbol));
       }),
@@ -125,8 +125,12 @@ export function escapeLucene(term: string): string {
   return term.replace(/([+\-!(){}[\]^"~*?:\\/]|&&|\|\|)/g, '\\$1');
 }
 
-/** The batch answer: a list of hits and `{query, notfound: true}`, grouped by the term asked. */
-export function parseMyGeneBatch(json: unknown): Map<string, MyGeneHit[]> {
+/**
+ * The batch answer: a list of hits and `{query, notfound: true}`, grouped by the term asked. Every
+ * term asked has an entry (a hit or notfound); an answer naming none of `asked` (an empty list with
+ * HTTP 200) is not "no such gene" for all of them but an answer that cannot be read.
+ */
+export function parseMyGeneBatch(json: unknown, asked: readonly string[] = []): Map<string, MyGeneHit[]> {
   const out = new Map<string, MyGeneHit[]>();
   shape.arr(json, 'batch answer').forEach((item, i) => {
     const o = shape.obj(item, `[${i}]`);
@@ -135,6 +139,7 @@ export function parseMyGeneBatch(json: unknown): Map<string, MyGeneHit[]> {
     out.set(query, hits);
     if (o.notfound !== true) hits.push(parseMyGeneHit(o, `[${i}]`));
   });
+  if (asked.length && !asked.some((t) => out.has(t))) throw shape.error(`batch answer names none of the ${asked.length} term(s) asked`);
   return out;
 }
 

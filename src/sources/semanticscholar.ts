@@ -72,6 +72,8 @@ function isPmid(p: string): boolean {
 /** Reads a batch answer for `requested` (the PMIDs sent, in order), keyed by those PMIDs. */
 export function parseS2PaperBatch(json: unknown, requested: readonly string[]): Map<string, S2Paper | null> {
   const records = shape.arr(json, 'paper batch answer').map((r, i) => (r === null ? null : shape.obj(r, `papers[${i}]`)));
+  // One entry per id sent (null when unknown): an empty list for ids sent cannot be read as "none known".
+  if (records.length === 0 && requested.length > 0) throw shape.error(`paper batch answer is empty for ${requested.length} id(s) sent`);
   if (records.length === requested.length) {
     return new Map(requested.map((pmid, i) => [pmid, toPaper(records[i] ?? null, pmid)]));
   }

@@ -72,6 +72,12 @@ describe('MyGene.info batch query answer (doc-shaped)', () => {
     expect(() => parseMyGeneBatch({ hits: [] })).toThrow(UpstreamError);
     expect(() => parseMyGeneBatch([{ _id: '673', symbol: 'BRAF' }])).toThrow(/\[0\]\.query is not a string/);
   });
+
+  it('an answer naming none of the terms asked (an empty list with HTTP 200) is drift, not "no such gene"', () => {
+    expect(() => parseMyGeneBatch([], ['BRAF', 'EGFR'])).toThrow(/names none of the 2 term\(s\) asked/);
+    // Each term asked has its entry (a hit or notfound): read as before.
+    expect([...parseMyGeneBatch(ownJson('mygene', 'querymany-symbol-BRAF-NOTAGENE1-doc-shaped.json'), ['BRAF', 'NOTAGENE1']).keys()]).toEqual(['BRAF', 'NOTAGENE1']);
+  });
 });
 
 describe('MyGene.info parser edge cases', () => {

@@ -62,6 +62,9 @@ describe('Semantic Scholar parser on documentation-shaped answers', () => {
 });
 
 describe('Semantic Scholar parser on drifted answers', () => {
+  it('throws a schema error for an empty list answering ids sent (one entry per id, null when unknown)', () => {
+    expectUpstreamError(() => parseS2PaperBatch([], ['20516115', '19452558']), { source: 'semanticscholar', failure: 'schema' });
+  });
   it('throws a schema error for a non-array answer', () => {
     expectUpstreamError(() => parseS2PaperBatch({ data: [] }, ['1']), { source: 'semanticscholar', failure: 'schema' });
   });
