@@ -72,6 +72,8 @@ export function plddtBand(plddt: number): PlddtBand {
  */
 export function parseAlphaFoldPrediction(json: unknown, accession: string): AlphaFoldModel | null {
   const models = shape.arr(json, 'prediction answer').map((m, i) => shape.obj(m, `models[${i}]`));
+  // No model is HTTP 404: an empty list with HTTP 200 is no answer to read as "no model".
+  if (models.length === 0) throw shape.error('prediction answer is an empty list (AlphaFold DB answers 404 when it has no model)');
   const acc = accession.trim().toUpperCase();
   let chosen =
     models.find((m) => typeof m.uniprotAccession === 'string' && m.uniprotAccession.toUpperCase() === acc) ??

@@ -59,6 +59,10 @@ describe('AlphaFold parser edge cases', () => {
       expect(error).toBeInstanceOf(UpstreamError);
       expect(error).toMatchObject({ source: 'alphafold', failure: 'schema' });
     }
-    expect(parseAlphaFoldPrediction([], 'P1')).toBeNull();
+  });
+
+  it('an empty list with HTTP 200 is a schema failure, not "no model" (no model is HTTP 404)', () => {
+    // It once read as "Structure: no AlphaFold model", a finding from an answer that said nothing.
+    expect(() => parseAlphaFoldPrediction([], 'P1')).toThrow(/empty list/);
   });
 });
