@@ -11,7 +11,21 @@
 // - at most MAX_LITERATURE_SYNONYMS, in HGNC's order (previous symbols first), to keep queries short.
 // Pure: the caller passes the table lookup.
 
+import { ENGLISH_WORD_SYMBOLS } from './english-word-symbols.js';
+
 export const MAX_LITERATURE_SYNONYMS = 4;
+
+/**
+ * Why a gene's literature is not searched, when its symbol is also a common English word (MET,
+ * SET, KIT, WAS, REST: english-word-symbols.ts): PubMed and Europe PMC match words whatever their
+ * case, so "MET AND lung cancer" counts every article whose criteria were met, and cites them.
+ * Its synonyms alone would miss most of its literature (KIT is rarely "CD117"), so the count is
+ * left unknown rather than made from either. Null for other symbols.
+ */
+export function wordLikeSymbol(symbol: string): string | null {
+  const upper = symbol.toUpperCase();
+  return ENGLISH_WORD_SYMBOLS.has(upper) ? `${upper} is also the English word "${upper.toLowerCase()}", which a title or abstract search cannot tell from the gene` : null;
+}
 
 const SEARCHABLE = /^(?=.*[A-Za-z])(?=.*\d).{3,}$/;
 

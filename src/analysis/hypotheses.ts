@@ -14,8 +14,10 @@ export interface Edge {
 }
 
 export interface PairLiterature {
-  /** Articles mentioning both genes and the disease; null when the search failed. */
+  /** Articles mentioning both genes and the disease; null when the search failed or was not run. */
   coMentions: number | null;
+  /** Why the pair was not searched (beyond the cap, an English-word symbol); absent when it was. */
+  notSearched?: string;
   pmids: string[];
   query: string;
   /** The names each gene was searched by (symbol first; analysis/gene-synonyms.ts). */
@@ -128,7 +130,7 @@ export function buildHypotheses(pairs: readonly CandidatePair[], literature: Rea
       const reasons = [
         pair.stringScore !== null ? `STRING combined score ${pair.stringScore.toFixed(2)}` : stringChecked ? '' : 'interaction not checked (STRING failed)',
         shared.length ? `${pair.sharedPathways.length} shared significant pathway${pair.sharedPathways.length > 1 ? 's' : ''} (top: ${shared[0]!.name}, q = ${shared[0]!.q.toExponential(1)})` : '',
-        coMentions === null ? 'literature not checked (search failed)' : coMentions === 0 ? `no article mentions both with ${lit?.diseaseSearched ? searchedAs(lit.diseaseSearched) : disease}${searchedText(lit)}` : `${coMentions} article${coMentions > 1 ? 's' : ''} mention both with ${disease}`,
+        coMentions === null ? (lit?.notSearched ? `literature not searched (${lit.notSearched})` : lit ? 'literature not checked (search failed)' : 'literature not searched') : coMentions === 0 ? `no article mentions both with ${lit?.diseaseSearched ? searchedAs(lit.diseaseSearched) : disease}${searchedText(lit)}` : `${coMentions} article${coMentions > 1 ? 's' : ''} mention both with ${disease}`,
         upTo > confidence ? `confidence ${confidence.toFixed(2)} counts only what was checked (up to ${upTo.toFixed(2)})` : '',
       ].filter(Boolean);
       return {

@@ -39,9 +39,11 @@ export interface TrialRef {
 
 export interface LiteratureRef {
   query: string;
-  /** Null when the literature source could not be searched. */
+  /** Null when the literature source could not be searched, or was not (`notSearched`). */
   count: number | null;
   pmids: string[];
+  /** Why it was not searched (a gene symbol that is an English word); absent when it was. */
+  notSearched?: string;
 }
 
 export type LiteratureKey = 'hypothesis' | StageId;
@@ -282,7 +284,8 @@ function gaps(stage: StageId, facts: PlanFacts): string[] {
   // Found nothing is an answer (no curated resistance); a failed CIViC leaves the models unchecked.
   if (stage === 'in_vitro' && facts.resistance.status === 'failed') out.push(`resistance of the altered lines not checked: CIViC failed${facts.resistance.note ? `: ${facts.resistance.note}` : ''}`);
   const lit = facts.literature[stage];
-  if (lit.count === null) out.push(`literature: Europe PMC could not be searched for ${lit.query}`);
+  if (lit.notSearched) out.push(`literature: not searched for ${lit.query} (${lit.notSearched})`);
+  else if (lit.count === null) out.push(`literature: Europe PMC could not be searched for ${lit.query}`);
   else if (lit.pmids.length === 0) out.push(`literature: no article found for ${lit.query}`);
   return out;
 }

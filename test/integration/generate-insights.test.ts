@@ -41,6 +41,30 @@ describeShared('svc_generate_insights', () => {
   const analyze = async (args: Record<string, unknown>, c: Client = client) =>
     full((await callOk<InsightsAnswer>(c, 'svc_generate_insights', { genes: PANEL, diseaseContext: 'breast cancer', ...args })).snapshotId);
 
+  // MET is also the English word "met": "MET AND breast cancer" counts every article whose criteria
+  // were met, and cited them. Its literature is not searched, and the answer says so.
+  it('does not search the literature of a symbol that is an English word (MET), and says so', async () => {
+    fake.reset();
+    const met = { symbol: 'MET', hgncId: 'HGNC:7029', ensembl: 'ENSG00000105976', uniprot: 'P08581', name: 'MET proto-oncogene, receptor tyrosine kinase', aliases: ['HGFR', 'RCCP2', 'c-Met'] };
+    // The fake literature would answer a MET search, as the real one does with "met".
+    world = mountFakeWorld(fake, { articles: ARTICLES, literature: [...LITERATURE, { terms: ['MET', 'breast cancer'], pmids: ['2001'], hitCount: 99000 }, { terms: ['EGFR', 'MET', 'breast cancer'], pmids: ['2001'], hitCount: 5000 }], extraGenes: [met] });
+    const r = await analyze({ genes: ['EGFR', 'MET', 'ERBB2'] });
+    expect(r.genes).toContain('MET');
+    const asked = [...world.requests('eutils'), ...world.requests('europepmc')].map((q) => decodeURIComponent(`${q.query.toString()} ${q.body}`).replace(/\+/g, ' '));
+    expect(asked.filter((q) => /\bMET\b/.test(q))).toEqual([]);
+    expect(r.warnings).toContain(
+      'MET is also an English word ("met"): its literature (gene-disease counts, pair co-mentions, preprints, drug-target citations) is not searched, as a title or abstract search cannot tell the gene from the word: not counted, which is not a count of 0.',
+    );
+    expect(r.sources.find((s) => s.id === 'eutils')?.note).toContain('gene literature of MET not counted: MET is also the English word "met", which a title or abstract search cannot tell from the gene');
+    expect(r.evidenceBrief.statements.some((s) => /\bMET\b/.test(s.text))).toBe(false);
+    const pairs = r.hypotheses.filter((h) => h.genes.includes('MET'));
+    expect(pairs.length).toBeGreaterThan(0);
+    for (const h of pairs) {
+      expect(h).toMatchObject({ coMentions: null, novel: false, supportingPmids: [] });
+      expect(h.rationale).toContain('literature not searched (MET is also the English word "met"');
+    }
+  });
+
   it('analyses a panel for researchers: resolution, enrichment, drugs, hypotheses, brief, integrity, snapshot', async () => {
     const progress: string[] = [];
     const res = (await client.callTool({ name: 'svc_generate_insights', arguments: { genes: PANEL, diseaseContext: 'breast cancer' } }, undefined, {

@@ -8,6 +8,7 @@ import { silentProgress } from '../../src/tools/define.js';
 import { testContext, tempDir } from '../support/context.js';
 import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
 import { mountFakeWorld, worldPanel } from '../support/fake-world.js';
+import { wordLikeSymbol } from '../../src/analysis/gene-synonyms.js';
 import { countRounds } from '../support/rounds.js';
 import { rateWindow } from '../../src/sources/pacing.js';
 import { resolveSource, type SourceId } from '../../src/sources/registry.js';
@@ -87,8 +88,14 @@ describeShared('requests and rounds of an analysis', () => {
     expect(waves('eutils', pubmedBefore)).toBeLessThanOrEqual(2);
     // The cap is said, not silent.
     const eutils = m.r.sources.find((s) => s.id === 'eutils');
-    if (size > 6) expect(eutils?.note).toMatch(new RegExp(`gene literature counted for the first 6 of ${size} genes .*NCBI API key`));
+    // Symbols that are English words (GEM, TANK...) are not searched, and that is said too.
+    const words = m.r.genes.filter((g) => wordLikeSymbol(g) !== null);
+    if (size > 6) expect(eutils?.note).toMatch(new RegExp(`gene literature counted for the first 6 of ${size - words.length} genes .*NCBI API key`));
     else expect(eutils?.note ?? '').not.toMatch(/gene literature/);
+    if (words.length) expect(eutils?.note).toContain(`gene literature of ${words.join(', ')} not counted: ${wordLikeSymbol(words[0]!)}`);
+    // Pairs beyond the eight searched read "not searched", never "search failed" (all answered here).
+    expect(m.r.hypotheses.filter((h) => h.rationale.includes('search failed'))).toEqual([]);
+    expect(m.r.hypotheses.filter((h) => h.rationale.includes('literature not searched (only the first 8 pairs are searched)')).length).toBe(Math.max(0, m.r.hypotheses.filter((h) => !h.genes.some((g) => wordLikeSymbol(g))).length - 8));
     // CIViC and ClinPGx are asked for the first 4 focus genes: the rest read null, and that is said
     // (a null alone would read as a failure).
     const focus = m.r.focusGenes.length;

@@ -333,6 +333,26 @@ describeShared('svc_generate_validation_plan', () => {
 
   // The plan's literature named the disease as Open Targets matched it only: articles writing the
   // abbreviation the hypothesis used (NSCLC) were not found.
+  // "MET + inhibitor + cell lines" finds every article whose criteria were met: the plan cited them
+  // as premises. A target whose symbol is an English word is not searched, and the plan says so.
+  it('does not search the literature for a target whose symbol is an English word (MET), and says so', async () => {
+    fake.reset();
+    const met = { symbol: 'MET', hgncId: 'HGNC:7029', ensembl: 'ENSG00000105976', uniprot: 'P08581', name: 'MET proto-oncogene, receptor tyrosine kinase', aliases: ['HGFR', 'RCCP2', 'c-Met'] };
+    mountPlanWorld(fake, { articles: ARTICLES, literature: LITERATURE, extraGenes: [met] });
+    const res = (await client.callTool({ name: 'svc_generate_validation_plan', arguments: { hypothesis: 'Inhibiting MET reduces proliferation in MET-amplified NSCLC' } })) as CallToolResult;
+    const r = res.structuredContent as PlanOutput;
+    expect(r.roles?.target).toBe('MET');
+    expect(requests('europepmc')).toEqual([]);
+    const why = 'MET is also the English word "met", which a title or abstract search cannot tell from the gene';
+    for (const lit of Object.values(r.literature!)) expect(lit).toMatchObject({ count: null, pmids: [], notSearched: why });
+    expect(r.warnings).toContain(`The literature is not searched for this plan: ${why}; its premises read "not judged", which is not "no literature".`);
+    const text = (res.content as { text: string }[])[0]!.text;
+    expect(text).toContain('and literature not searched (an English-word symbol)');
+    expect(text).toContain(`Premise: not judged: its literature was not searched (${why})`);
+    expect(text).not.toMatch(/could not be searched|search failed|no literature found/);
+    expect(r.stages[0]!.buildsOn.gaps).toContain(`literature: not searched for MET + inhibitor + cell lines (${why})`);
+  });
+
   it('searches the literature by the disease as typed and as matched', async () => {
     fake.reset();
     mountPlanWorld(fake, { articles: ARTICLES, literature: [{ terms: ['EGFR', 'inhibitor', 'NSCLC'], pmids: ['3001'], hitCount: 900 }], unknownPmids: ['99999999'] });

@@ -59,7 +59,7 @@ const meta = (n: number) => ({ limit: 1000, next: null, offset: 0, previous: nul
 
 export function mountPlanWorld(fake: FakeUpstream, options: WorldOptions): FakeWorld {
   const world = mountFakeWorld(fake, options);
-  routeFakeHgnc(fake, PLAN_GENES.map(hgncDoc));
+  routeFakeHgnc(fake, [...PLAN_GENES, ...(options.extraGenes ?? [])].map(hgncDoc));
 
   // ---- Open Targets: disease search by the text asked; drug indications and targets.
   const drugShape = sharedJson<{ data: { drug: Doc } }>('opentargets', 'drug-sections-pembrolizumab-CHEMBL3137343.json').data.drug;

@@ -7,6 +7,7 @@ import { AUDIENCES, canonicalStatements, renderBrief, type BriefFacts } from '..
 import { buildHypotheses, candidatePairs, confidenceOf, pairKey } from '../../src/analysis/hypotheses.js';
 import { qualityScore } from '../../src/analysis/quality.js';
 import { geneRoleOf } from '../../src/analysis/gene-role.js';
+import { wordLikeSymbol } from '../../src/analysis/gene-synonyms.js';
 import { actionVerb, buildStrategies } from '../../src/analysis/strategies.js';
 
 function row(id: string, name: string, genes: string[], q: number, significant = q <= 0.05): EnrichmentRow {
@@ -65,6 +66,25 @@ describe('hypotheses', () => {
     const [top] = buildHypotheses(pairs, new Map(), 'breast cancer', true);
     expect(top!.genes).toEqual(['EGFR', 'ERBB2']);
     expect(Object.keys(top!)).not.toContain('sharedCount');
+  });
+
+  // Pairs beyond the eight searched had no entry and read "literature not checked (search failed)".
+  it('tells a literature search that failed from one not run, and says why it was not', () => {
+    const three = ['P1', 'P2', 'P3'].map((id) => row(id, `Pathway ${id}`, ['EGFR', 'ERBB2'], 1e-6));
+    const pairs = candidatePairs(['EGFR', 'ERBB2'], [], three);
+    const rationale = (lit: Map<string, { coMentions: number | null; pmids: string[]; query: string; notSearched?: string }>) => buildHypotheses(pairs, lit, 'breast cancer')[0]!.rationale;
+    const key = pairKey('EGFR', 'ERBB2');
+    expect(rationale(new Map([[key, { coMentions: null, pmids: [], query: 'q' }]]))).toContain('literature not checked (search failed)');
+    expect(rationale(new Map([[key, { coMentions: null, pmids: [], query: '', notSearched: 'only the first 8 pairs are searched' }]]))).toContain('literature not searched (only the first 8 pairs are searched)');
+    expect(rationale(new Map())).toContain('literature not searched;');
+    for (const r of [rationale(new Map()), rationale(new Map([[key, { coMentions: null, pmids: [], query: '', notSearched: 'x' }]]))]) {
+      expect(r).not.toContain('search failed');
+      expect(r).toContain('counts only what was checked (up to 0.60)');
+    }
+    // A symbol that is an English word is never searched.
+    expect(wordLikeSymbol('MET')).toBe('MET is also the English word "met", which a title or abstract search cannot tell from the gene');
+    expect(wordLikeSymbol('Kit')).not.toBeNull();
+    expect(wordLikeSymbol('EGFR')).toBeNull();
   });
 
   it('labels a pair no article links as novel, and keeps supporting PMIDs', () => {

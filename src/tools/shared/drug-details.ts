@@ -16,6 +16,7 @@ import {
 } from '../../analysis/drug-candidates.js';
 import type { EnrichmentRow } from '../../analysis/enrichment.js';
 import type { DrugLiterature } from '../../analysis/evidence-brief.js';
+import { wordLikeSymbol } from '../../analysis/gene-synonyms.js';
 import type { Edge } from '../../analysis/hypotheses.js';
 import type { ChemblMechanism } from '../../sources/chembl.js';
 import { CAPS, type Gather } from './gather.js';
@@ -103,7 +104,8 @@ export async function drugLiterature(
           else failed.set(d.chemblId ?? d.name, 'Europe PMC');
         }),
       ];
-      if (i < CAPS.drugTargetStatements && gene) {
+      // No "drug targets MET" statement cited with articles where criteria were met (wordLikeSymbol).
+      if (i < CAPS.drugTargetStatements && gene && wordLikeSymbol(gene) === null) {
         jobs.push(literature(g, [name, gene], 3).then((lit) => void (statements[i] = { drug: d.name, gene, pmids: lit.pmids })));
       }
       return jobs;

@@ -5,6 +5,7 @@ import type { CandidatePair, PairLiterature } from '../../analysis/hypotheses.js
 import { pairKey } from '../../analysis/hypotheses.js';
 import { CAPS, type Gather } from './gather.js';
 import { pubmedCount } from '../../evidence/pubmed-dropped-words.js';
+import { wordLikeSymbol } from '../../analysis/gene-synonyms.js';
 
 /** A search term: one phrase, or the names of one thing (a gene's symbol and synonyms), any of which counts. */
 export type Term = string | readonly string[];
@@ -47,9 +48,12 @@ export async function geneLiterature(
   names: ReadonlyMap<string, readonly string[]> = new Map(),
 ): Promise<GeneLiterature[]> {
   const cap = g.call.ctx.config.ncbiApiKey ? CAPS.literatureGenes : CAPS.literatureGenesWithoutKey;
-  const genes = symbols.slice(0, cap);
-  if (symbols.length > cap) {
-    g.report.note('eutils', `gene literature counted for the first ${cap} of ${symbols.length} genes${g.call.ctx.config.ncbiApiKey ? '' : ` (${CAPS.literatureGenes} with an NCBI API key: PubMed allows 3 requests a second without one)`}`);
+  // A symbol that is also an English word is not searched (wordLikeSymbol): its slot goes to the next gene.
+  const words = symbols.filter((s) => wordLikeSymbol(s) !== null);
+  const genes = symbols.filter((s) => wordLikeSymbol(s) === null).slice(0, cap);
+  if (words.length) g.report.note('eutils', `gene literature of ${words.join(', ')} not counted: ${words.map((w) => wordLikeSymbol(w)).join('; ')}`);
+  if (symbols.length - words.length > cap) {
+    g.report.note('eutils', `gene literature counted for the first ${cap} of ${symbols.length - words.length} genes${g.call.ctx.config.ncbiApiKey ? '' : ` (${CAPS.literatureGenes} with an NCBI API key: PubMed allows 3 requests a second without one)`}`);
   }
   const dropped = new Map<string, string[]>();
   const rows = await Promise.all(
@@ -70,18 +74,38 @@ export async function geneLiterature(
     }),
   );
   for (const [why, affected] of dropped) g.report.note('eutils', `gene literature of ${affected.join(', ')}: ${why} (none cited)`);
-  return rows;
+  return [...rows, ...words.map((gene) => ({ gene, count: null, pmids: [], association: associations.get(gene) ?? null }))];
 }
 
-/** Pair + disease co-mentions, each gene searched by its names (`names`, symbol alone when absent). */
+/** Symbols of the panel that are also English words, as one warning; null when there are none. */
+export function wordLikeWarning(symbols: readonly string[]): string | null {
+  const words = symbols.filter((s) => wordLikeSymbol(s) !== null);
+  if (!words.length) return null;
+  const one = words.length === 1;
+  return `${words.join(', ')} ${one ? 'is also an English word' : 'are also English words'} (${words.map((w) => `"${w.toLowerCase()}"`).join(', ')}): ${one ? 'its' : 'their'} literature (gene-disease counts, pair co-mentions, preprints, drug-target citations) is not searched, as a title or abstract search cannot tell the gene from the word: not counted, which is not a count of 0.`;
+}
+
+/**
+ * Pair + disease co-mentions, each gene searched by its names (`names`, symbol alone when absent).
+ * Every pair gets an entry: a count, null for a failed search, or null with `notSearched` (beyond
+ * the cap, or a gene whose symbol is an English word).
+ */
 export async function pairLiterature(g: Gather, pairs: readonly CandidatePair[], disease: Term, names: ReadonlyMap<string, readonly string[]> = new Map()): Promise<Map<string, PairLiterature>> {
   const out = new Map<string, PairLiterature>();
+  const notSearched = (p: CandidatePair, why: string) => out.set(pairKey(p.a, p.b), { coMentions: null, pmids: [], query: '', notSearched: why });
+  const searchable = pairs.filter((p) => {
+    const word = wordLikeSymbol(p.a) ?? wordLikeSymbol(p.b);
+    if (word) notSearched(p, word);
+    return !word;
+  });
   await Promise.all(
-    pairs.slice(0, CAPS.hypothesisPairs).map(async (p) => {
+    searchable.slice(0, CAPS.hypothesisPairs).map(async (p) => {
       const [a, b] = [names.get(p.a) ?? [p.a], names.get(p.b) ?? [p.b]];
       const lit = await literature(g, [a, b, disease], 3);
       out.set(pairKey(p.a, p.b), { coMentions: lit.count, pmids: lit.pmids, query: lit.query, searched: [a, b], diseaseSearched: namesOf(disease) });
     }),
   );
+  // Pairs beyond the cap were never searched: "search failed" would misread them.
+  for (const p of searchable.slice(CAPS.hypothesisPairs)) notSearched(p, `only the first ${CAPS.hypothesisPairs} pairs are searched`);
   return out;
 }

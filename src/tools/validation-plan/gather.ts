@@ -157,10 +157,19 @@ export async function activeTrials(g: Gather, disease: string | null, genes: rea
   return { status: 'found', source, items, ...(answered.length < answers.length ? { note: 'some ClinicalTrials.gov searches failed' } : {}) };
 }
 
-export async function planLiterature(g: Gather, terms: Record<LiteratureKey, Term[]>): Promise<Record<LiteratureKey, LiteratureRef>> {
+/**
+ * The literature behind the hypothesis and each step. `notSearched` (a gene symbol that is an
+ * English word: analysis/gene-synonyms.ts) skips every search, each saying why.
+ */
+export async function planLiterature(g: Gather, terms: Record<LiteratureKey, Term[]>, notSearched: string | null = null): Promise<Record<LiteratureKey, LiteratureRef>> {
   const keys = Object.keys(terms) as LiteratureKey[];
-  const found = await Promise.all(keys.map((k) => literature(g, terms[k], PLAN_CAPS.pmidsPerStep)));
   // The terms, not Europe PMC's query syntax: shorter to read, and the syntax is documented once.
   const written = (t: Term) => (typeof t === 'string' ? t : t.join(' or '));
-  return Object.fromEntries(keys.map((k, i) => [k, { query: terms[k].map(written).join(' + '), count: found[i]!.count, pmids: found[i]!.pmids }])) as Record<LiteratureKey, LiteratureRef>;
+  const query = (k: LiteratureKey) => terms[k].map(written).join(' + ');
+  if (notSearched) {
+    g.report.skip('europepmc', notSearched);
+    return Object.fromEntries(keys.map((k): [LiteratureKey, LiteratureRef] => [k, { query: query(k), count: null, pmids: [], notSearched }])) as Record<LiteratureKey, LiteratureRef>;
+  }
+  const found = await Promise.all(keys.map((k) => literature(g, terms[k], PLAN_CAPS.pmidsPerStep)));
+  return Object.fromEntries(keys.map((k, i) => [k, { query: query(k), count: found[i]!.count, pmids: found[i]!.pmids }])) as Record<LiteratureKey, LiteratureRef>;
 }

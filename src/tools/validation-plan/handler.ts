@@ -4,6 +4,7 @@
 // Europe PMC; 5-6 ChEMBL mechanisms (beside CIViC on the lines' variants), then molecules and
 // activities; 7 integrity (esummary + efetch, NLI).
 import type { Mechanism } from '../../analysis/hypothesis-text.js';
+import { wordLikeSymbol } from '../../analysis/gene-synonyms.js';
 import { qualityScore } from '../../analysis/quality.js';
 import { resistanceSection, resistanceStatement } from '../../analysis/plan-resistance.js';
 import { alterationKind, assemblePlan, missingInputs, needsInputMessage, planLiteratureTerms, planRoles, type PlanGene, type Roles, type Stage } from '../../analysis/validation-plan.js';
@@ -76,6 +77,9 @@ async function plan(args: PlanArgs, call: ToolCall, deadline: CallDeadline): Pro
   const drugNames = rec.drugs.flatMap((d) => (d.chemblId ? [(d.name ?? d.input).toLowerCase()] : []));
   const diseaseNames = rec.disease ? (rec.disease.names.length ? rec.disease.names : [rec.disease.query]) : null;
   const modelsP = cellModels(g, diseaseNames, roles.altered, alterationKind(roles));
+  // A target or partner whose symbol is an English word (MET) is not searched in the literature.
+  const wordLike = wordLikeSymbol(roles.target) ?? (roles.partner ? wordLikeSymbol(roles.partner) : null);
+  if (wordLike) report.warnings.push(`The literature is not searched for this plan: ${wordLike}; its premises read "not judged", which is not "no literature".`);
   const [compounds, models, civic, trials, literature] = await Promise.all([
     // Every mechanism's plan acts on its target with inhibitory compounds (to inhibit it, phenocopy its
     // loss, or test dependency on it), so inhibitory actions come first.
@@ -84,7 +88,7 @@ async function plan(args: PlanArgs, call: ToolCall, deadline: CallDeadline): Pro
     modelsP.then((m) => resistanceEvidence(g, m)),
     activeTrials(g, disease, trialGenes, drugNames),
     // The literature names the disease as typed and as matched ("NSCLC" and "non-small cell lung carcinoma").
-    planLiterature(g, planLiteratureTerms(mechanism, roles, rec.disease ? literatureDiseaseNames(rec.disease.input, [rec.disease.name ?? rec.disease.query, ...rec.disease.names]) : null)),
+    planLiterature(g, planLiteratureTerms(mechanism, roles, rec.disease ? literatureDiseaseNames(rec.disease.input, [rec.disease.name ?? rec.disease.query, ...rec.disease.names]) : null), wordLike),
   ]);
 
   step(2, 'Assembling the stages');
@@ -172,10 +176,12 @@ function summary(mechanism: Mechanism, roles: Roles, disease: string | null, pla
   const who = roles.partner ? `${roles.target} with ${roles.partner}` : roles.target;
   const pmids = new Set([...(plan.hypothesisEvidence?.pmids ?? []), ...plan.stages.flatMap((s) => s.buildsOn.pmids)]).size;
   const searches = Object.values(plan.literature ?? {});
-  const failedSearches = searches.filter((l) => l.count === null).length;
+  const failedSearches = searches.filter((l) => l.count === null && !l.notSearched).length;
+  const notSearched = searches.find((l) => l.notSearched)?.notSearched;
   // A failed search is not an empty one: 0 PMIDs from searches that did not run says nothing.
-  const literature =
-    searches.length && failedSearches === searches.length
+  const literature = notSearched
+    ? 'literature not searched (an English-word symbol)'
+    : searches.length && failedSearches === searches.length
       ? 'literature not known (Europe PMC failed)'
       : `${pmids} PMID(s)${failedSearches ? ` (${failedSearches} of ${searches.length} literature searches failed)` : ''}`;
   const statuses = plan.stages.map((s) => s.evidence.status);

@@ -95,6 +95,7 @@ const literatureRef = z.object({
   query: z.string().describe('Terms searched in title or abstract (Europe PMC, MEDLINE records)'),
   count: z.number().int().nullable().describe('Matching articles; null when Europe PMC could not be searched'),
   pmids: z.array(z.string()),
+  notSearched: z.string().optional().describe('Why not searched'),
 });
 
 const premise = z.object({

@@ -31,8 +31,9 @@ export function summarizePlan(r: PlanOutput): string {
  * as if articles had been weighed and found wanting); or that its search failed, which is not the
  * same as finding nothing. `literature` is the search behind the premise (count null: it failed).
  */
-export function premiseText(e: { pmids: readonly string[]; status: string }, literature?: { count: number | null } | null): string {
+export function premiseText(e: { pmids: readonly string[]; status: string }, literature?: { count: number | null; notSearched?: string | undefined } | null): string {
   if (e.pmids.length) return e.status;
+  if (literature?.notSearched) return `not judged: its literature was not searched (${literature.notSearched})`;
   return literature?.count === null ? 'not judged: its literature search failed' : 'no literature found to judge it against';
 }
 

@@ -36,7 +36,7 @@ import { literatureDiseaseNames, matchDisease } from '../disease.js';
 import { drugAnalysisNote, drugCoverage, drugEvidence } from '../drugs.js';
 import { saveAnswer, withoutUnknownPmids } from '../finish.js';
 import { handled, type Gather } from '../gather.js';
-import { geneLiterature, pairLiterature } from '../literature.js';
+import { geneLiterature, pairLiterature, wordLikeWarning } from '../literature.js';
 import { namesBySymbol, networkEdges, resolvePanel } from '../panel.js';
 import { candidateContext, citationMetrics, gprofilerCrossCheck, preprints, reactomeSummaries, type CandidateContext } from './extras.js';
 import { enrichmentNotComputedNote, enrichmentStatus, enrichmentUntestedNote } from './enrichment-status.js';
@@ -100,6 +100,8 @@ async function analyse(input: InsightsInput, call: ToolCall, deadline: CallDeadl
   for (const f of libs.failures.filter((x) => x.path)) report.warnings.push(`gene-set file ${f.path} not used: ${f.error}`);
   report.warnings.push(...libs.warnings);
   if (panel.unresolved.length) report.warnings.push(`unresolved genes left out: ${panel.unresolved.join(', ')}`);
+  const wordLike = wordLikeWarning(symbols);
+  if (wordLike) report.warnings.push(wordLike);
   const enrichmentState = enrichmentStatus(libs);
   const enrichmentNote = enrichmentNotComputedNote(enrichmentState);
   if (enrichmentNote) report.warnings.unshift(`${enrichmentNote} ${enrichmentState.fix ?? ''}`.trim());

@@ -5,6 +5,7 @@
 // core result, so each one degrades to "unknown" and a warning when its source fails.
 import type { DrugCandidate } from '../../../analysis/drug-candidates.js';
 import type { EnrichmentRow } from '../../../analysis/enrichment.js';
+import { wordLikeSymbol } from '../../../analysis/gene-synonyms.js';
 import { pathwayLabel } from '../../../analysis/pathway-names.js';
 import { normaliseTermName, termKey, type GostResult } from '../../../sources/gprofiler.js';
 import { anyCondition } from '../../../sources/clinicaltrials.js';
@@ -96,7 +97,8 @@ export interface PreprintOut {
 /** Preprints naming a focus gene and the disease: found by Europe PMC (SRC:PPR), detailed by bioRxiv/medRxiv. */
 export async function preprints(g: Gather, genes: readonly string[], disease: Term, names: ReadonlyMap<string, readonly string[]> = new Map()): Promise<PreprintOut[]> {
   const found = await Promise.all(
-    genes.slice(0, EXTRA_CAPS.preprintGenes).map(async (gene) => {
+    // A symbol that is also an English word is not searched (wordLikeSymbol; the analysis warns).
+    genes.filter((gene) => wordLikeSymbol(gene) === null).slice(0, EXTRA_CAPS.preprintGenes).map(async (gene) => {
       const query = titleAbstractQuery([names.get(gene) ?? [gene], disease], 'PPR');
       const r = await g.report.call('europepmc', () => g.call.ctx.sources.europepmc.search(query, { pageSize: 5, sort: 'P_PDATE_D desc' }, g.call.signal), {
         records: (x) => x.records.length,
