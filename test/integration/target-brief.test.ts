@@ -16,6 +16,8 @@ import { runCli } from '../support/binary.js';
 import { fakeSourceUrls, tempDir, testContext } from '../support/context.js';
 import { BRIEF_ARTICLES, EGFR, mountBriefUpstream, type BriefFakeOptions } from '../support/fake-brief.js';
 import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
+import { routeFakeHgnc } from '../support/fake-hgnc.js';
+import { hgncDoc } from '../support/fake-world.js';
 import { callOk, connectInMemory } from '../support/mcp-client.js';
 import { describeShared, ownJson, sharedJson } from '../support/shared.js';
 
@@ -162,6 +164,15 @@ describeShared('svc_get_target_brief', () => {
     // The terminal names the verdict: an unjudged statement once printed the ✗ of a rejected one.
     expect(text).toMatch(/\n {2}\S+ unjudged: Receptor tyrosine kinase binding.* \[PMID 2790960, 10805725, 27153536, 12297049, 15611079\]/);
     expect(text).not.toMatch(/✗/);
+  });
+
+  it('a symbol that is an English word (MET): its trials are listed with the caveat that they may use the word', async () => {
+    const met = { symbol: 'MET', hgncId: 'HGNC:7029', ensembl: 'ENSG00000105976', uniprot: 'P08581', name: 'MET proto-oncogene, receptor tyrosine kinase', aliases: ['HGFR', 'RCCP2', 'c-Met'] };
+    const r = await brief('MET', { retries: 0 }, {}, () => routeFakeHgnc(fake, [hgncDoc(met)]));
+    expect(r.gene.symbol).toBe('MET');
+    expect(paths('/clinicaltrials/')[0]?.query.get('query.term')).toBe('MET');
+    expect(r.warnings).toContain('Clinical trials are searched by the symbol: MET is also the English word "met", which a title or abstract search cannot tell from the gene, so a listed trial may use the word rather than name the gene; check its interventions.');
+    expect((await brief('EGFR')).warnings.join(' ')).not.toContain('English word');
   });
 
   it('UniProt down: no cited statement is said to be because UniProt failed, not a fact about the gene', async () => {

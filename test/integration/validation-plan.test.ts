@@ -345,7 +345,7 @@ describeShared('svc_generate_validation_plan', () => {
     expect(requests('europepmc')).toEqual([]);
     const why = 'MET is also the English word "met", which a title or abstract search cannot tell from the gene';
     for (const lit of Object.values(r.literature!)) expect(lit).toMatchObject({ count: null, pmids: [], notSearched: why });
-    expect(r.warnings).toContain(`The literature is not searched for this plan: ${why}; its premises read "not judged", which is not "no literature".`);
+    expect(r.warnings).toContain(`The literature is not searched for this plan: ${why}; its premises read "not judged", which is not "no literature". Active trials searched by that symbol may use the word rather than name the gene.`);
     const text = (res.content as { text: string }[])[0]!.text;
     expect(text).toContain('and literature not searched (an English-word symbol)');
     expect(text).toContain(`Premise: not judged: its literature was not searched (${why})`);

@@ -18,6 +18,7 @@
 // UniProt gene search, which puts AlphaFold and Reactome in round 3.
 import { diseaseMatcher, matchInteraction, needsPubchem, rankCandidates, withIndications, type DiseaseMatcher, type RankedCandidate } from '../../analysis/top-drugs.js';
 import { enrich } from '../../analysis/enrichment.js';
+import { wordLikeSymbol } from '../../analysis/gene-synonyms.js';
 import type { LoadResult } from '../../genesets/service.js';
 import type { AlphaFoldModel } from '../../sources/alphafold.js';
 import type { ChemblIndication, ChemblMolecule } from '../../sources/chembl.js';
@@ -110,6 +111,10 @@ export async function gatherBrief(call: ToolCall, report: SourceReport, input: {
       .then((m) => (m === undefined ? undefined : (m?.get(top.id) ?? 0)));
   });
   const partnersP = report.call('string', () => s.string.interactionPartners(symbol, { limit: BRIEF_LIMITS.partners }, signal), { degrades: 'no interaction partners' });
+  // Trials are searched by the symbol as a word: one that is also an English word (MET) matches
+  // trials using the word. They are still listed (the disease narrows them), with the caveat.
+  const word = wordLikeSymbol(symbol);
+  if (word) report.warnings.push(`Clinical trials are searched by the symbol: ${word}, so a listed trial may use the word rather than name the gene; check its interventions.`);
   const trialsP = report.call('clinicaltrials', () => s.clinicaltrials.activeTrials(symbol, input.diseaseContext, { pageSize: BRIEF_LIMITS.trials }, signal), {
     degrades: 'no clinical trials',
     records: (t) => t.trials.length,

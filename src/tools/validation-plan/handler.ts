@@ -79,7 +79,7 @@ async function plan(args: PlanArgs, call: ToolCall, deadline: CallDeadline): Pro
   const modelsP = cellModels(g, diseaseNames, roles.altered, alterationKind(roles));
   // A target or partner whose symbol is an English word (MET) is not searched in the literature.
   const wordLike = wordLikeSymbol(roles.target) ?? (roles.partner ? wordLikeSymbol(roles.partner) : null);
-  if (wordLike) report.warnings.push(`The literature is not searched for this plan: ${wordLike}; its premises read "not judged", which is not "no literature".`);
+  if (wordLike) report.warnings.push(`The literature is not searched for this plan: ${wordLike}; its premises read "not judged", which is not "no literature". Active trials searched by that symbol may use the word rather than name the gene.`);
   const [compounds, models, civic, trials, literature] = await Promise.all([
     // Every mechanism's plan acts on its target with inhibitory compounds (to inhibit it, phenocopy its
     // loss, or test dependency on it), so inhibitory actions come first.
