@@ -231,14 +231,15 @@ function hypothesisChanges(a: PanelView, b: PanelView): HypothesisChange[] {
 
 /**
  * Parts of a hypothesis' confidence its analysis could not check (they count 0: hypotheses.ts): the
- * interaction when STRING failed, the literature when its search did. A confidence that fell because
- * of one did not lose evidence.
+ * interaction when STRING failed, the literature when its search did or when the pair was not
+ * searched (beyond the pairs searched, or a symbol that is an English word: Europe PMC answered the
+ * rest). A confidence that fell because of one did not lose evidence.
  */
 function unknownParts(view: PanelView, h: HypothesisView): Map<string, string> {
   const parts = new Map<string, string>();
-  const string = view.sources.find((s) => s.id === 'string')?.status;
-  if (h.stringScore === null && (string === 'failed' || string === 'partial')) parts.set('interaction', 'STRING failed');
-  if (h.coMentions === null) parts.set('literature', 'search failed');
+  const failed = (id: string) => ['failed', 'partial'].includes(view.sources.find((s) => s.id === id)?.status ?? '');
+  if (h.stringScore === null && failed('string')) parts.set('interaction', 'STRING failed');
+  if (h.coMentions === null) parts.set('literature', failed('europepmc') ? 'search failed' : 'not searched');
   return parts;
 }
 

@@ -179,8 +179,12 @@ describe('diffPanels', () => {
     const ref = { id: 'snap_a', tool: 'svc_generate_insights', createdAt: '2026-11-27T00:00:00Z', geneCount: 2, diseaseContext: 'breast cancer' };
     const text = renderDiff({ ...d, snapshotA: ref, snapshotB: { ...ref, id: 'snap_b' }, warnings: [] } as unknown as DiffOutput);
     expect(text).toContain('- EGFR-ERBB2: 0.99 → 0.6 (high → moderate; interaction no longer known (STRING failed))');
-    const litDown = view({ hypotheses: [{ ...strong, confidence: 0.7, coMentions: null }], sources: [{ id: 'string', status: 'ok' }] });
+    const litDown = view({ hypotheses: [{ ...strong, confidence: 0.7, coMentions: null }], sources: [{ id: 'string', status: 'ok' }, { id: 'europepmc', status: 'failed' }] });
     expect(diffPanels(a, litDown).hypothesisConfidenceChanges[0]!.why).toBe('literature no longer known (search failed)');
+    // Europe PMC answered: the pair was not searched (beyond the pairs searched, or an English-word
+    // symbol), which is not a failed search.
+    const notSearched = view({ hypotheses: [{ ...strong, confidence: 0.7, coMentions: null }], sources: [{ id: 'string', status: 'ok' }, { id: 'europepmc', status: 'ok' }] });
+    expect(diffPanels(a, notSearched).hypothesisConfidenceChanges[0]!.why).toBe('literature no longer known (not searched)');
     // STRING answered both times without an edge: a measured change, nothing to explain.
     const noEdge = view({ hypotheses: [{ ...strong, confidence: 0.6, stringScore: null }], sources: [{ id: 'string', status: 'ok' }] });
     expect(diffPanels(a, noEdge).hypothesisConfidenceChanges[0]).not.toHaveProperty('why');
