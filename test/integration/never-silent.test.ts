@@ -102,6 +102,16 @@ describeShared('never silent', () => {
     expect(renderHtmlReport(full)).toContain(why);
   });
 
+  it('UniProt down: a focus gene\'s target classes are not known (null), never [] ("no druggable class")', async () => {
+    const { answer: ok } = await call();
+    expect(ok.focusGenes.find((f) => f.symbol === 'EGFR')?.targetClasses).toEqual(['kinase', 'enzyme']);
+    for (const m of ['GET', 'POST']) fake.route(m, /^\/uniprot\//, { status: 500, body: { error: 'down' } });
+    client = await connectInMemory((ctx = await testContext({ dataDir: tempDir(), retries: 0 }, fake.url)));
+    const { answer } = await call();
+    expect(answer.focusGenes.length).toBeGreaterThan(0);
+    for (const f of answer.focusGenes) expect(f).toMatchObject({ protein: null, targetClasses: null });
+  });
+
   it('DGIdb down: a drug whose approval only DGIdb gave is "not known", never "not approved"', async () => {
     const { full: ok } = await call();
     // The recorded Open Targets rows select no stage: in this world NERATINIB's approval comes from DGIdb.

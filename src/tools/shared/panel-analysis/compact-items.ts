@@ -96,7 +96,7 @@ export const focusGeneItem = z
     symbol: str,
     why: str,
     protein: str.nullable(),
-    targetClasses: strs,
+    targetClasses: strs.nullable(),
     plddt: num.nullable().describe('AlphaFold mean pLDDT'),
     loeuf: num.nullable().describe('gnomAD LOEUF'),
     civicEvidence: z.number().int().nullable(),
@@ -109,7 +109,8 @@ export function focusGeneView(f: Full['focusGenes'][number]): z.input<typeof foc
     symbol: f.symbol,
     why: f.why,
     protein: f.protein?.name ?? null,
-    targetClasses: f.protein?.targetClasses ?? [],
+    // No UniProt entry (failed, not found): not known, which [] ("no druggable class") would hide.
+    targetClasses: f.protein ? f.protein.targetClasses : null,
     plddt: f.structure ? Math.round(f.structure.meanPlddt) : null,
     loeuf: f.constraint?.loeuf == null ? null : round2(f.constraint.loeuf),
     civicEvidence: f.clinicalEvidence?.evidenceItems ?? null,
