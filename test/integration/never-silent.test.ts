@@ -97,6 +97,9 @@ describeShared('never silent', () => {
     // same as a literature that names none of the genes.
     const why = 'No statement could be cited: the literature search failed (PubMed and Europe PMC) (see Sources). This is not a finding that the literature is silent.';
     expect(full.evidenceBrief.statements).toEqual([]);
+    // The compact hypotheses say the literature was not counted (null), not 0 articles.
+    expect(answer.hypotheses.length).toBeGreaterThan(0);
+    for (const h of answer.hypotheses) expect(h).toMatchObject({ coMentions: null, novel: false });
     expect(text).toContain(`Evidence brief: ${why}`);
     expect(renderInsights(full)).toContain(why);
     expect(renderHtmlReport(full)).toContain(why);
@@ -124,6 +127,11 @@ describeShared('never silent', () => {
     expect(neratinib).toMatchObject({ tier: 'III', status: 'unknown', maxPhase: null });
     expect(neratinib.tierReason).toMatch(/^Clinical phase and approval not known: DGIdb could not be read for EGFR, ERBB2; /);
     for (const c of [...full.drugCandidates, ...answer.drugCandidates]) expect(JSON.stringify(c)).not.toMatch(/not approved/);
+    // The compact answer's approved flag is null (not known), never false, for such drugs.
+    const unknown = new Set(full.drugCandidates.filter((c) => c.status === 'unknown').map((c) => c.name));
+    const shown = answer.drugCandidates.filter((c) => unknown.has(c.name));
+    expect(shown.length).toBeGreaterThan(0);
+    for (const c of shown) expect(c.approved).toBeNull();
   });
 
   it('biointel analyze offline: exits 1 with the failed libraries and the fix, and never prints "PMIDs checked: yes"', async () => {

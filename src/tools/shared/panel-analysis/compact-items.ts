@@ -37,7 +37,7 @@ export const candidateItem = z
     rationale: str,
     targetGenes: strs,
     maxPhase: num.nullable(),
-    approved: z.boolean(),
+    approved: z.boolean().nullable().describe('null: not known'),
     withdrawn: z.boolean(),
     trials: z.number().int().nullable().optional().describe('Trials in the disease (ClinicalTrials.gov)'),
     boxedWarning: z.boolean().optional().describe('FDA boxed warning'),
@@ -55,7 +55,8 @@ export function candidateView(c: Candidate): z.input<typeof candidateItem> {
     rationale: oneLine(c.tierReason),
     targetGenes: c.targetGenes,
     maxPhase: c.maxPhase,
-    approved: c.approved,
+    // No source gave a phase or an approval (status unknown): false would read "not approved".
+    approved: c.status === 'unknown' ? null : c.approved,
     withdrawn: c.withdrawn,
     ...(c.trials ? { trials: c.trials.total } : {}),
     ...(c.label ? { boxedWarning: c.label.boxedWarning } : {}),
@@ -76,11 +77,13 @@ export function strategyView(s: Full['therapeuticStrategies'][number]): z.input<
 }
 
 export const hypothesisItem = z
-  .object({ id: str, statement: str, genes: strs, confidence: num, confidenceLabel: str, novel: z.boolean(), supportingPmids: strs })
+  .object({ id: str, statement: str, genes: strs, confidence: num, confidenceLabel: str, novel: z.boolean(), coMentions: z.number().int().nullable().describe('null: not searched or failed'), supportingPmids: strs })
   .meta({ id: 'hypothesis' });
 
 export function hypothesisView(h: Full['hypotheses'][number]): z.input<typeof hypothesisItem> {
-  return { id: h.id, statement: h.statement, genes: h.genes, confidence: round2(h.confidence), confidenceLabel: h.confidenceLabel, novel: h.novel, supportingPmids: h.supportingPmids.slice(0, PMIDS_SHOWN) };
+  // The co-mention count says whether the literature was checked: not novel and no PMID reads
+  // differently with 0 articles, 120, or none searched (null).
+  return { id: h.id, statement: h.statement, genes: h.genes, confidence: round2(h.confidence), confidenceLabel: h.confidenceLabel, novel: h.novel, coMentions: h.coMentions, supportingPmids: h.supportingPmids.slice(0, PMIDS_SHOWN) };
 }
 
 export const statementItem = z
