@@ -142,7 +142,8 @@ export interface TopDrug {
   drugType: string | null;
   phase: number | null;
   stage: string | null;
-  approved: boolean;
+  /** Null when no source gave a phase (and nothing else says approved): "not approved" would be a finding. */
+  approved: boolean | null;
   withdrawn: boolean;
   withdrawnReason: string | null;
   mechanism: string | null;
@@ -178,7 +179,7 @@ export function topDrugView(
     phase: c.phase,
     stage: c.stage,
     // Approved on this target, or for the context disease by its per-disease indications.
-    approved: (c.approved || i !== null) && withdrawnReason === null,
+    approved: withdrawnReason !== null ? false : c.approved || i !== null ? true : c.phase === null ? null : false,
     withdrawn: withdrawnReason !== null,
     withdrawnReason,
     mechanism: first?.mechanismOfAction ?? null,

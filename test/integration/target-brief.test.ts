@@ -251,6 +251,11 @@ describeShared('svc_get_target_brief', () => {
     expect(r.topDrugs.every((d) => d.phase === null && d.stage === null)).toBe(true);
     // Only AFATINIB has per-disease indications (doc-shaped drugs(chemblIds:)): approved for NSCLC, so first.
     expect(r.topDrugs.filter((d) => d.approved || d.indicatedForDisease).map((d) => d.name)).toEqual(['AFATINIB']);
+    // The others have no phase from any source: their approval is not known (null), never false
+    // (approved drugs read "approved: false").
+    expect(r.topDrugs.filter((d) => d.name !== 'AFATINIB').every((d) => d.approved === null)).toBe(true);
+    const second = r.topDrugs[1]!;
+    expect(renderBrief(r)).toMatch(new RegExp(`${second.name}\\s+${second.chemblId}\\s+\\?\\s+\\?\\s`)); // phase ?, approved ?
     expect(r.topDrugs[0]?.name).toBe('AFATINIB');
     const names = r.topDrugs.slice(1).map((d) => d.name);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));

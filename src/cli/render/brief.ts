@@ -62,7 +62,7 @@ export function renderBrief(r: BriefOutput): string {
             d.name,
             d.chemblId,
             d.phase === null ? '?' : phaseShort(d.phase),
-            d.approved ? 'yes' : d.withdrawn ? 'withdrawn' : '-',
+            d.approved ? 'yes' : d.withdrawn ? 'withdrawn' : d.approved === null ? '?' : '-',
             d.indicatedForDisease ? 'yes' : '-',
             truncate(d.actionType ?? d.interactionTypes.join('/') ?? '', 14) || '-',
             val(d.admet.molecularWeight, 0),

@@ -29,7 +29,7 @@ const topDrug = z.object({
   drugType: str.nullable(),
   phase: z.number().nullable().describe('Furthest phase on this target (4 approved, 0.5 early phase 1)'),
   stage: str.nullable().describe('Open Targets maxClinicalStage'),
-  approved: z.boolean(),
+  approved: z.boolean().nullable().describe('null: no phase known'),
   withdrawn: z.boolean(),
   withdrawnReason: str.nullable(),
   mechanism: str.nullable(),
