@@ -99,6 +99,8 @@ describeShared('never silent', () => {
     expect(full.evidenceBrief.statements).toEqual([]);
     // The compact hypotheses say the literature was not counted (null), not 0 articles.
     expect(answer.hypotheses.length).toBeGreaterThan(0);
+    // bioRxiv was skipped because the preprint search failed, not because none was found.
+    expect(full.sources.find((s) => s.id === 'biorxiv')).toMatchObject({ status: 'skipped', note: 'preprints not searched: the Europe PMC preprint search failed' });
     for (const h of answer.hypotheses) expect(h).toMatchObject({ coMentions: null, novel: false });
     expect(text).toContain(`Evidence brief: ${why}`);
     expect(renderInsights(full)).toContain(why);

@@ -104,12 +104,14 @@ export async function preprints(g: Gather, genes: readonly string[], disease: Te
         records: (x) => x.records.length,
         degrades: `preprints on ${gene} are missing`,
       });
-      return (r?.records ?? []).filter((x) => x.doi?.startsWith('10.1101/')).map((x) => ({ gene, doi: x.doi!, title: x.title, year: x.year }));
+      return r ? r.records.filter((x) => x.doi?.startsWith('10.1101/')).map((x) => ({ gene, doi: x.doi!, title: x.title, year: x.year })) : null;
     }),
   );
-  const unique = [...new Map(found.flat().map((x) => [x.doi.toLowerCase(), x])).values()].slice(0, EXTRA_CAPS.preprintDetails);
+  const unique = [...new Map(found.flatMap((x) => x ?? []).map((x) => [x.doi.toLowerCase(), x])).values()].slice(0, EXTRA_CAPS.preprintDetails);
   if (unique.length === 0) {
-    g.report.skip('biorxiv', 'no bioRxiv/medRxiv preprint found for the focus genes');
+    // A search that failed found nothing because it did not run: not "no preprint found".
+    const failed = found.filter((x) => x === null).length;
+    g.report.skip('biorxiv', failed === found.length && failed > 0 ? 'preprints not searched: the Europe PMC preprint search failed' : failed ? `no bioRxiv/medRxiv preprint found for the focus genes searched (${failed} of ${found.length} searches failed)` : 'no bioRxiv/medRxiv preprint found for the focus genes');
     return [];
   }
   return Promise.all(
