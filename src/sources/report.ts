@@ -145,6 +145,15 @@ export class SourceReport {
     if (t.calls === 0) t.skipped = reason;
   }
 
+  /**
+   * skip(), saying which of the sources it depended on failed: "no drug candidate" next to a failed
+   * Open Targets is a consequence of the failure, not a finding.
+   */
+  skipAfter(source: SourceId, reason: string, causes: readonly SourceId[]): void {
+    const failed = causes.filter((c) => (this.tallies.get(c)?.failed ?? 0) > 0);
+    this.skip(source, failed.length ? `${reason} (${failed.join(', ')} failed, so this is not a finding)` : reason);
+  }
+
   /** Sources with calls still out when the deadline passed. */
   late(): string[] {
     return [...this.tallies].filter(([, t]) => t.late > 0).map(([id]) => id);

@@ -107,6 +107,16 @@ describeShared('never silent', () => {
     expect(renderHtmlReport(full)).toContain(why);
   });
 
+  it('drug sources down: the sources skipped for want of a candidate say the failure caused it', async () => {
+    fake.route('POST', '/opentargets/graphql', (req) => ((JSON.parse(req.body) as { query: string }).query.includes('query SearchDisease') ? undefined : { status: 503, body: 'down' }));
+    fake.route('POST', '/dgidb/graphql', { status: 503, body: 'down' });
+    const { full } = await call();
+    expect(full.drugCandidates).toEqual([]);
+    // ChEMBL was asked (the panel's targets); PubChem and the label and trial searches were not.
+    expect(full.sources.find((s) => s.id === 'pubchem')).toMatchObject({ status: 'skipped', note: 'no drug candidate for this panel (opentargets, dgidb failed, so this is not a finding)' });
+    expect(full.sources.find((s) => s.id === 'openfda')).toMatchObject({ status: 'skipped', note: 'no approved drug candidate (opentargets, dgidb failed, so this is not a finding)' });
+  });
+
   it('UniProt down: a focus gene\'s target classes are not known (null), never [] ("no druggable class")', async () => {
     const { answer: ok } = await call();
     expect(ok.focusGenes.find((f) => f.symbol === 'EGFR')?.targetClasses).toEqual(['kinase', 'enzyme']);

@@ -93,3 +93,18 @@ describe('source status', () => {
     expect(second.list()[0]).toMatchObject({ status: 'cached' });
   });
 });
+
+describe('a source skipped because another failed', () => {
+  it('says which of the sources it depended on failed: not a finding', async () => {
+    fake.route('GET', '/opentargets/target', { status: 500, body: 'down' });
+    const http = client();
+    const report = new SourceReport(http);
+    await report.call('opentargets', () => http.json({ source: 'opentargets', path: '/target' }));
+    await report.call('dgidb', async () => 1);
+    report.skipAfter('chembl', 'no drug candidate for this panel', ['opentargets', 'dgidb']);
+    report.skipAfter('pubchem', 'no drug candidate for this panel', ['dgidb']);
+    const row = (id: string) => report.list().find((r) => r.id === id);
+    expect(row('chembl')).toMatchObject({ status: 'skipped', note: 'no drug candidate for this panel (opentargets failed, so this is not a finding)' });
+    expect(row('pubchem')).toMatchObject({ status: 'skipped', note: 'no drug candidate for this panel' });
+  });
+});

@@ -109,8 +109,8 @@ export async function rankRepurposing(
   // at all may still be one (ChEMBL can say so), so it follows the known ones.
   const pool = [...drafts.filter((d) => isLateStage(d)), ...drafts.filter((d) => !isLateStage(d) && d.maxPhase === null)];
   if (pool.length === 0) {
-    for (const id of ['chembl', 'pubchem'] as const) g.report.skip(id, 'no approved or late-stage drug candidate');
-    g.report.skip('europepmc', 'no repurposing candidate');
+    for (const id of ['chembl', 'pubchem'] as const) g.report.skipAfter(id, 'no approved or late-stage drug candidate', ['opentargets', 'dgidb']);
+    g.report.skipAfter('europepmc', 'no repurposing candidate', ['opentargets', 'dgidb']);
     const selection = selectRepurposing(drafts, { indicationsChecked: () => false, tierFilter });
     return { selection, shown: [], statements: [], input: {} };
   }
@@ -122,7 +122,7 @@ export async function rankRepurposing(
   const first = selectRepurposing(buildDrugCandidates(input), { indicationsChecked: checked, tierFilter });
   const top = first.candidates.slice(0, LITERATURE_FOR);
   if (top.length === 0) {
-    g.report.skip('europepmc', 'no repurposing candidate');
+    g.report.skipAfter('europepmc', 'no repurposing candidate', ['opentargets', 'dgidb', 'chembl']);
     return { selection: first, shown: [], statements: [], input: details };
   }
   const lit = await drugLiterature(g, top, literatureNames(drugs.disease), top.length);
@@ -150,8 +150,8 @@ export async function candidateChecks(g: Gather, shown: readonly DrugCandidate[]
   const condition = anyCondition(disease);
   const out = new Map<string, CandidateChecks>();
   const labelled = shown.filter((c) => c.approved || c.withdrawn);
-  if (shown.length === 0) g.report.skip('clinicaltrials', 'no repurposing candidate');
-  if (labelled.length === 0) g.report.skip('openfda', 'no approved or withdrawn candidate');
+  if (shown.length === 0) g.report.skipAfter('clinicaltrials', 'no repurposing candidate', ['opentargets', 'dgidb', 'chembl']);
+  if (labelled.length === 0) g.report.skipAfter('openfda', 'no approved or withdrawn candidate', ['opentargets', 'dgidb', 'chembl']);
   await Promise.all(
     shown.map(async (c) => {
       const drug = c.name.toLowerCase();

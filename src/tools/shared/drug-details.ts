@@ -133,7 +133,7 @@ export async function rankCandidates(
   // Drafts decide which drugs deserve the detail and literature calls.
   const drafts = buildDrugCandidates(base);
   if (drafts.length === 0) {
-    for (const id of ['chembl', 'pubchem'] as const) g.report.skip(id, 'no drug candidate for this panel');
+    for (const id of ['chembl', 'pubchem'] as const) g.report.skipAfter(id, 'no drug candidate for this panel', ['opentargets', 'dgidb']);
     return { ranked: [], statements: [] };
   }
   // The literature (a few searches) goes to the drafts the answer lists first, in the final ranking's

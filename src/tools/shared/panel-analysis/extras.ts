@@ -71,7 +71,7 @@ export async function reactomeSummaries(g: Gather, significant: readonly Enrichm
   const ids = [...new Set(significant.map((r) => r.id).filter((id) => /^R-HSA-\d+$/.test(id)))].slice(0, EXTRA_CAPS.reactomeDetails);
   const out = new Map<string, { summary: string | null; inDisease: boolean | null }>();
   if (ids.length === 0) {
-    g.report.skip('reactome', 'no significant Reactome pathway');
+    g.report.skipAfter('reactome', 'no significant Reactome pathway', ['enrichr']);
     return out;
   }
   await Promise.all(
@@ -144,8 +144,8 @@ export async function candidateContext(g: Gather, ranked: readonly DrugCandidate
   const key = (c: DrugCandidate) => c.chemblId ?? c.name;
   const forTrials = ranked.slice(0, EXTRA_CAPS.trialCandidates);
   const forLabels = ranked.filter((c) => c.approved).slice(0, EXTRA_CAPS.labelCandidates);
-  if (forTrials.length === 0) g.report.skip('clinicaltrials', 'no drug candidate');
-  if (forLabels.length === 0) g.report.skip('openfda', 'no approved drug candidate');
+  if (forTrials.length === 0) g.report.skipAfter('clinicaltrials', 'no drug candidate', ['opentargets', 'dgidb', 'chembl']);
+  if (forLabels.length === 0) g.report.skipAfter('openfda', 'no approved drug candidate', ['opentargets', 'dgidb', 'chembl']);
   await Promise.all([
     ...forTrials.map(async (c) => {
       const q = { condition, intervention: c.name.toLowerCase(), pageSize: 5 };
@@ -185,7 +185,7 @@ export interface CitationMetric {
 export async function citationMetrics(g: Gather, pmids: readonly string[]): Promise<CitationMetric[]> {
   const list = [...new Set(pmids)].slice(0, EXTRA_CAPS.citationMetrics);
   if (list.length === 0) {
-    for (const id of ['icite', 'semanticscholar'] as const) g.report.skip(id, 'no citation to measure');
+    for (const id of ['icite', 'semanticscholar'] as const) g.report.skipAfter(id, 'no citation to measure', ['eutils', 'europepmc']);
     return [];
   }
   const [icite, s2] = await Promise.all([
