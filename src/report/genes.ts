@@ -13,17 +13,21 @@ export function genesSection(r: InsightsOutput): SafeHtml {
     ? html`<p class="muted">g:Profiler (${x.version ?? 'version unknown'}), run independently on the same genes with its own annotations and FDR, confirms ${x.confirmed} of the ${x.checked} reported pathways.</p>`
     : html`<p class="muted">The g:Profiler cross-check was not available for this analysis.</p>`;
   if (r.focusGenes.length === 0) return html`<section id="genes"><h2>Focus genes</h2>${crossCheck}<p class="empty">No gene was profiled.</p></section>`;
+  // An empty cell whose source failed says so; a dash alone would read as "nothing there".
+  const failed = new Set(r.sources.filter((s) => s.status === 'failed').map((s) => s.id));
+  const or = (cell: SafeHtml | string, source: string, name: string) => (cell === '—' && failed.has(source) ? html`<span class="muted">not known (${name} failed)</span>` : cell);
   const rows = r.focusGenes.map(
-    (f) => html`<tr><td><strong>${f.symbol}</strong><div class="muted small">${f.why}</div></td><td>${protein(f)}</td><td class="num">${structure(f)}</td><td class="num">${constraint(f)}</td><td>${clinical(f)}</td><td>${pgx(f)}</td></tr>`,
+    (f) =>
+      html`<tr><td><strong>${f.symbol}</strong><div class="muted small">${f.why}</div></td><td>${protein(f, failed.has('uniprot'))}</td><td class="num">${or(structure(f), 'alphafold', 'AlphaFold DB')}</td><td class="num">${or(constraint(f), 'gnomad', 'gnomAD')}</td><td>${or(clinical(f), 'civic', 'CIViC')}</td><td>${or(pgx(f), 'pharmgkb', 'ClinPGx')}</td></tr>`,
   );
-  return html`<section id="genes"><h2>Focus genes</h2><p class="muted">The panel genes that carry most of the enrichment signal, profiled in UniProt, AlphaFold DB, MyGene.info, Ensembl, gnomAD, CIViC and ClinPGx. A dash: the source has nothing, or failed (see Sources and warnings).</p>${crossCheck}
+  return html`<section id="genes"><h2>Focus genes</h2><p class="muted">The panel genes that carry most of the enrichment signal, profiled in UniProt, AlphaFold DB, MyGene.info, Ensembl, gnomAD, CIViC and ClinPGx. A dash: the source has nothing for the gene, or was not asked for it (see Sources); a source that failed reads "not known".</p>${crossCheck}
 <div class="table-wrap"><table><thead><tr><th>Gene</th><th>Protein (UniProt)</th><th class="num">Structure (mean pLDDT)</th><th class="num" title="loss-of-function observed/expected upper bound; < ${LOEUF_INTOLERANT_BELOW} = intolerant (gnomAD v4 guidance)">LOEUF (gnomAD)</th><th>Clinical evidence (CIViC)</th><th>Pharmacogenomics (ClinPGx)</th></tr></thead><tbody>${rows}</tbody></table></div></section>`;
 }
 
-function protein(f: Profile): SafeHtml | string {
+function protein(f: Profile, uniprotFailed: boolean): SafeHtml | string {
   const p = f.protein;
   const location = f.gene?.location ? html`<div class="muted small">${f.gene.location}${f.gene.biotype ? ` · ${f.gene.biotype}` : ''}</div>` : '';
-  if (!p) return html`—${location}`;
+  if (!p) return html`${uniprotFailed ? html`<span class="muted">not known (UniProt failed)</span>` : '—'}${location}`;
   return html`${link(p.url, p.name ?? p.accession)}${p.targetClasses.length ? html` <span class="chip">${p.targetClasses.join(', ')}</span>` : ''}${location}`;
 }
 

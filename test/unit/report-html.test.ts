@@ -155,6 +155,15 @@ describe('renderHtmlReport: content', () => {
     expect(count(akt1.slice(0, akt1.indexOf('</tr>')), /<td[^>]*>—<\/td>/)).toBe(5);
   });
 
+  it('focus genes: an empty cell whose source failed reads "not known", never a dash alone', () => {
+    const failed = (ids: string[]) => ({ ...insightsResult, sources: [...insightsResult.sources.filter((s) => !ids.includes(s.id)), ...ids.map((id) => ({ id, status: 'failed' as const, ms: 1, records: 0, error: 'down' }))] });
+    const s = section(renderHtmlReport(failed(['uniprot', 'alphafold', 'gnomad', 'civic', 'pharmgkb'])), 'genes');
+    const akt1 = s.slice(s.indexOf('<strong>AKT1</strong>'));
+    const row = akt1.slice(0, akt1.indexOf('</tr>'));
+    for (const name of ['UniProt', 'AlphaFold DB', 'gnomAD', 'CIViC', 'ClinPGx']) expect(row).toContain(`not known (${name} failed)`);
+    expect(count(row, /<td[^>]*>—<\/td>/)).toBe(0);
+  });
+
   it('drug details: trials in the disease and the FDA label with its boxed warning', () => {
     const s = section(doc, 'drugs');
     const lapatinib = s.slice(s.indexOf('Details: LAPATINIB'));
