@@ -122,9 +122,13 @@ describeShared('never silent', () => {
     expect(ok.focusGenes.find((f) => f.symbol === 'EGFR')?.targetClasses).toEqual(['kinase', 'enzyme']);
     for (const m of ['GET', 'POST']) fake.route(m, /^\/uniprot\//, { status: 500, body: { error: 'down' } });
     client = await connectInMemory((ctx = await testContext({ dataDir: tempDir(), retries: 0 }, fake.url)));
-    const { answer } = await call();
+    const { answer, full } = await call();
     expect(answer.focusGenes.length).toBeGreaterThan(0);
     for (const f of answer.focusGenes) expect(f).toMatchObject({ protein: null, targetClasses: null });
+    // The terminal marks the cells "?" (not known) and says why; "-" would read as nothing there.
+    const terminal = renderInsights(full);
+    expect(terminal).toMatch(/\nEGFR\s+\?\s+\?\s/);
+    expect(terminal).toContain('? = not known: uniprot failed (see Warnings)');
   });
 
   it('DGIdb down: a drug whose approval only DGIdb gave is "not known", never "not approved"', async () => {

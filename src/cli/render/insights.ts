@@ -35,21 +35,25 @@ export function renderInsights(r: InsightsOutput): string {
 
   if (r.focusGenes.length) {
     out.push(heading('## Focus genes'));
+    // "?" where the source failed, "-" where it has nothing for the gene (or was not asked for it).
+    const failed = new Set(r.sources.filter((s) => s.status === 'failed').map((s) => s.id));
+    const none = (source: string) => (failed.has(source) ? '?' : '-');
     out.push(
       table(
         r.focusGenes.map((f) => [
           f.symbol,
-          cut(f.protein?.name ?? '-', 34),
-          f.protein?.targetClasses.join(',') || '-',
-          f.structure ? `${f.structure.meanPlddt.toFixed(0)} (${f.structure.band})` : '-',
-          f.constraint?.loeuf == null ? '-' : `${f.constraint.loeuf.toFixed(2)}${f.constraint.lofIntolerant ? ' intolerant' : ''}`,
-          f.clinicalEvidence ? `${f.clinicalEvidence.evidenceItems} (${f.clinicalEvidence.inDiseaseContext} here)` : '-',
-          f.pharmacogenomics ? String(f.pharmacogenomics.annotations) : '-',
+          cut(f.protein?.name ?? none('uniprot'), 34),
+          f.protein ? f.protein.targetClasses.join(',') || '-' : none('uniprot'),
+          f.structure ? `${f.structure.meanPlddt.toFixed(0)} (${f.structure.band})` : none('alphafold'),
+          f.constraint?.loeuf == null ? none('gnomad') : `${f.constraint.loeuf.toFixed(2)}${f.constraint.lofIntolerant ? ' intolerant' : ''}`,
+          f.clinicalEvidence ? `${f.clinicalEvidence.evidenceItems} (${f.clinicalEvidence.inDiseaseContext} here)` : none('civic'),
+          f.pharmacogenomics ? String(f.pharmacogenomics.annotations) : none('pharmgkb'),
         ]),
         ['gene', 'protein', 'class', 'pLDDT', 'LOEUF', 'CIViC', 'PGx'],
       ),
-      '',
     );
+    const unknown = ['uniprot', 'alphafold', 'gnomad', 'civic', 'pharmgkb'].filter((s) => failed.has(s));
+    out.push(...(unknown.length ? [`? = not known: ${unknown.join(', ')} failed (see Warnings)`] : []), '');
   }
 
   out.push(heading('## Drug candidates'));
