@@ -92,7 +92,7 @@ describeShared('requests and rounds of an analysis', () => {
     const words = m.r.genes.filter((g) => wordLikeSymbol(g) !== null);
     if (size > 6) expect(eutils?.note).toMatch(new RegExp(`gene literature counted for the first 6 of ${size - words.length} genes .*NCBI API key`));
     else expect(eutils?.note ?? '').not.toMatch(/gene literature/);
-    if (words.length) expect(eutils?.note).toContain(`gene literature of ${words.join(', ')} not counted: ${wordLikeSymbol(words[0]!)}`);
+    if (words.length > 1) expect(eutils?.note).toContain(`gene literature of ${words.join(', ')} not counted: each is also an English word ("${words[0]!.toLowerCase()}"`);
     // Pairs beyond the eight searched read "not searched", never "search failed" (all answered here).
     expect(m.r.hypotheses.filter((h) => h.rationale.includes('search failed'))).toEqual([]);
     expect(m.r.hypotheses.filter((h) => h.rationale.includes('literature not searched (only the first 8 pairs are searched)')).length).toBe(Math.max(0, m.r.hypotheses.filter((h) => !h.genes.some((g) => wordLikeSymbol(g))).length - 8));

@@ -51,7 +51,10 @@ export async function geneLiterature(
   // A symbol that is also an English word is not searched (wordLikeSymbol): its slot goes to the next gene.
   const words = symbols.filter((s) => wordLikeSymbol(s) !== null);
   const genes = symbols.filter((s) => wordLikeSymbol(s) === null).slice(0, cap);
-  if (words.length) g.report.note('eutils', `gene literature of ${words.join(', ')} not counted: ${words.map((w) => wordLikeSymbol(w)).join('; ')}`);
+  if (words.length) {
+    const why = words.length === 1 ? wordLikeSymbol(words[0]!) : `each is also an English word (${words.map((w) => `"${w.toLowerCase()}"`).join(', ')}), which a title or abstract search cannot tell from the gene`;
+    g.report.note('eutils', `gene literature of ${words.join(', ')} not counted: ${why}`);
+  }
   if (symbols.length - words.length > cap) {
     g.report.note('eutils', `gene literature counted for the first ${cap} of ${symbols.length - words.length} genes${g.call.ctx.config.ncbiApiKey ? '' : ` (${CAPS.literatureGenes} with an NCBI API key: PubMed allows 3 requests a second without one)`}`);
   }
