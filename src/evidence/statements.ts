@@ -58,7 +58,10 @@ function splitBeforeLowerCase(segment: string): string[] {
 }
 
 const IDS = String.raw`(\d+(?:\s*[,;]\s*(?:PMID\s*:?\s*)?\d+)*)`;
-const MARKER = new RegExp(String.raw`\s*(?:\[\s*(PMIDs?\s*:?\s*)?${IDS}\s*\]|\(\s*(PMIDs?\s*:?\s*)${IDS}\s*\))`, 'gi');
+const MARKER_SOURCE = String.raw`\s*(?:\[\s*(PMIDs?\s*:?\s*)?${IDS}\s*\]|\(\s*(PMIDs?\s*:?\s*)${IDS}\s*\))`;
+const MARKER = new RegExp(MARKER_SOURCE, 'gi');
+/** Markers that open a sentence, before any word ("[PMID:1] Then ..."). */
+const LEADING_MARKERS = new RegExp(`^(?:${MARKER_SOURCE})+`, 'i');
 
 /** Prefix of a citation that points outside the given list (ALCE "out of range"): never a PMID. */
 export const OUT_OF_RANGE = '#';
@@ -70,27 +73,27 @@ export const OUT_OF_RANGE = '#';
  * - When the text carries any marker, a sentence without one is uncited (recall 0), as in ALCE.
  * - A text with no marker at all is a claim checked against a list: every given PMID cites each
  *   of its sentences.
- * A marker left alone at the very end ("... works. [1]") cites the sentence before; one that opens a
- * sentence ("... works. [1] Then ...") belongs to that sentence, as with Punkt.
+ * A marker placed after a sentence's period cites that sentence: left alone at the very end
+ * ("... works. [1]"), or opening the next sentence ("A works. [1] B fails. [2]") when the sentence
+ * before has no marker of its own. Punkt, which ALCE uses, gives such a marker to the next
+ * sentence; with reference-style citations after the period, that left A uncited (a confident
+ * "unsupported") and gave B both PMIDs. A sentence with its own marker keeps Punkt's reading.
  */
 export function citedStatements(text: string, given: readonly string[]): CitedStatement[] {
   const parsed: { text: string; ids: string[]; marked: boolean }[] = [];
+  const read = (part: string) => readMarkers(part, given);
   for (const sentence of splitSentences(text)) {
-    const ids: string[] = [];
-    let marked = false;
-    const clean = sentence.replace(MARKER, (_m, w1: string | undefined, ids1: string | undefined, w2: string | undefined, ids2: string | undefined) => {
-      const pmidWord = Boolean(w1 ?? w2);
-      for (const raw of (ids1 ?? ids2 ?? '').split(/[,;]/)) {
-        const n = raw.replace(/\D/g, '');
-        if (!n) continue;
-        const k = Number(n);
-        ids.push(pmidWord ? String(k) : k >= 1 && k <= given.length ? given[k - 1]! : `${OUT_OF_RANGE}${n}`);
-      }
-      marked = true;
-      return '';
-    });
-    const body = clean.replace(/\s+([.,;:!?])/g, '$1').trim();
     const prev = parsed[parsed.length - 1];
+    const lead = sentence.match(LEADING_MARKERS)?.[0] ?? '';
+    let rest = sentence;
+    if (lead && prev && !prev.marked && /[.!?]["')\]]*$/.test(prev.text)) {
+      prev.ids.push(...read(lead).ids);
+      prev.marked = true;
+      rest = sentence.slice(lead.length);
+      if (!rest.trim()) continue;
+    }
+    const { clean, ids, marked } = read(rest);
+    const body = clean.replace(/\s+([.,;:!?])/g, '$1').trim();
     if (!/[\p{L}\p{N}]/u.test(body) && marked && prev) {
       prev.ids.push(...ids);
       prev.marked = true;
@@ -100,4 +103,22 @@ export function citedStatements(text: string, given: readonly string[]): CitedSt
   }
   const anyMarked = parsed.some((s) => s.marked);
   return parsed.map((s) => ({ text: s.text, pmids: s.marked ? s.ids : anyMarked ? [] : [...given] }));
+}
+
+/** The markers of a piece of text, read as citations, and the text without them. */
+function readMarkers(text: string, given: readonly string[]): { clean: string; ids: string[]; marked: boolean } {
+  const ids: string[] = [];
+  let marked = false;
+  const clean = text.replace(MARKER, (_m, w1: string | undefined, ids1: string | undefined, w2: string | undefined, ids2: string | undefined) => {
+    const pmidWord = Boolean(w1 ?? w2);
+    for (const raw of (ids1 ?? ids2 ?? '').split(/[,;]/)) {
+      const n = raw.replace(/\D/g, '');
+      if (!n) continue;
+      const k = Number(n);
+      ids.push(pmidWord ? String(k) : k >= 1 && k <= given.length ? given[k - 1]! : `${OUT_OF_RANGE}${n}`);
+    }
+    marked = true;
+    return '';
+  });
+  return { clean, ids, marked };
 }

@@ -72,6 +72,24 @@ describe('citation markers', () => {
     ]);
   });
 
+  // "A. [PMID:1001] B. [PMID:1002]": Punkt gives a marker after the period to the next sentence, which
+  // left A uncited (a confident "unsupported" without any model) and gave B both PMIDs.
+  it('a marker after a sentence\'s period cites that sentence, when it has none of its own', () => {
+    expect(citedStatements('Metformin improves survival. [PMID:1001] Metformin is safe. [PMID:1002]', [])).toEqual([
+      { text: 'Metformin improves survival.', pmids: ['1001'] },
+      { text: 'Metformin is safe.', pmids: ['1002'] },
+    ]);
+    expect(citedStatements('A causes B. [1][2] C causes D. [2]', ['11', '22'])).toEqual([
+      { text: 'A causes B.', pmids: ['11', '22'] },
+      { text: 'C causes D.', pmids: ['22'] },
+    ]);
+    // A sentence that carries its own marker keeps Punkt's reading of the next one's.
+    expect(citedStatements('A causes B [1]. [2] C causes D.', ['11', '22'])).toEqual([
+      { text: 'A causes B.', pmids: ['11'] },
+      { text: 'C causes D.', pmids: ['22'] },
+    ]);
+  });
+
   it('does not mistake a parenthesised year for a citation', () => {
     expect(citedStatements('Approved in (2019) for melanoma.', ['5'])).toEqual([{ text: 'Approved in (2019) for melanoma.', pmids: ['5'] }]);
   });
