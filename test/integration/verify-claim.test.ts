@@ -109,6 +109,13 @@ describe('svc_verify_claim', () => {
     expect(r.statements[0]).toMatchObject({ status: 'unverifiable', supported: false, bestEntailment: expect.any(Number) });
   });
 
+  it('an abstract that could not be fetched is "unchecked", not "no_abstract" (the article may have one)', async () => {
+    for (const m of ['GET', 'POST']) fake.route(m, '/eutils/efetch.fcgi', { status: 500, body: { error: 'backend down' } });
+    const r = await verify({ claim: CLAIM, pmids: ['1001'] });
+    expect(r.pmids[0]).toMatchObject({ exists: true, verdict: 'unchecked' });
+    expect(r.evidenceStatus).toBe('unverifiable');
+  });
+
   it('uses only the first 3 citations for ALCE metrics (PubMed checks in one batch)', async () => {
     const r = await verify({ claim: CLAIM, pmids: ['1003', '1002', '1004', '1001'] });
     expect(r.statements[0]?.judged).toEqual(['1003', '1002', '1004']); // 1001 is 4th: not judged

@@ -28,8 +28,9 @@ export async function perPmid(run: IntegrityRun, pmids: readonly string[], claim
       out.push({ pmid: p, exists, ...meta, verdict: retraction === 'retracted' ? 'retracted' : 'retraction_notice' });
       continue;
     }
+    // No record read (efetch failed) is not a record without an abstract.
     if (!article?.abstract) {
-      out.push({ pmid: p, exists, ...meta, verdict: exists === null ? 'unchecked' : 'no_abstract' });
+      out.push({ pmid: p, exists, ...meta, verdict: article ? 'no_abstract' : 'unchecked' });
       continue;
     }
     if (!run.judge.nliEnabled) {
