@@ -5,6 +5,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { InsightsOutput } from '../../src/tools/shared/panel-analysis/schema.js';
+import { pathwayLabel } from '../../src/analysis/pathway-names.js';
 import { compactInsights, type InsightsAnswer } from '../../src/tools/insights/compact.js';
 import { testContext, tempDir } from '../support/context.js';
 import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
@@ -85,6 +86,12 @@ describeShared('svc_generate_insights', () => {
     expect(r.warnings.some((w) => w.includes('KEGG_2021_Human'))).toBe(true);
     expect(r.enrichedPathways.length).toBeGreaterThan(0);
     for (const p of r.enrichedPathways) expect(p.q).toBeLessThanOrEqual(0.05);
+    // The text names the top pathways by their display names with their ids, not a library's
+    // encoding ("Signaling-by-ERBB2", "regulation of X (GO:0006282)" twice).
+    const pathwaysLine = (res.content as { text: string }[])[0]!.text.split('\n').find((l) => l.startsWith('Pathways: '))!;
+    const first = r.enrichedPathways[0]!;
+    expect(pathwaysLine).toContain(`top: ${pathwayLabel(first.name)} (${first.id}, ${first.library}, q=`);
+    expect(pathwaysLine).not.toMatch(/\w-\w+-\w+-\w/);
 
     // drugs from Open Targets (recorded) + DGIdb (recorded), tiered and scored with all factors shown
     expect(r.drugCandidates.length).toBeGreaterThan(0);

@@ -1,5 +1,6 @@
 // The MCP text block of svc_generate_insights: what an assistant that reads only text needs, in a
 // few lines. The structured content holds the same facts (and more); this is not a copy of it.
+import { pathwayLabel } from '../../analysis/pathway-names.js';
 import { enrichmentUntestedNote } from '../shared/panel-analysis/enrichment-status.js';
 import { describeIntegrity, describeSources, diseaseLine, drugsIncompleteText, noDrugsText, noHypothesesText, noStatementsText } from '../shared/summary.js';
 import type { InsightsAnswer } from './compact.js';
@@ -16,7 +17,8 @@ export function summarizeInsights(a: InsightsAnswer): string {
     lines.push(`ENRICHMENT NOT COMPUTED: no gene-set library could be loaded (${st.failed.map((f) => f.library).join(', ') || 'none available'}). ${st.fix ?? ''}`.trim());
   } else {
     const total = a.enrichment.reduce((n, e) => n + e.significant, 0);
-    const top = a.enrichedPathways.slice(0, 3).map((p) => `${p.name} (${p.library}, q=${fmtQ(p.q)})`);
+    // Display names ("Signaling by ERBB2", not a library's "Signaling-by-ERBB2"); ids stay in the JSON.
+    const top = a.enrichedPathways.slice(0, 3).map((p) => `${pathwayLabel(p.name)} (${p.id}, ${p.library}, q=${fmtQ(p.q)})`);
     const untested = enrichmentUntestedNote(a.enrichment) !== undefined;
     lines.push(
       total
