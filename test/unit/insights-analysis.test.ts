@@ -84,7 +84,12 @@ describe('hypotheses', () => {
     // A symbol that is an English word is never searched.
     expect(wordLikeSymbol('MET')).toBe('MET is also the English word "met", which a title or abstract search cannot tell from the gene');
     expect(wordLikeSymbol('Kit')).not.toBeNull();
+    expect(wordLikeSymbol('WAS')).not.toBeNull();
     expect(wordLikeSymbol('EGFR')).toBeNull();
+    // Common words only: APP ("app") rarely collides in a disease-bound search, and is the gene of
+    // Alzheimer disease; a rare word (ALB, "alb") never does.
+    expect(wordLikeSymbol('APP')).toBeNull();
+    expect(wordLikeSymbol('ALB')).toBeNull();
   });
 
   it('labels a pair no article links as novel, and keeps supporting PMIDs', () => {
