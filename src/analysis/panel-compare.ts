@@ -76,7 +76,7 @@ export interface PanelComparison {
   uniquePathways: { a: OneSidePathway[]; b: OneSidePathway[] };
   /** Why pathways are not compared (enrichment could not run on a side); null when they are. */
   pathwayNote: string | null;
-  /** null when drug candidates were withheld on either side (drugAnalysisNote says why). */
+  /** null when drug candidates were withheld on either side, or not known on one (drugAnalysisNote says why). */
   drugOverlap: DrugOverlap | null;
   drugAnalysisNote: string | null;
   qualityScore: { a: number | null; b: number | null; delta: number | null };
@@ -106,8 +106,8 @@ export function comparePanels(a: PanelView, b: PanelView): PanelComparison {
   };
 
   const pathwayNote = pathwaysNotCompared(a, b, ['panel A', 'panel B', 'either panel']);
-  const drugAnalysisNote = a.drugs === null || b.drugs === null ? (a.drugNote ?? b.drugNote ?? 'drug candidates were not analysed') : null;
-  const drugOverlap = a.drugs && b.drugs ? overlapOf(a, b, a.drugs, b.drugs) : null;
+  const drugAnalysisNote = a.drugs === null || b.drugs === null ? (a.drugNote ?? b.drugNote ?? 'drug candidates were not analysed') : drugsNotKnown(a, b);
+  const drugOverlap = a.drugs && b.drugs && !drugAnalysisNote ? overlapOf(a, b, a.drugs, b.drugs) : null;
   const deltas = integrityDeltas(a.integrity, b.integrity);
   const result: Omit<PanelComparison, 'summary'> = {
     genes,
@@ -122,6 +122,21 @@ export function comparePanels(a: PanelView, b: PanelView): PanelComparison {
     integrityDeltas: deltas,
   };
   return { ...result, summary: writeComparison(a, b, result) };
+}
+
+/**
+ * A side whose drug sources failed and that lists no candidate does not have none: "0 shared, 0
+ * only in A, 0 only in B" read as a finding. Null when both sides' candidates are known (a partial
+ * failure with candidates is said per drug: `otherSide`).
+ */
+function drugsNotKnown(a: PanelView, b: PanelView): string | null {
+  const unknown = (v: PanelView) => v.drugs !== null && v.drugs.length === 0 && v.drugSourcesFailed.length > 0;
+  const [ua, ub] = [unknown(a), unknown(b)];
+  if (!ua && !ub) return null;
+  const failed = [...new Set([...(ua ? a.drugSourcesFailed : []), ...(ub ? b.drugSourcesFailed : [])])];
+  if (ua && ub) return `the drug sources failed for both panels (${list(failed, 5)}), so neither one's candidates are known`;
+  const [side, other] = ua ? ['A', 'B'] : ['B', 'A'];
+  return `panel ${side}'s drug sources failed (${list(failed, 5)}), so its candidates are not known; panel ${other}'s are in its own analysis`;
 }
 
 function overlapOf(a: PanelView, b: PanelView, aDrugs: readonly DrugView[], bDrugs: readonly DrugView[]): DrugOverlap {

@@ -166,6 +166,19 @@ describe('comparePanels', () => {
     expect(comparePanels(a, view()).pathwayNote).toBeNull();
   });
 
+  // Every drug source down on both sides read "Drug candidates: 0 shared, 0 only in A, 0 only in B".
+  it('does not compare drug candidates with a side whose drug sources failed and list none', () => {
+    const down = view({ drugs: [], drugSourcesFailed: ['Open Targets', 'DGIdb', 'ChEMBL'] });
+    const both = comparePanels(down, down);
+    expect(both.drugOverlap).toBeNull();
+    expect(both.summary).toContain('Drug candidates not compared: the drug sources failed for both panels (Open Targets, DGIdb, ChEMBL), so neither one\'s candidates are known.');
+    expect(both.summary).not.toContain('0 shared');
+    const one = comparePanels(view({ drugs: [drug('LAPATINIB', 'I', 0.8)] }), down);
+    expect(one.drugAnalysisNote).toBe("panel B's drug sources failed (Open Targets, DGIdb, ChEMBL), so its candidates are not known; panel A's are in its own analysis");
+    // None found by sources that answered is a finding, and is compared.
+    expect(comparePanels(view({ drugs: [] }), view({ drugs: [] })).drugOverlap).toEqual({ shared: [], aOnly: [], bOnly: [] });
+  });
+
   it('names both diseases when they differ', () => {
     const c = comparePanels(view(), view({ diseaseContext: 'ovarian cancer' }));
     expect(c.diseaseContexts.same).toBe(false);
