@@ -207,13 +207,22 @@ export function integrityDeltas(a: PanelView['integrity'], b: PanelView['integri
   return Object.fromEntries(keys.map((k) => [k, { a: scalar(a[k]), b: scalar(b[k]), delta: delta(a[k], b[k]) }]));
 }
 
-/** The integrity metric (a number on both sides) whose value moved most, if any moved. */
-// Counts are left out: the rest are rates on a 0-1 scale, and a count that moved by 3 would always
-// outweigh a grounded ratio that fell from 0.8 to 0.2.
-export function biggestIntegrityMove(deltas: Record<string, IntegrityDelta>, ignore: readonly string[] = ['hallucinated', 'retracted', 'pmidsCited']): { name: string; delta: number } | null {
+/**
+ * Integrity counts, left out where rates are weighed: the rest are rates on a 0-1 scale, and a
+ * count that moved by 3 would always outweigh a grounded ratio that fell from 0.8 to 0.2.
+ */
+const COUNTS: readonly string[] = ['hallucinated', 'retracted', 'pmidsCited'];
+
+/** A number on one side and null (not computed) on the other. */
+export function computedOnOneSide(d: IntegrityDelta): boolean {
+  return (typeof d.a === 'number' && d.b === null) || (d.a === null && typeof d.b === 'number');
+}
+
+/** The integrity rate (a number on both sides) whose value moved most, if any moved. */
+export function biggestIntegrityMove(deltas: Record<string, IntegrityDelta>): { name: string; delta: number } | null {
   let best: { name: string; delta: number } | null = null;
   for (const [name, d] of Object.entries(deltas)) {
-    if (d.delta === null || d.delta === 0 || ignore.includes(name)) continue;
+    if (d.delta === null || d.delta === 0 || COUNTS.includes(name)) continue;
     if (!best || Math.abs(d.delta) > Math.abs(best.delta)) best = { name, delta: d.delta };
   }
   return best;
@@ -225,15 +234,15 @@ export function biggestIntegrityMove(deltas: Record<string, IntegrityDelta>, ign
  * them (their delta is null), and leaving them out read "groundedRatio 0.90 against not computed"
  * as "the integrity figures do not differ". Counts are left out as there.
  */
-export function oneSidedFigures(deltas: Record<string, IntegrityDelta>, ignore: readonly string[] = ['hallucinated', 'retracted', 'pmidsCited']): { name: string; a: number | null; b: number | null }[] {
+export function oneSidedFigures(deltas: Record<string, IntegrityDelta>): { name: string; a: number | null; b: number | null }[] {
   return Object.entries(deltas)
-    .filter(([name, d]) => !ignore.includes(name) && (typeof d.a === 'number') !== (typeof d.b === 'number') && (d.a === null || d.b === null))
+    .filter(([name, d]) => !COUNTS.includes(name) && computedOnOneSide(d))
     .map(([name, d]) => ({ name, a: typeof d.a === 'number' ? d.a : null, b: typeof d.b === 'number' ? d.b : null }));
 }
 
 /** True when some integrity rate of that side is a number: something in that analysis was checked. */
-export function anyFigureComputed(deltas: Record<string, IntegrityDelta>, side: 'a' | 'b', ignore: readonly string[] = ['hallucinated', 'retracted', 'pmidsCited']): boolean {
-  return Object.entries(deltas).some(([name, d]) => !ignore.includes(name) && typeof d[side] === 'number');
+export function anyFigureComputed(deltas: Record<string, IntegrityDelta>, side: 'a' | 'b'): boolean {
+  return Object.entries(deltas).some(([name, d]) => !COUNTS.includes(name) && typeof d[side] === 'number');
 }
 
 /** "answered" (ok or cached: the source gave its answer), "failed", "skipped", or "absent". */

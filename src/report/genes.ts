@@ -4,6 +4,7 @@ import type { InsightsOutput } from '../tools/shared/panel-analysis/schema.js';
 import { LOEUF_INTOLERANT_BELOW } from '../sources/gnomad.js';
 import { html, join, link, pmidLinks, type SafeHtml } from './escape.js';
 import { fixed } from './format.js';
+import { sourceFailed } from '../tools/shared/summary.js';
 
 type Profile = InsightsOutput['focusGenes'][number];
 
@@ -14,11 +15,11 @@ export function genesSection(r: InsightsOutput): SafeHtml {
     : html`<p class="muted">The g:Profiler cross-check was not available for this analysis.</p>`;
   if (r.focusGenes.length === 0) return html`<section id="genes"><h2>Focus genes</h2>${crossCheck}<p class="empty">No gene was profiled.</p></section>`;
   // An empty cell whose source failed says so; a dash alone would read as "nothing there".
-  const failed = new Set(r.sources.filter((s) => s.status === 'failed').map((s) => s.id));
-  const or = (cell: SafeHtml | string, source: string, name: string) => (cell === '—' && failed.has(source) ? html`<span class="muted">not known (${name} failed)</span>` : cell);
+  const failed = (source: string) => sourceFailed(r.sources, source);
+  const or = (cell: SafeHtml | string, source: string, name: string) => (cell === '—' && failed(source) ? html`<span class="muted">not known (${name} failed)</span>` : cell);
   const rows = r.focusGenes.map(
     (f) =>
-      html`<tr><td><strong>${f.symbol}</strong><div class="muted small">${f.why}</div></td><td>${protein(f, failed.has('uniprot'))}</td><td class="num">${or(structure(f), 'alphafold', 'AlphaFold DB')}</td><td class="num">${or(constraint(f), 'gnomad', 'gnomAD')}</td><td>${or(clinical(f), 'civic', 'CIViC')}</td><td>${or(pgx(f), 'pharmgkb', 'ClinPGx')}</td></tr>`,
+      html`<tr><td><strong>${f.symbol}</strong><div class="muted small">${f.why}</div></td><td>${protein(f, failed('uniprot'))}</td><td class="num">${or(structure(f), 'alphafold', 'AlphaFold DB')}</td><td class="num">${or(constraint(f), 'gnomad', 'gnomAD')}</td><td>${or(clinical(f), 'civic', 'CIViC')}</td><td>${or(pgx(f), 'pharmgkb', 'ClinPGx')}</td></tr>`,
   );
   return html`<section id="genes"><h2>Focus genes</h2><p class="muted">The panel genes that carry most of the enrichment signal, profiled in UniProt, AlphaFold DB, MyGene.info, Ensembl, gnomAD, CIViC and ClinPGx. A dash: the source has nothing for the gene, or was not asked for it (see Sources); a source that failed reads "not known".</p>${crossCheck}
 <div class="table-wrap"><table><thead><tr><th>Gene</th><th>Protein (UniProt)</th><th class="num">Structure (mean pLDDT)</th><th class="num" title="loss-of-function observed/expected upper bound; < ${LOEUF_INTOLERANT_BELOW} = intolerant (gnomAD v4 guidance)">LOEUF (gnomAD)</th><th>Clinical evidence (CIViC)</th><th>Pharmacogenomics (ClinPGx)</th></tr></thead><tbody>${rows}</tbody></table></div></section>`;

@@ -1,6 +1,6 @@
 // Terminal rendering of svc_compare_targets.
 import { pathwayLabel } from '../../analysis/pathway-names.js';
-import { anyFigureComputed, qText } from '../../analysis/panel-view.js';
+import { anyFigureComputed, computedOnOneSide, qText } from '../../analysis/panel-view.js';
 import type { CompareOutput } from '../../tools/compare-targets/schema.js';
 import { truncate as cut } from '../../text.js';
 import { heading, table } from '../output.js';
@@ -44,7 +44,7 @@ export function renderCompare(r: CompareOutput): string {
   out.push('', heading('## Evidence'), `Quality A ${num(r.qualityScore.a)} | B ${num(r.qualityScore.b)} | B − A ${num(r.qualityScore.delta)}`);
   // A figure computed on one side only (a number against null) differs too.
   const computed = (x: unknown) => (x === null ? 'not computed' : String(x));
-  const moved = Object.entries(r.integrityDeltas).filter(([, d]) => (d.delta !== null && d.delta !== 0) || (typeof d.a === 'number' && d.b === null) || (d.a === null && typeof d.b === 'number'));
+  const moved = Object.entries(r.integrityDeltas).filter(([, d]) => (d.delta !== null && d.delta !== 0) || computedOnOneSide(d));
   const nothing = !anyFigureComputed(r.integrityDeltas, 'a') && !anyFigureComputed(r.integrityDeltas, 'b');
   const same = nothing ? 'No integrity figure was computed on either side.' : 'Integrity figures do not differ.';
   out.push(moved.length ? moved.map(([k, d]) => `${k}: ${computed(d.a)} → ${computed(d.b)}${d.delta ? ` (${d.delta > 0 ? '+' : ''}${d.delta})` : ''}`).join('; ') : same);

@@ -4,7 +4,7 @@ import type { InsightsOutput } from '../../tools/shared/panel-analysis/schema.js
 import { pathwayLabel } from '../../analysis/pathway-names.js';
 import { claimText } from '../../analysis/drug-targets.js';
 import { truncate as cut, pValue } from '../../text.js';
-import { describeIntegrity, drugsIncompleteText, noDrugsText, noHypothesesText, noStatementsText, noStrategiesText } from '../../tools/shared/summary.js';
+import { describeIntegrity, drugsIncompleteText, noDrugsText, noHypothesesText, noStatementsText, noStrategiesText, sourceFailed } from '../../tools/shared/summary.js';
 import { enrichmentNotComputedNote, enrichmentUntestedNote } from '../../tools/shared/panel-analysis/enrichment-status.js';
 import { heading, style, table } from '../output.js';
 import { STATUS_MARK } from './evidence-status.js';
@@ -36,8 +36,7 @@ export function renderInsights(r: InsightsOutput): string {
   if (r.focusGenes.length) {
     out.push(heading('## Focus genes'));
     // "?" where the source failed, "-" where it has nothing for the gene (or was not asked for it).
-    const failed = new Set(r.sources.filter((s) => s.status === 'failed').map((s) => s.id));
-    const none = (source: string) => (failed.has(source) ? '?' : '-');
+    const none = (source: string) => (sourceFailed(r.sources, source) ? '?' : '-');
     out.push(
       table(
         r.focusGenes.map((f) => [
@@ -52,7 +51,7 @@ export function renderInsights(r: InsightsOutput): string {
         ['gene', 'protein', 'class', 'pLDDT', 'LOEUF', 'CIViC', 'PGx'],
       ),
     );
-    const unknown = ['uniprot', 'alphafold', 'gnomad', 'civic', 'pharmgkb'].filter((s) => failed.has(s));
+    const unknown = ['uniprot', 'alphafold', 'gnomad', 'civic', 'pharmgkb'].filter((s) => sourceFailed(r.sources, s));
     out.push(...(unknown.length ? [`? = not known: ${unknown.join(', ')} failed (see Warnings)`] : []), '');
   }
 

@@ -50,7 +50,7 @@ export async function geneLiterature(
   const cap = g.call.ctx.config.ncbiApiKey ? CAPS.literatureGenes : CAPS.literatureGenesWithoutKey;
   // A symbol that is also an English word is not searched (wordLikeSymbol): its slot goes to the next gene.
   const words = symbols.filter((s) => wordLikeSymbol(s) !== null);
-  const genes = symbols.filter((s) => wordLikeSymbol(s) === null).slice(0, cap);
+  const genes = symbols.filter((s) => !words.includes(s)).slice(0, cap);
   if (words.length) {
     const why = words.length === 1 ? wordLikeSymbol(words[0]!) : `each is also an English word (${words.map((w) => `"${w.toLowerCase()}"`).join(', ')}), which a title or abstract search cannot tell from the gene`;
     g.report.note('eutils', `gene literature of ${words.join(', ')} not counted: ${why}`);
