@@ -82,18 +82,22 @@ function flagOf(direction: Direction, action: Action): string | undefined {
   return undefined;
 }
 
-function strategyText(gene: string, direction: Direction, drugs: readonly DrugCandidate[], where: string): string {
+// The title names the action and the gene only. "Inhibit BRAF within Melanogenesis" read as a
+// mechanism (BRAF inhibition acting through melanogenesis) when the pathway is only the most
+// significant enriched set the gene belongs to; that membership is said in the rationale and the
+// strategy's pathways, where it reads as what it is.
+function strategyText(gene: string, direction: Direction, drugs: readonly DrugCandidate[]): string {
   switch (direction) {
     case 'inhibit': {
       const degraders = drugs.length > 0 && drugs.every((d) => actionsOn(d, gene).length > 0 && actionsOn(d, gene).every((a) => /DEGRADER/i.test(a)));
-      return `${degraders ? 'Degrade' : 'Inhibit'} ${gene}${where}`;
+      return `${degraders ? 'Degrade' : 'Inhibit'} ${gene}`;
     }
     case 'restore':
-      return drugs.length ? `Restore ${gene} function${where}` : `Restore ${gene} function or exploit its loss (synthetic lethality)${where}`;
+      return drugs.length ? `Restore ${gene} function` : `Restore ${gene} function or exploit its loss (synthetic lethality)`;
     case 'context-dependent':
-      return `Modulate ${gene}${where} (direction depends on context)`;
+      return `Modulate ${gene} (direction depends on context)`;
     case 'unknown':
-      return `Target ${gene}${where} (direction not established)`;
+      return `Target ${gene} (direction not established)`;
   }
 }
 
@@ -174,7 +178,6 @@ export function buildStrategies(input: StrategyInput): Strategy[] {
     // A role-only strategy needs a role; a gene only present as a panel member without drugs or role is skipped.
     if (!usable.length && !role) return [];
     const ps = pathwaysOf(gene);
-    const where = ps[0] ? ` within ${ps[0].name}` : '';
     const best = usable[0];
     const tiers = ['I', 'II', 'III'].map((t) => usable.filter((d) => d.tier === t).length);
     const drugsText = best
@@ -187,7 +190,7 @@ export function buildStrategies(input: StrategyInput): Strategy[] {
       ? `; ${gene} is in ${ps.length} significantly enriched pathway${ps.length > 1 ? 's' : ''} (top: ${ps[0]!.name}, q = ${ps[0]!.q.toExponential(1)})`
       : '; it is in no significantly enriched pathway of this panel';
     const strategy: Strategy = {
-      strategy: strategyText(gene, direction, usable, where),
+      strategy: strategyText(gene, direction, usable),
       approach: direction === 'restore' ? 'function-restoration' : 'drug-targeting',
       direction,
       directionBasis: basis,

@@ -120,7 +120,11 @@ describe('strategies', () => {
   it('targets druggable genes inside enriched pathways, and flags pathways without drugs', () => {
     const roles = new Map([['ERBB2', geneRoleOf('ERBB2', { attributes: [{ name: 'role in cancer', description: 'oncogene', pmid: null }], cancerHallmarks: [] })]]);
     const s = buildStrategies({ pathways, candidates: [drug('LAPATINIB', ['ERBB2'], 'I', 0.9, ['INHIBITOR'], ['11']), drug('X', ['ERBB2'], 'III', 0.3, ['INHIBITOR'])], roles });
-    expect(s[0]).toMatchObject({ strategy: 'Inhibit ERBB2 within Signaling by ERBB2', approach: 'drug-targeting', direction: 'inhibit', targetGenes: ['ERBB2'], evidencePmids: ['11'] });
+    // The title is the action on the gene; the pathway is membership, said apart ("Inhibit ERBB2
+    // within Signaling by ERBB2" read as a mechanism, e.g. "Inhibit BRAF within Melanogenesis").
+    expect(s[0]).toMatchObject({ strategy: 'Inhibit ERBB2', approach: 'drug-targeting', direction: 'inhibit', targetGenes: ['ERBB2'], evidencePmids: ['11'] });
+    expect(s[0]!.pathways[0]?.name).toBe('Signaling by ERBB2');
+    expect(s[0]!.rationale).toContain('ERBB2 is in 1 significantly enriched pathway (top: Signaling by ERBB2');
     expect(s[0]!.rationale).toContain('2 usable drug candidates (tier I: 1, II: 0, III: 1; best: LAPATINIB');
     const open = s.find((x) => x.approach === 'pathway-modulation')!;
     expect(open).toMatchObject({ strategy: 'Modulate MAPK cascade', drugs: [] });
