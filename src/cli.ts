@@ -80,19 +80,20 @@ function buildProgram(): Command {
     .option('--pmids <ids...>', 'PMIDs cited for the claim (space or comma separated); omit to search PubMed')
     .option('--genes <symbols...>', 'gene symbols that focus the PubMed search')
     .option('--json', 'print the result as JSON')
-    .addHelpText('after', '\nExample:\n  biointel verify "Trametinib improves survival in BRAF-mutated melanoma" --pmids 22663011')
+    .addHelpText('after', '\nExit codes: 0 supported or grounded; 3 judged and not supported (unsupported, contested, contradicted, hallucinated); 1 not verified (unverifiable or unjudged: PubMed failed, no abstract, no NLI model); 2 usage error.\n\nExample:\n  biointel verify "Trametinib improves survival in BRAF-mutated melanoma" --pmids 22663011')
     .action(async (claim: string, opts: { pmids?: string[]; genes?: string[]; json?: boolean }, cmd: Command) => {
-      const [{ runTool, splitList }, { verifyClaimTool }, { renderVerify }] = await Promise.all([
+      const [{ runTool, splitList }, { verifyClaimTool }, { renderVerify }, { verifyExitCode }] = await Promise.all([
         import('./cli/run-tool.js'),
         import('./tools/verify-claim/tool.js'),
         import('./cli/render/verify.js'),
+        import('./cli/verify-exit.js'),
       ]);
       const args: Record<string, unknown> = { claim };
       const pmids = splitList(opts.pmids);
       const genes = splitList(opts.genes);
       if (pmids) args.pmids = pmids;
       if (genes) args.geneContext = genes;
-      process.exitCode = await runTool(verifyClaimTool, args, { ...cmd.optsWithGlobals<GlobalFlags>(), json: opts.json }, renderVerify);
+      process.exitCode = await runTool(verifyClaimTool, args, { ...cmd.optsWithGlobals<GlobalFlags>(), json: opts.json }, renderVerify, { exitCode: verifyExitCode });
     });
 
   program

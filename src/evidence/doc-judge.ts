@@ -81,12 +81,13 @@ export class DocumentJudge {
     const unique = [...new Set(ids)];
     const singles = (await Promise.all(unique.map((id) => this.document(id, statement)))).filter((d): d is DocJudgement => d !== undefined);
     if (singles.some((d) => d.entails)) return true;
-    if (singles.length < 2) return false;
+    if (singles.length < 2 || !this.judge.takes(statement)) return false;
     const joint = await this.judge.score(singles.map((d) => d.evidence).join('\n'), statement);
     return windowVerdict(joint, this.threshold) === 'entails';
   }
 
   private async judgeDocument(pmid: string, statement: string): Promise<DocJudgement | undefined> {
+    if (!this.judge.takes(statement)) return undefined;
     const passages = this.passages(pmid, statement);
     if (!passages || passages.length === 0) return undefined;
     const scored: { passage: string; judgement: Judgement }[] = [];

@@ -15,6 +15,11 @@ export interface ModelJudge {
   method: string;
   /** Whether premise and hypothesis fit the model's input whole (then no window is needed). */
   fits(premise: string, hypothesis: string): boolean;
+  /**
+   * Whether a statement leaves room for evidence in the model's input. One that does not is not
+   * judged (it was cut to fit, and a negation at its end was lost: "... and it was never effective").
+   */
+  takes(hypothesis: string): boolean;
   score(premise: string, hypothesis: string): Promise<Judgement>;
 }
 

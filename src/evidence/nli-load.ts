@@ -188,8 +188,13 @@ export function pairFits(m: Pick<LoadedModel, 'counter' | 'maxTokens'>, premise:
   return m.counter.count(premise) <= premiseBudget(m, claim);
 }
 
-/** Smallest premise window worth judging; below it a pair is run truncated (statement too long). */
+/** Smallest premise window worth judging; a statement leaving less is not judged (statementFits). */
 const MIN_PREMISE_TOKENS = 16;
+
+/** Whether a statement leaves room for a premise window; the pipeline does not judge one that does not. */
+export function statementFits(m: Pick<LoadedModel, 'counter' | 'maxTokens'>, claim: string): boolean {
+  return premiseBudget(m, claim) >= MIN_PREMISE_TOKENS;
+}
 
 /**
  * Scores a pair. When the premise does not fit, it is judged as overlapping windows sized to the
@@ -199,6 +204,7 @@ const MIN_PREMISE_TOKENS = 16;
 export async function scorePair(m: LoadedModel, premise: string, claim: string, log: Logger): Promise<Judgement> {
   const budget = premiseBudget(m, claim);
   if (budget < MIN_PREMISE_TOKENS) {
+    // Not reached from the pipeline, which does not judge such a statement (statementFits).
     log.warn('nli: statement longer than the model input; it is truncated', { maxTokens: m.maxTokens });
     return runModel(m, m.tokenizer(premise, { text_pair: claim, truncation: true, max_length: m.maxTokens }));
   }

@@ -13,7 +13,7 @@ import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
 import { NO_MODEL_METHOD, type ActiveJudge, type Judgement, type ModelJudge, type NliService, type NliState, type NliStatus, type NoModel, type ProgressFn } from './judge.js';
 import { DownloadTracker, downloadFailure, progressFilePath, readDownload } from './nli-download.js';
-import { firstLine, loadModel, MISSING_ERRORS, modelFiles, pairFits, remoteHost, resolveModelSource, scorePair, type LoadedModel } from './nli-load.js';
+import { firstLine, loadModel, MISSING_ERRORS, modelFiles, pairFits, statementFits, remoteHost, resolveModelSource, scorePair, type LoadedModel } from './nli-load.js';
 import { noModelWarning } from './no-model.js';
 
 export { mapLabels, softmax, toJudgement, type LabelMap } from './nli-labels.js';
@@ -74,6 +74,7 @@ export function createNliService(deps: NliDeps): LocalNliService {
       nliEnabled: true,
       method: nliMethod,
       fits: (premise, hypothesis) => pairFits(m, premise, hypothesis),
+      takes: (hypothesis) => statementFits(m, hypothesis),
       async score(premise, hypothesis) {
         const key = nliCacheKey(source.ref, config.nliDtype, premise, hypothesis);
         const hit = await readCache(key);

@@ -122,8 +122,10 @@ export async function runIntegrity(deps: EvidenceDeps, statements: readonly Cite
     options.found ? Promise.resolve(foundBySearch(options.found)) : checkPmids(deps.eutils, toCheck, deps.report, deps.signal),
     readArticles(deps, wellFormed, options.prefetched ?? options.found),
   ]);
-  // Without esummary, an abstract that efetch returned is still proof that the PMID exists.
-  const exists = (p: string) => (stage0.checked ? Boolean(stage0.summaries.get(p)) : fetched.has(p));
+  // A record efetch returned is proof that the PMID exists, with or without esummary: esummary
+  // answers a per-id error ("cannot get document summary") for some real PMIDs, and calling a
+  // PMID whose abstract was just read fake would be a confident wrong answer.
+  const exists = (p: string) => Boolean(stage0.summaries.get(p)) || fetched.has(p);
   const existing = cited.filter(exists);
   const articles = new Map([...fetched].filter(([p]) => existing.includes(p)));
   // A retracted article (or a retraction notice) exists, but is evidence neither way.
@@ -139,12 +141,13 @@ export async function runIntegrity(deps: EvidenceDeps, statements: readonly Cite
   const threshold = deps.nli.threshold;
   if (!judge.nliEnabled && statements.length > 0 && !deps.report.warnings.includes(judge.warning)) deps.report.warnings.push(judge.warning);
 
-  // ALCE documents: cited PMIDs that exist in PubMed (an article without abstract is judged on its
-  // title, as ALCE formats passages). Nonexistent PMIDs are out of range.
-  // A retracted article stays an ALCE document (citing it is no out-of-range fault), but it is never
-  // judged: it entails nothing and contradicts nothing, so it costs precision only.
+  // ALCE documents: cited PMIDs that exist in PubMed. Nonexistent PMIDs are out of range.
+  // Only a readable abstract is judged. A record without one (a letter, an old article) stays an
+  // ALCE document (citing it is no out-of-range fault) but entails and contradicts nothing: judged
+  // on its title alone it read "supported" while its own row said "no abstract" and the
+  // supporting list was empty. A retracted article is likewise never judged: it costs precision only.
   const documents = new Set(existing.filter((p) => articles.has(p)));
-  const judgeable = (p: string) => documents.has(p) && !retractions.has(p);
+  const judgeable = (p: string) => readable.has(p);
   const docJudge = judge.nliEnabled
     ? new DocumentJudge(judge, threshold, deps.nli.window, (p) => {
         const a = judgeable(p) ? articles.get(p) : undefined;
@@ -157,7 +160,7 @@ export async function runIntegrity(deps: EvidenceDeps, statements: readonly Cite
     async (ids, text) => (docJudge ? docJudge.entails(ids, text) : false),
   );
 
-  const citedHallucinated = new Set(stage0.checked ? cited.filter((p) => !stage0.summaries.get(p)) : []);
+  const citedHallucinated = new Set(stage0.checked ? cited.filter((p) => !exists(p)) : []);
   const context: StatusContext = { nliEnabled: judge.nliEnabled, pmidsChecked: stage0.checked, hallucinated: citedHallucinated, retracted: new Set(retractions.keys()), readable };
   const checks: StatementCheck[] = [];
   for (const [i, s] of statements.entries()) {
@@ -175,12 +178,20 @@ export async function runIntegrity(deps: EvidenceDeps, statements: readonly Cite
     // ALCE's verdict stands when a model judged a cited abstract, or when it needs no judging: an
     // uncited statement, or one citing a PMID PubMed does not know, is not supported, model or
     // not. A citation out of range because PubMed could not be read leaves it unjudged.
-    const skipped = alce.statements[i]!.skipped;
+    // In search mode a statement cites every record found: citing nothing means nothing was found
+    // (or PubMed failed), which is no judgement of the statement.
+    const searchFoundNothing = options.citationMetrics === false && s.pmids.length === 0;
+    const skipped = searchFoundNothing ? undefined : alce.statements[i]!.skipped;
     const citesOnlyVoid = s.pmids.some((p) => retractions.has(p)) && s.pmids.every((p) => retractions.has(p) || citedHallucinated.has(p));
     const settled = skipped === 'uncited' || (skipped === 'out_of_range' && s.pmids.some((p) => citedHallucinated.has(p))) || citesOnlyVoid;
     const alceVerdict = settled || (docJudge !== undefined && best !== undefined);
+    const { skipped: _alceSkip, ...alceScore } = alce.statements[i]!;
+    // Longer than the model's input leaves for evidence: not judged, said, never "unsupported".
+    const tooLong = judge.nliEnabled && !judge.takes(s.text) && s.pmids.some(judgeable);
+    if (tooLong) deps.report.warnings.push(`Statement ${i + 1} ("${s.text.slice(0, 60)}${s.text.length > 60 ? '...' : ''}") is longer than the NLI model's input leaves room for with its evidence: not judged. Split it into shorter sentences.`);
     checks.push({
-      ...alce.statements[i]!,
+      ...alceScore,
+      ...(skipped ? { skipped } : {}),
       text: s.text,
       citations: s.pmids,
       entailing,
@@ -188,11 +199,11 @@ export async function runIntegrity(deps: EvidenceDeps, statements: readonly Cite
       bestEntailment: best ? best.judgement.entailment : null,
       supported: alceVerdict ? alce.statements[i]!.recall === 1 : null,
       ...(best && best.judgement.entailment > 0 ? { bestPmid: best.pmid } : {}),
-      status: statementStatus(evidence, context),
+      status: searchFoundNothing ? 'unverifiable' : tooLong ? 'unjudged' : statementStatus(evidence, context),
     });
   }
 
-  const hallucinatedPmids = stage0.checked ? toCheck.filter((p) => !stage0.summaries.get(p)) : [];
+  const hallucinatedPmids = stage0.checked ? toCheck.filter((p) => !exists(p)) : [];
   const supported = checks.filter((c) => c.status === 'supported').length;
   return {
     integrity: {
@@ -210,7 +221,7 @@ export async function runIntegrity(deps: EvidenceDeps, statements: readonly Cite
       entailmentMethod: judge.method,
       threshold,
       checkedPmids: stage0.checked ? toCheck.length : 0,
-      judgedStatements: judge.nliEnabled ? checks.filter((c) => c.citations.some(judgeable)).length : 0,
+      judgedStatements: judge.nliEnabled ? checks.filter((c) => c.citations.some(judgeable) && c.status !== 'unjudged').length : 0,
     },
     statements: checks,
     summaries: stage0.summaries,

@@ -105,6 +105,20 @@ export function citedStatements(text: string, given: readonly string[]): CitedSt
   return parsed.map((s) => ({ text: s.text, pmids: s.marked ? s.ids : anyMarked ? [] : [...given] }));
 }
 
+/**
+ * The text without its citation markers, and the markers taken out. A claim searched for (no
+ * PMIDs given) keeps none: a bare `[2]` points into a list that was not given, and read against
+ * the records found it hid all but the second of them, and was searched for as a word.
+ */
+export function withoutMarkers(text: string): { text: string; markers: string[] } {
+  const markers: string[] = [];
+  const clean = text.replace(MARKER, (m) => {
+    markers.push(m.trim());
+    return '';
+  });
+  return { text: clean.replace(/\s+([.,;:!?])/g, '$1').replace(/\s+/g, ' ').trim(), markers };
+}
+
 /** The markers of a piece of text, read as citations, and the text without them. */
 function readMarkers(text: string, given: readonly string[]): { clean: string; ids: string[]; marked: boolean } {
   const ids: string[] = [];
@@ -115,7 +129,9 @@ function readMarkers(text: string, given: readonly string[]): { clean: string; i
       const n = raw.replace(/\D/g, '');
       if (!n) continue;
       const k = Number(n);
-      ids.push(pmidWord ? String(k) : k >= 1 && k <= given.length ? given[k - 1]! : `${OUT_OF_RANGE}${n}`);
+      // A PMID keeps its digits as typed (leading zeros dropped): Number() rounds past 2^53, and
+      // [PMID:99999999999999999999] read as an id the user never wrote.
+      ids.push(pmidWord ? n.replace(/^0+(?=\d)/, '') : k >= 1 && k <= given.length ? given[k - 1]! : `${OUT_OF_RANGE}${n}`);
     }
     marked = true;
     return '';

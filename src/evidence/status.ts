@@ -52,7 +52,8 @@ function onlyRetractedOrFake(ids: readonly string[], c: Pick<StatusContext, 'pmi
 }
 
 export interface ClaimEvidence extends StatusContext {
-  statements: readonly (StatementEvidence & { judged: readonly string[] })[];
+  /** status: 'unjudged' with a model available means the model could not take the statement (too long). */
+  statements: readonly (StatementEvidence & { judged: readonly string[]; status?: StatementStatus })[];
   /** Distinct cited PMIDs (out-of-range markers excluded). */
   cited: readonly string[];
   citeF1: number;
@@ -69,6 +70,10 @@ export function evidenceStatus(e: ClaimEvidence): EvidenceStatus {
   if (e.cited.length > 0 && onlyRetractedOrFake(e.cited, e)) return 'unsupported';
   if (e.readable.size === 0) return 'unverifiable';
   if (!e.nliEnabled) return 'unjudged';
+  // A statement the model could not take is not judged: the claim is no better than unjudged when
+  // none was, and never grounded while one was not.
+  const unjudged = e.statements.filter((s) => s.status === 'unjudged');
+  if (unjudged.length > 0 && unjudged.length === e.statements.length) return 'unjudged';
   const entails = e.statements.some((s) => s.entailing.length > 0);
   const contradicts = e.statements.some((s) => s.contradicting.length > 0);
   if (entails && contradicts) return 'contested';
@@ -76,6 +81,6 @@ export function evidenceStatus(e: ClaimEvidence): EvidenceStatus {
   const allJudgedReadable = e.statements.every((s) => s.judged.every((p) => e.readable.has(p)));
   // Citing a retracted article is a citation fault, as citing a fake one is: never grounded.
   const citesRetracted = e.cited.some((p) => e.retracted.has(p));
-  if (e.citationMetrics && e.citeF1 >= GROUNDED_F1 && e.hallucinated.size === 0 && !citesRetracted && e.pmidsChecked && allJudgedReadable) return 'grounded';
+  if (e.citationMetrics && e.citeF1 >= GROUNDED_F1 && e.hallucinated.size === 0 && !citesRetracted && e.pmidsChecked && allJudgedReadable && unjudged.length === 0) return 'grounded';
   return entails ? 'supported' : 'unsupported';
 }

@@ -12,6 +12,7 @@ import { BIN, rawStdioSession, runCli } from '../support/binary.js';
 import { tempDir, fakeSourceUrls } from '../support/context.js';
 import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
 import { mountFakePubmed } from '../support/fake-pubmed.js';
+import { writeTinyNli } from '../support/tiny-nli.js';
 
 let fake: FakeUpstream;
 beforeAll(async () => {
@@ -133,7 +134,9 @@ describe('CLI', () => {
 
   it('verify prints a readable report, or JSON with --json', async () => {
     const text = await runCli(['verify', 'Metformin improves survival in patients with diabetes.', '--pmids', '1001'], env());
-    expect(text.code).toBe(0);
+    // No NLI model here (BIOINTEL_NLI=off): the report is printed, and the exit says "not verified".
+    expect(text.code).toBe(1);
+    expect(text.stderr).toContain('error: the claim was not verified (unjudged)');
     expect(text.stdout).toContain('Evidence status:');
     expect(text.stdout).toContain('1001');
     const json = await runCli(['verify', 'Metformin improves survival.', '--pmids', '1001,99999999', '--json'], env());
@@ -142,9 +145,20 @@ describe('CLI', () => {
 
   it('degrades instead of failing when PubMed cannot answer (replay miss)', async () => {
     const r = await runCli(['verify', 'Metformin improves survival.', '--pmids', '1001', '--replay-dir', tempDir()], { ...env() });
-    // PubMed failing degrades the answer instead of failing it: the tool still answers
-    expect(r.code).toBe(0);
+    // PubMed failing degrades the answer instead of failing it: the report is printed, and the exit
+    // code says the claim was not verified (it was 0, as for a supported claim).
+    expect(r.code).toBe(1);
     expect(r.stdout).toContain('UNVERIFIABLE');
+  });
+
+  it('verify exits 0 for a supported claim, 3 for one judged and not supported, 1 when not verified', async () => {
+    const withModel = { ...env(), BIOINTEL_NLI: 'auto', BIOINTEL_NLI_MODEL: writeTinyNli(path.join(tempDir('biointel-nli-'), 'tiny-nli')) };
+    expect((await runCli(['verify', 'Metformin improves survival of patients with diabetes.', '--pmids', '1001'], withModel)).code).toBe(0);
+    expect((await runCli(['verify', 'Metformin did not improve survival of patients with diabetes.', '--pmids', '1001'], withModel)).code).toBe(3);
+    expect((await runCli(['verify', 'Metformin improves survival.', '--pmids', '99999999'], withModel)).code).toBe(3); // hallucinated
+    const down = await runCli(['verify', 'Metformin improves survival.', '--pmids', '1001', '--replay-dir', tempDir()], withModel);
+    expect(down.code).toBe(1);
+    expect(down.stderr).toContain('not verified (unverifiable)');
   });
 
   it('sources lists every source with its override variable', async () => {
@@ -156,7 +170,7 @@ describe('CLI', () => {
 
   it('cache stats and clear work on the SQLite store', async () => {
     const e = { ...env(), BIOINTEL_CACHE: 'on' };
-    expect((await runCli(['verify', 'Metformin improves survival.', '--pmids', '1001'], e)).code).toBe(0);
+    expect((await runCli(['verify', 'Metformin improves survival.', '--pmids', '1001'], e)).code).toBe(1); // unjudged: no model
     const stats = JSON.parse((await runCli(['cache', 'stats', '--json'], e)).stdout) as { upstreamResponses: number; store: string };
     expect(stats.store).toBe('sqlite');
     expect(stats.upstreamResponses).toBeGreaterThan(0);

@@ -104,9 +104,10 @@ describe('svc_verify_claim', () => {
     const r = await verify({ claim: CLAIM, pmids: ['1004'] });
     expect(r.evidenceStatus).toBe('unverifiable');
     expect(r.pmids[0]).toMatchObject({ exists: true, verdict: 'no_abstract' });
-    // ALCE judges an article without abstract on its title (a number, not null); the status says
-    // no abstract could be read.
-    expect(r.statements[0]).toMatchObject({ status: 'unverifiable', supported: false, bestEntailment: expect.any(Number) });
+    // Only an abstract is judged: a record without one is not judged on its title (which read
+    // "supported" beside a row saying "no abstract" and an empty supporting list).
+    expect(r.statements[0]).toMatchObject({ status: 'unverifiable', supported: null, bestEntailment: null });
+    expect(r.citeF1).toBeNull();
   });
 
   it('an abstract that could not be fetched is "unchecked", not "no_abstract" (the article may have one)', async () => {

@@ -16,6 +16,7 @@ export function cueJudge(fitChars = 10_000): CueJudge {
     method: 'nli:cue-test',
     premises,
     fits: (premise) => premise.length <= fitChars,
+    takes: () => true,
     score(premise): Promise<Judgement> {
       premises.push(premise);
       const e = premise.includes('ENTAILS');

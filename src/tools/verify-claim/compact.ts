@@ -28,7 +28,7 @@ export function compactVerify(full: Output): Answer {
 
 export function summarizeVerify(a: Answer): string {
   const lines = [`Evidence status: ${a.evidenceStatus.toUpperCase()}. ${a.summary}`];
-  if (a.search) lines.push(`PubMed query: ${a.search.query} (${a.search.count} records).`);
+  if (a.search) lines.push(`PubMed query: ${a.search.query} (${a.search.count === null ? 'the search failed' : `${a.search.count} records`}).`);
   lines.push(describeIntegrity(a.integrity), describeSources(a.sources));
   if (a.warnings.length) lines.push(`Warnings: ${a.warnings.join(' | ')}`);
   if (a.more) lines.push(a.more);

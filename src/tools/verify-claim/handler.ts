@@ -3,7 +3,7 @@
 import { claimQueries } from '../../evidence/claim-query.js';
 import { round, runIntegrity, verdictOf } from '../../evidence/pipeline.js';
 import { reportIntegrity } from '../shared/integrity.js';
-import { citedStatements } from '../../evidence/statements.js';
+import { citedStatements, withoutMarkers } from '../../evidence/statements.js';
 import { evidenceStatus as statusOf } from '../../evidence/status.js';
 import type { SourceReport } from '../../sources/report.js';
 import type { CallDeadline } from '../../sources/deadline.js';
@@ -31,10 +31,14 @@ async function checkClaim(args: VerifyInput, call: ToolCall, deadline: CallDeadl
   // [PMID:n] markers cite by themselves: a claim that has them is checked, not searched.
   const marked = citedStatements(args.claim, []).some((s) => s.pmids.some((p) => !p.startsWith('#')));
   const searched = given.length === 0 && !marked;
+  // Searched, every record found weighs in: a bare [k] (the k-th of pmids, none given) cites nothing.
+  const unmarked = searched ? withoutMarkers(args.claim) : { text: args.claim, markers: [] };
+  if (unmarked.markers.length) report.warnings.push(`${unmarked.markers.join(' ')}: ${unmarked.markers.length === 1 ? 'this marker cites' : 'these markers cite'} the k-th of pmids, and none were given; ignored: PubMed was searched and every record found judged against the claim. Cite with [PMID:n] or give pmids.`);
+  const claim = unmarked.text;
   let done: SearchDone | null = null;
   if (searched) {
     progress.report(0, 4, 'Searching PubMed');
-    done = await searchEvidence(call, report, args.claim, args.geneContext ?? []);
+    done = await searchEvidence(call, report, claim, args.geneContext ?? []);
     progress.report(1, 4, `Judging ${done.articles.size} abstracts`);
   } else {
     progress.report(1, 4, 'Checking the cited PMIDs');
@@ -42,12 +46,13 @@ async function checkClaim(args: VerifyInput, call: ToolCall, deadline: CallDeadl
 
   // Search mode: the claim is weighed against every record found, as if it cited them all.
   const found = done?.articles;
-  const statements = citedStatements(args.claim, found ? [...found.keys()] : given);
-  const run = await runIntegrity(deps, statements, found ? { found, citationMetrics: false } : {});
+  const statements = citedStatements(claim, found ? [...found.keys()] : given);
+  // Every PMID listed is looked up, cited by a marker or not: a real PMID is never called fake
+  // because no marker cited it (it read "not_found", "1 of 2 cited PMIDs exist").
+  const run = await runIntegrity(deps, statements, found ? { found, citationMetrics: false } : { alsoCheck: given });
   progress.report(3, 4, 'Judging each PMID');
-  // Each PMID is judged against the claim as a whole, its citation markers taken out.
-  const claimText = statements.map((s) => s.text).join(' ');
-  const rows = await perPmid(run, found ? [...found.keys()] : given.length ? given : run.cited, claimText);
+  // A row for every PMID listed and every PMID a marker cites.
+  const rows = await perPmid(run, found ? [...found.keys()] : [...given, ...run.cited]);
   const i = run.integrity;
   const status = statusOf({
     statements: run.statements,

@@ -20,7 +20,7 @@ export const verifyInput = z.strictObject({
     .describe('Gene symbols that focus the PubMed search (used when no PMIDs are given).'),
 });
 
-export const VERDICTS = ['supports', 'contradicts', 'mixed', 'neutral', 'unjudged', 'not_found', 'no_abstract', 'unchecked', 'retracted', 'retraction_notice'] as const;
+export const VERDICTS = ['supports', 'contradicts', 'mixed', 'neutral', 'unjudged', 'not_found', 'no_abstract', 'unchecked', 'retracted', 'retraction_notice', 'not_cited'] as const;
 export type Verdict = (typeof VERDICTS)[number];
 
 const ratio = z.number().min(0).max(1);
@@ -69,7 +69,7 @@ export const verifyOutput = z.object({
       entailment: z.number().optional().describe('max over windows, likewise contradiction'),
       neutral: z.number().optional(),
       contradiction: z.number().optional(),
-      verdict: z.enum(VERDICTS).describe('mixed: one window entails, another contradicts; unchecked: PubMed unreachable; retracted*: not judged'),
+      verdict: z.enum(VERDICTS).describe('mixed: one window entails, another contradicts; unchecked: PubMed unreachable; retracted*, not_cited (no marker cites it): not judged'),
     }),
   ),
   supportingPmids: z.array(z.string()).describe('verdict supports or mixed'),

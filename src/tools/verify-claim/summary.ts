@@ -62,9 +62,11 @@ export function summarize(status: EvidenceStatus, run: IntegrityRun, rows: Verif
     parts.push(...searchScope(search));
   } else if (i.pmidsChecked) {
     const exist = rows.filter((p) => p.exists).length;
-    parts.push(`${exist} of ${rows.length} cited PMIDs exist${i.hallucinated ? `; ${i.hallucinated} do not (${i.hallucinatedPmids.join(', ')})` : ''}.`);
+    parts.push(`${exist} of ${rows.length} PMIDs exist${i.hallucinated ? `; ${i.hallucinated} do not (${i.hallucinatedPmids.join(', ')})` : ''}.`);
   } else parts.push('PubMed could not be asked whether the PMIDs exist, so none is called hallucinated.');
   parts.push(`${HEADLINE[status]}.`);
+  const notCited = rows.filter((p) => p.verdict === 'not_cited').map((p) => p.pmid);
+  if (notCited.length) parts.push(`PMID ${list(notCited)} ${notCited.length === 1 ? 'is' : 'are'} listed but no marker of the claim cites ${notCited.length === 1 ? 'it' : 'them'}: not judged, and not counted in the status (cite with [PMID:n] or [k], or drop the markers to check every sentence against every PMID).`);
   const retracted = rows.filter((p) => p.verdict === 'retracted' || p.verdict === 'retraction_notice');
   if (retracted.length) {
     const what = (v: string) => (v === 'retracted' ? 'a retracted publication' : 'a retraction notice');
