@@ -308,6 +308,8 @@ describeShared('svc_get_target_brief', () => {
     };
     const r = await brief('EGFR', { retries: 0 }, {}, () => ['string', 'reactome', 'clinicaltrials'].forEach((p) => down(p)()));
     expect(r).toMatchObject({ interactionPartners: [], pathways: [], clinicalTrials: [] });
+    // The totals are not known either: pathwaysTotal read 0 ("Reactome lists none") in the JSON.
+    expect(r).toMatchObject({ pathwaysTotal: null, clinicalTrialsTotal: null });
     const text = summarizeBrief(r);
     expect(text).toContain('Pathways not known (Reactome failed); trials not known (ClinicalTrials.gov failed); STRING partners not known (STRING failed).');
     const terminal = renderBrief(r).replace(/\x1b\[[0-9;]*m/g, '');
@@ -315,10 +317,22 @@ describeShared('svc_get_target_brief', () => {
     expect(terminal).toContain('Clinical trials: not known (ClinicalTrials.gov failed)');
     expect(terminal).toContain('Interaction partners (STRING): not known (STRING failed)');
     // Sources that answered keep their counts.
-    expect(summarizeBrief(await brief('EGFR'))).toContain('Pathways 3 of 3; trials 2 of 2; STRING partners 3.');
+    const answered = await brief('EGFR');
+    expect(summarizeBrief(answered)).toContain('Pathways 3 of 3; trials 2 of 2; STRING partners 3.');
+    expect(answered.pathwaysTotal).toBe(3);
     // No trial found says for which disease text: they are searched with it as typed.
     const none = await brief('EGFR', {}, {}, () => fake.route('GET', '/clinicaltrials/studies', { body: ownJson('clinicaltrials', 'search-no-matches-doc-shaped.json') }));
     expect(summarizeBrief(none)).toContain(`trials none found for "${EGFR.disease}"`);
+  });
+
+  // MALAT1 (HGNC's values; the document in the shape of the recorded HGNC answers) has no protein:
+  // the brief read "Pathways not looked up (Reactome)", like an omission.
+  it('a non-coding gene: the lists not looked up say it has no protein product', async () => {
+    const malat1 = { hgnc_id: 'HGNC:29665', symbol: 'MALAT1', name: 'metastasis associated lung adenocarcinoma transcript 1', status: 'Approved', locus_type: 'RNA, long non-coding', locus_group: 'non-coding RNA', location: '11q13.1', entrez_id: '378938', ensembl_gene_id: 'ENSG00000251562', uniprot_ids: [] };
+    const r = await brief('MALAT1', { retries: 0 }, {}, () => routeFakeHgnc(fake, [malat1]));
+    expect(r).toMatchObject({ gene: { symbol: 'MALAT1', uniprotAccession: null }, pathways: [], pathwaysTotal: null });
+    expect(source(r, 'reactome')).toMatchObject({ status: 'skipped' });
+    expect(summarizeBrief(r)).toContain('Pathways not looked up (Reactome: no UniProt accession for MALAT1 (HGNC locus type "RNA, long non-coding": no protein product))');
   });
 
   it('one source timing out (AlphaFold): a degraded brief naming the timeout', async () => {

@@ -81,7 +81,7 @@ export function renderBrief(r: BriefOutput): string {
   }
 
   if (r.pathways.length) {
-    lines.push('', heading(`Pathways (Reactome, ${r.pathways.length}${r.pathwaysTotal > r.pathways.length ? ` of ${r.pathwaysTotal}` : ''})`));
+    lines.push('', heading(`Pathways (Reactome, ${r.pathways.length}${(r.pathwaysTotal ?? 0) > r.pathways.length ? ` of ${r.pathwaysTotal}` : ''})`));
     const withQ = r.pathways.some((p) => p.qValue !== undefined);
     lines.push(indent(table(r.pathways.map((p) => [p.stId, p.name, ...(withQ ? [p.qValue === undefined ? '-' : `q ${pValue(p.qValue)}`] : [])]))));
   }

@@ -88,8 +88,10 @@ export async function gatherBrief(call: ToolCall, report: SourceReport, input: {
         ? report.call('uniprot', () => s.uniprot.entryByAccession(acc, signal), uniprotDegrades).then((e) => (e === null ? byGene() : e))
         : byGene();
   const accessionP = acc ? Promise.resolve(acc) : entryP.then((e) => e?.accession ?? null);
+  // A non-coding gene has no protein: say so, or "not looked up" reads like an omission.
+  const noProtein = gene.locusType && !/protein/i.test(gene.locusType) ? ` (HGNC locus type "${gene.locusType}": no protein product)` : '';
   const byAccession = <T>(source: SourceId, fn: (accession: string) => Promise<T>, degrades: string) =>
-    accessionP.then((a) => (a ? report.call(source, () => fn(a), { degrades }) : skipped(report, source, `no UniProt accession for ${symbol}`)));
+    accessionP.then((a) => (a ? report.call(source, () => fn(a), { degrades }) : skipped(report, source, `no UniProt accession for ${symbol}${noProtein}`)));
   const alphafoldP = byAccession('alphafold', (a) => s.alphafold.prediction(a, signal), 'no pLDDT');
   const pathwaysP = byAccession('reactome', (a) => s.reactome.pathwaysForProtein(a, 9606, signal), 'no pathways');
   const noEnsembl = `no Ensembl gene id for ${symbol}`;

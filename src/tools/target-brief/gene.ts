@@ -28,6 +28,8 @@ export interface BriefGene {
   ensemblId: string | null;
   uniprotAccession: string | null;
   entrezId: string | null;
+  /** HGNC's locus type ("gene with protein product", "RNA, long non-coding"...); null when not known. */
+  locusType: string | null;
   /** The UniProt entry when the fallback already fetched it (saves a request). */
   entry?: UniProtEntry | null;
 }
@@ -103,6 +105,7 @@ function fromHgnc(input: string, r: ResolvedSymbol, resolvedBy: GeneResolution):
     ensemblId: r.ensemblGeneId,
     uniprotAccession: r.uniprotIds[0] ?? null,
     entrezId: r.entrezId,
+    locusType: r.gene?.locusType ?? null,
   };
 }
 
@@ -130,6 +133,7 @@ async function fallback(call: ToolCall, report: SourceReport, input: string, hgn
     ensemblId: hit?.ensemblId ?? null,
     uniprotAccession: own?.accession ?? null,
     entrezId: null,
+    locusType: null,
     entry: own,
   };
 }

@@ -90,7 +90,8 @@ export function assembleBrief(query: string, d: BriefData, free: boolean, warnin
     pathways: byQ(pathways, d.pathwayQ)
       .slice(0, BRIEF_LIMITS.pathways)
       .map((p) => ({ stId: p.stId, name: p.name, url: p.url, inDisease: p.inDisease, ...(d.pathwayQ?.has(p.stId) ? { qValue: d.pathwayQ.get(p.stId)! } : {}) })),
-    pathwaysTotal: pathways.length,
+    // Not known when Reactome failed or was not asked: a 0 read as "Reactome lists none".
+    pathwaysTotal: d.pathways ? d.pathways.length : null,
     clinicalTrials: (d.trials?.trials ?? []).map((t) => ({
       nctId: t.nctId,
       title: t.title,

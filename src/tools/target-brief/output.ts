@@ -103,7 +103,7 @@ export const briefOutput = z.object({
       }),
     )
     .describe('Lowest-level Reactome pathways'),
-  pathwaysTotal: z.number().int(),
+  pathwaysTotal: z.number().int().nullable(),
   clinicalTrials: z
     .array(
       z.object({

@@ -17,9 +17,11 @@ export type BriefList = keyof typeof LIST_SOURCES;
  */
 export function emptyListText(r: Pick<BriefOutput, 'sources' | 'diseaseContext'>, list: BriefList): string {
   const [id, name] = LIST_SOURCES[list];
-  const status = r.sources.find((s) => s.id === id)?.status;
+  const source = r.sources.find((s) => s.id === id);
+  const status = source?.status;
   if (status === 'failed' || status === 'partial') return `not known (${name} failed)`;
-  if (status === 'skipped' || status === undefined) return `not looked up (${name})`;
+  // Why it was not asked ("no UniProt accession for MALAT1 (... no protein product)"), when known.
+  if (status === 'skipped' || status === undefined) return `not looked up (${name}${source?.note ? `: ${source.note}` : ''})`;
   // Trials are searched with the disease as typed (beside the disease search, in the first round):
   // "none found" names it, so a misspelt or narrower text is seen for what it found nothing for.
   return list === 'trials' ? `none found for "${r.diseaseContext.query}"` : 'none found';
