@@ -40,6 +40,7 @@ describe('unknown arguments', () => {
 
   it('still names the field and the limit for other problems', async () => {
     expect(await error('svc_get_snapshot', { snapshotId: 'snap_1', limit: 0 })).toMatch(/snapshotId: a snapshot id is[\s\S]*limit: /);
+    expect(await error('svc_get_snapshot', { snapshotId: 'snap_1', offset: '2' })).toContain('offset: offset must be a whole number from 0 to 1000000');
   });
 });
 

@@ -180,7 +180,8 @@ describe('svc_search_snapshots', () => {
   });
 
   it('rejects a limit out of range, naming the field and the bounds', async () => {
-    for (const limit of [0, 51, 2.5]) {
+    // A string "5" read "expected number, received string", without the bounds.
+    for (const limit of [0, 51, 2.5, '5']) {
       const text = await callErr('svc_search_snapshots', { limit });
       expect(text).toContain('limit');
       expect(text).toContain('from 1 to 50');

@@ -7,6 +7,7 @@
 // prints the whole snapshot.
 import { z } from 'zod';
 import { defineTool } from '../define.js';
+import { wholeNumber } from '../shared/schemas.js';
 import { snapshotId, snapshotSummary } from '../shared/snapshot-schemas.js';
 import { loadSnapshot } from '../shared/snapshots.js';
 import { listSections, PAGE_LIMIT, readSection } from './sections.js';
@@ -20,12 +21,8 @@ const input = z.strictObject({
     .regex(/^[A-Za-z][A-Za-z0-9]*(\.[A-Za-z][A-Za-z0-9]*)?$/, 'a section is a field name of the result, e.g. "drugCandidates" or "evidenceBrief.statements"')
     .optional()
     .describe('A section of the result, e.g. "drugCandidates" or "evidenceBrief.statements"; omit for an overview of all sections'),
-  offset: z.number().int().min(0).max(1_000_000).optional().describe('First item of a list section (default 0)'),
-  limit: z
-    .number()
-    .int()
-    .min(1)
-    .max(PAGE_LIMIT.max)
+  offset: wholeNumber('offset', 0, 1_000_000).optional().describe('First item of a list section (default 0)'),
+  limit: wholeNumber('limit', 1, PAGE_LIMIT.max)
     .optional()
     .describe(`Items of a list section (1-${PAGE_LIMIT.max}; default: about 8 KB of JSON)`),
 });

@@ -1,9 +1,7 @@
 // svc_search_snapshots' arguments and answer.
 import { z } from 'zod';
-import { freeText, geneSymbol, LIMITS, provenance } from '../shared/schemas.js';
+import { freeText, geneSymbol, LIMITS, provenance, wholeNumber } from '../shared/schemas.js';
 import { SEARCH_LIMIT, snapshotSummary } from '../shared/snapshot-schemas.js';
-
-const limitMessage = `limit must be a whole number from ${SEARCH_LIMIT.min} to ${SEARCH_LIMIT.max}`;
 
 export const searchInput = z.strictObject({
   disease: freeText('the disease filter', 1, LIMITS.diseaseChars)
@@ -12,11 +10,7 @@ export const searchInput = z.strictObject({
   gene: geneSymbol
     .optional()
     .describe('One gene symbol (aliases resolved through HGNC: HER2 -> ERBB2), matched exactly against saved panels'),
-  limit: z
-    .number()
-    .int(limitMessage)
-    .min(SEARCH_LIMIT.min, limitMessage)
-    .max(SEARCH_LIMIT.max, limitMessage)
+  limit: wholeNumber('limit', SEARCH_LIMIT.min, SEARCH_LIMIT.max)
     .default(SEARCH_LIMIT.default)
     .describe(`Snapshots to return, newest first (${SEARCH_LIMIT.min}-${SEARCH_LIMIT.max}, default ${SEARCH_LIMIT.default})`),
 });

@@ -47,6 +47,15 @@ export function freeText(what: string, min: number, max: number, options: { mult
     .refine((s) => !control.test(s), `${what} holds a control character${options.multiline ? '' : ' (line breaks included)'}`);
 }
 
+/**
+ * A whole-number argument whose every error names its range: a string "5" read "expected number,
+ * received string", without the bounds the other errors of the field state.
+ */
+export function wholeNumber(what: string, min: number, max: number) {
+  const message = `${what} must be a whole number from ${min} to ${max}`;
+  return z.number({ error: message }).int(message).min(min, message).max(max, message);
+}
+
 export const diseaseContext = freeText('the disease context', 1, LIMITS.diseaseChars);
 
 export const sourceEntry = z.object({
