@@ -159,22 +159,31 @@ export function cellosaurusDiseaseNames(names: readonly string[], max = 4): stri
 /**
  * The kind of variation that makes a line "altered" for a hypothesis: an amplification for a gene
  * said to be overexpressed or amplified, a mutation for one said to be mutated or activated, a
- * mutation or deletion for one said to be lost, any kind otherwise (a marker, a dependency).
+ * truncating mutation or a deletion for one said to be lost, any kind otherwise (a marker, a
+ * dependency). A missense or in-frame change is not a loss: EGFR's exon-19 deletion activates it.
  */
 export type AlterationKind = 'amplification' | 'mutation' | 'loss' | 'any';
 
 /** Each kind in words: "EGFR amplification listed by Cellosaurus", "no line with a curated EGFR mutation". */
-export const ALTERATION_KIND_WORDS: Record<AlterationKind, string> = { amplification: 'amplification', mutation: 'mutation', loss: 'mutation or deletion', any: 'variation' };
+export const ALTERATION_KIND_WORDS: Record<AlterationKind, string> = { amplification: 'amplification', mutation: 'mutation', loss: 'truncating mutation or deletion', any: 'variation' };
 
 /** Cellosaurus `variation-type` values of each kind (Mutation, Gene amplification, Gene deletion, Gene fusion). */
-const KIND_TYPES: Record<Exclude<AlterationKind, 'any'>, RegExp> = {
+const KIND_TYPES: Record<Exclude<AlterationKind, 'loss' | 'any'>, RegExp> = {
   amplification: /amplification/i,
   mutation: /^mutation$/i,
-  loss: /^mutation$|deletion/i,
 };
 
-export function variationOfKind(type: string | null, kind: AlterationKind): boolean {
-  return kind === 'any' || KIND_TYPES[kind].test(type ?? 'Mutation');
+/**
+ * A mutation that truncates the protein, read from its HGVS description: a frameshift (p.Gln1756Profs*74),
+ * a stop (p.Arg306Ter, p.R306*), a canonical splice site (c.5277+1G>A) or a lost start codon.
+ */
+const TRUNCATING = /fs\b|fs\*|Ter\b|\bp\.[A-Z][a-z]{0,2}\d+\*|c\.\d+[+-][12][ACGT]>|p\.Met1\?|p\.0\b/;
+
+export function variationOfKind(v: { type: string | null; description?: string | null }, kind: AlterationKind): boolean {
+  if (kind === 'any') return true;
+  const type = v.type ?? 'Mutation';
+  if (kind === 'loss') return /deletion/i.test(type) || (/^mutation$/i.test(type) && TRUNCATING.test(v.description ?? ''));
+  return KIND_TYPES[kind].test(type);
 }
 
 export interface ModelSelection {
@@ -202,7 +211,7 @@ export function selectModelsOfKind(searches: readonly (readonly CellLine[])[], g
   for (const line of searches.flat()) {
     if (seen.has(line.accession) || otherKind.has(line.accession)) continue;
     const inGenes = line.variations.filter((v) => v.gene && wanted.has(v.gene.toUpperCase()));
-    const hits = inGenes.filter((v) => variationOfKind(v.type, kind));
+    const hits = inGenes.filter((v) => variationOfKind(v, kind));
     if (inGenes.length && !hits.length) {
       otherKind.set(line.accession, { name: line.name, variants: inGenes.map(describe) });
       continue;

@@ -5,11 +5,13 @@ import type { Cast, Templates } from './plan-templates.js';
 export const inhibition = (c: Cast): Templates => ({
   in_vitro: {
     title: `Pharmacological ${c.T} inhibition in ${c.D} cells`,
-    assayType: `Dose-response viability (72 h, 9 points) with an on-target readout (phospho-${c.T} and one downstream node by western blot)`,
+    // The plan does not know the target's class: phospho-T is a readout only for a kinase.
+    assayType: `Dose-response viability (72 h, 9 points) with an on-target readout (a proximal marker of ${c.T} activity and one downstream node by western blot)`,
     design:
       `Treat ${c.altered} and ${c.comparison} with ${c.compounds} from 1 nM to 10 µM; read viability (CellTiter-Glo) at 72 h and ` +
-      `phospho-${c.T} at 2 h. Repeat with ${c.T} siRNA or CRISPR to separate on-target from off-target effects.`,
-    expectedOutcome: `${c.alteration} lines reach IC50 within about 10-fold of the compound's ChEMBL potency and far below the comparison lines; phospho-${c.T} falls at the concentrations that reduce viability.`,
+      `a proximal marker of ${c.T} activity at 2 h (its own phosphorylation only if ${c.T} is a kinase; otherwise a direct substrate or product). ` +
+      `Repeat with ${c.T} siRNA or CRISPR to separate on-target from off-target effects.`,
+    expectedOutcome: `${c.alteration} lines reach IC50 within about 10-fold of the compound's ChEMBL potency and far below the comparison lines; the ${c.T} activity marker falls at the concentrations that reduce viability.`,
     criticalControls: [
       'Vehicle (DMSO) at the highest concentration used',
       `Comparison lines without the alteration: ${c.comparison}`,
@@ -26,8 +28,8 @@ export const inhibition = (c: Cast): Templates => ({
     assayType: 'Cell-line- or patient-derived xenograft efficacy study with pharmacodynamic biomarkers',
     design:
       `Implant ${c.alteredOne} and ${c.comparisonOne} subcutaneously in immunodeficient mice; randomise at 150-200 mm³ to vehicle or ${c.lead} ` +
-      `at its tolerated dose for 21-28 days; harvest tumours 2-4 h after the last dose for phospho-${c.T}.`,
-    expectedOutcome: `Tumour growth inhibition ≥60% or regression in the ${c.alteration} model, little effect in the comparison model, phospho-${c.T} reduced in tumour tissue.`,
+      `at its tolerated dose for 21-28 days; harvest tumours 2-4 h after the last dose for the ${c.T} activity marker.`,
+    expectedOutcome: `Tumour growth inhibition ≥60% or regression in the ${c.alteration} model, little effect in the comparison model, the ${c.T} activity marker reduced in tumour tissue.`,
     criticalControls: ['Vehicle arm for each model', 'The comparison (non-altered) xenograft', 'Randomisation and blinded calliper measurement', 'Plasma exposure at the dose used (PK) and body-weight monitoring'],
     timeline: '3-5 months',
     go: 'Tumour growth inhibition ≥60% with on-target pharmacodynamics in tumour and <15% body-weight loss',
@@ -100,43 +102,57 @@ export const syntheticLethality = (c: Cast): Templates => {
   };
 };
 
+/**
+ * A predictive biomarker, written from the direction the hypothesis states: marker-positive cells
+ * resist the treatment (increase) or respond to it (decrease); "differ", to be pre-registered, when
+ * the text does not say. The marker is named in the text's words ("EGFR mutation", "BRCA1 loss").
+ */
 export const biomarker = (c: Cast): Templates => {
   const treatment = c.drug ?? c.lead;
+  const key = c.direction ?? 'none';
+  const outcome = key === 'increase' ? 'resistance' : 'response';
+  const pre = key === 'none' ? ', in the pre-registered direction' : '';
+  // A level (expression, amplification) correlates with IC50; a mutation or a loss splits the lines in two.
+  const level = /-(?:high|positive)$/.test(c.alteration);
+  const stat = level
+    ? `Spearman ρ ${{ increase: '≥ 0.5', decrease: '≤ -0.5', none: 'of at least 0.5 in size' }[key]} between ${c.T} level and IC50${pre}`
+    : `IC50 or AUC ${{ increase: 'higher', decrease: 'lower', none: 'different' }[key]} than in marker-negative lines, Mann-Whitney p<0.05${pre}`;
+  const clinicalMarker = c.marker === c.T ? `${c.T} expression` : c.marker;
   return {
     in_vitro: {
-      title: `${c.T} as a predictor of response to ${treatment}`,
+      title: `${c.marker} as a predictor of ${outcome} to ${treatment}`,
       assayType: 'Marker-response correlation across a cell-line panel with a locked assay',
       design:
-        `Measure ${c.T} (expression or alteration) in ${c.altered} and ${c.comparison} and their response (AUC, IC50) to ${treatment}; ` +
+        `Measure ${c.T} (expression or alteration) in ${c.altered} and ${c.comparison} and their response (AUC, IC50) to ${treatment}${c.drugNote}; ` +
         'lock the assay (reagent, cut-off) before response data are unblinded; modulate the marker in one isogenic pair to test causality.',
-      expectedOutcome: `Marker-positive lines are more sensitive (Spearman ρ ≤ -0.5 between ${c.T} level and IC50).`,
+      expectedOutcome: `Marker-positive lines (${c.alteration}) are ${{ increase: 'more resistant', decrease: 'more sensitive', none: 'different in sensitivity' }[key]} (${stat}).`,
       criticalControls: ['Analytical validation: positive and negative control lines, replicate reproducibility', 'Blinded scoring', 'Marker-negative lines of the same lineage', 'Isogenic marker modulation (causality)'],
       timeline: '6-8 weeks',
-      go: 'Area under the ROC curve ≥0.75 for classifying responders in the panel',
+      go: `Area under the ROC curve ≥0.75 for classifying ${key === 'increase' ? 'non-responders' : 'responders'} in the panel`,
       noGo: 'Area under the ROC curve <0.65, or a correlation explained by lineage alone',
-      rationale: `${c.T} predicts response to ${treatment}.`,
+      rationale: `${c.marker} predicts ${outcome} to ${treatment}.`,
     },
     in_vivo: {
       title: 'Marker-stratified mouse clinical trial',
       assayType: 'Patient-derived xenograft panel, one mouse per model per arm',
-      design: `Treat ${c.D} patient-derived xenografts with high and low ${c.T} with ${treatment} or vehicle; score response with pre-specified criteria (mRECIST).`,
-      expectedOutcome: 'Responders enriched among marker-positive models.',
+      design: `Treat ${c.D} patient-derived xenografts with and without the marker (${c.alteration}) with ${treatment} or vehicle; score response with pre-specified criteria (mRECIST).`,
+      expectedOutcome: { increase: 'Non-responders enriched among marker-positive models.', decrease: 'Responders enriched among marker-positive models.', none: 'Response differs between marker groups, in the pre-registered direction.' }[key],
       criticalControls: ['Vehicle for every model', 'Marker measured on the implanted tissue, not the original tumour', 'Pre-specified response criteria'],
       timeline: '4-6 months',
-      go: 'Response rate ≥30 percentage points higher in marker-positive models',
+      go: `Response rate ≥30 percentage points ${{ increase: 'lower', decrease: 'higher', none: 'different (as pre-registered)' }[key]} in marker-positive models`,
       noGo: 'No difference in response between marker groups',
-      rationale: `${c.T} status predicts response to ${treatment} in patient-derived xenografts.`,
+      rationale: `${c.marker === c.T ? `${c.T} status` : c.marker} predicts ${outcome} to ${treatment} in patient-derived xenografts.`,
     },
     translational_clinical: {
       title: 'Clinical validation of the marker',
       assayType: 'Retrospective-prospective validation in trial samples (REMARK), then a CLIA-grade assay',
       design: `Assay archived samples from completed trials of ${treatment} in ${c.D} with the locked cut-off; ${c.reviewTrials} for prospective samples.`,
-      expectedOutcome: 'The marker predicts benefit (treatment-by-marker interaction), not only prognosis.',
+      expectedOutcome: `The marker predicts ${{ increase: 'lack of benefit', decrease: 'benefit', none: 'a difference in benefit' }[key]} (treatment-by-marker interaction), not only prognosis.`,
       criticalControls: ['A control arm without the treatment (separates prediction from prognosis)', 'Locked assay and cut-off', 'An independent validation cohort'],
       timeline: '9-18 months',
       go: 'Treatment-by-marker interaction p<0.05 in an independent cohort',
       noGo: 'Marker prognostic in both arms but not predictive',
-      rationale: `${c.T} expression is associated with response to ${treatment} in patients with ${c.D}.`,
+      rationale: `${clinicalMarker} is associated with ${outcome} to ${treatment} in patients with ${c.D}.`,
     },
   };
 };

@@ -1,59 +1,7 @@
-// Stage templates of the mechanisms tested by changing the gene itself: loss and gain of function,
-// overexpression and a protein-protein interaction. See plan-templates.ts.
+// Stage templates of the mechanisms tested by changing the gene itself: gain of function,
+// overexpression and a protein-protein interaction (loss of function: plan-templates-loss.ts).
+// See plan-templates.ts.
 import type { Cast, Templates } from './plan-templates.js';
-
-export const lossOfFunction = (c: Cast): Templates => {
-  const readout = c.drug ? `the dose-response to ${c.drug}` : 'proliferation, colony formation and pathway output';
-  return {
-    in_vitro: {
-      title: `Isogenic ${c.T} loss in ${c.D} cells`,
-      assayType: `CRISPR knockout with two independent guides, and rescue by wild-type ${c.T}`,
-      design:
-        `Knock out ${c.T} in ${c.T}-intact lines (${c.comparison}) with two independent guides; re-express wild-type ${c.T}, and a catalytically dead mutant, ` +
-        `in ${c.T}-altered lines (${c.altered}); compare ${readout} across the isogenic set.`,
-      expectedOutcome: c.drug
-        ? `${c.T} loss shifts the ${c.drug} IC50 ≥3-fold upwards; wild-type but not catalytically dead ${c.T} restores sensitivity.`
-        : `${c.T} loss increases proliferation and pathway output; wild-type but not catalytically dead ${c.T} reverses it.`,
-      criticalControls: [
-        'Non-targeting guide and empty-vector controls',
-        'Two independent guides (off-target control)',
-        `${c.T} loss verified by western blot and sequencing of the edited locus`,
-        `Wild-type ${c.T} rescue and a catalytically dead mutant`,
-        'Parental line passaged in parallel (clonal drift)',
-      ],
-      timeline: '8-12 weeks',
-      go: 'The same phenotype with two independent guides, reversed by wild-type but not by catalytically dead rescue',
-      noGo: 'Phenotype with one guide only, or not reversed by rescue (off-target or clonal artefact)',
-      rationale: c.drug ? `Loss of ${c.T} confers resistance to ${c.drug}.` : `Loss of ${c.T} promotes the growth of ${c.D} cells.`,
-    },
-    in_vivo: {
-      title: `${c.T} loss in vivo`,
-      assayType: `Paired isogenic xenografts, or a conditional ${c.T} knockout in a ${c.D} mouse model`,
-      design:
-        `Implant ${c.T}-knockout and non-targeting derivatives of the same line in the same cohort (or cross a conditional ${c.T} allele into a ${c.D} model); ` +
-        (c.drug ? `treat each genotype with ${c.drug} or vehicle for 28 days.` : 'follow tumour growth, metastasis and survival.'),
-      expectedOutcome: c.drug ? `${c.T}-null tumours keep growing on ${c.drug} while ${c.T}-intact tumours respond.` : `${c.T}-null tumours grow faster or metastasise more than ${c.T}-intact tumours.`,
-      criticalControls: ['Isogenic control tumours in the same cohort', 'Vehicle arm for each genotype', `Immunohistochemistry confirming ${c.T} loss in harvested tumours`, 'Randomisation and blinded measurement'],
-      timeline: '4-6 months',
-      go: 'A genotype-dependent difference in growth or response with the effect size pre-registered (p<0.05)',
-      noGo: 'No genotype difference in vivo despite the in vitro phenotype',
-      rationale: `Loss of ${c.T} promotes tumour growth in ${c.D} models.`,
-    },
-    translational_clinical: {
-      title: `${c.T} loss as a clinical marker`,
-      assayType: `Retrospective cohort: ${c.T} status (immunohistochemistry, sequencing, copy number) against outcome`,
-      design:
-        `Score ${c.T} loss in an annotated ${c.D} cohort${c.drug ? ` treated with ${c.drug}` : ''}; pre-specify the endpoint (progression-free survival or response) ` +
-        `and the scoring cut-off; ${c.reviewTrials} for prospective data.`,
-      expectedOutcome: `${c.T} loss associated with ${c.drug ? `poorer response to ${c.drug}` : 'poorer outcome'}.`,
-      criticalControls: [`Patients with ${c.T}-intact tumours from the same cohort`, 'Adjustment for stage, prior therapy and co-occurring drivers', 'Blinded, validated scoring with a pre-specified cut-off', 'An independent validation cohort'],
-      timeline: '6-12 months',
-      go: `Hazard ratio ≥1.5 for progression with ${c.T} loss in two independent cohorts`,
-      noGo: 'No association after adjustment, or in one cohort only',
-      rationale: `Loss of ${c.T} is associated with poor outcome in ${c.D}.`,
-    },
-  };
-};
 
 export const gainOfFunction = (c: Cast): Templates => ({
   in_vitro: {
@@ -97,43 +45,61 @@ export const gainOfFunction = (c: Cast): Templates => ({
   },
 });
 
-export const overexpression = (c: Cast): Templates => ({
-  in_vitro: {
-    title: `${c.T} dosage in ${c.D} cells`,
-    assayType: 'Titrated (doxycycline-inducible) overexpression and knockdown, with expression quantified',
-    design:
-      `Quantify ${c.T} mRNA and protein across ${c.altered} and ${c.comparison}; overexpress ${c.T} at two or three levels in low expressers and knock it down in high expressers; ` +
-      'read proliferation, invasion and pathway targets.',
-    expectedOutcome: `The phenotype scales with ${c.T} level; knocking it down in high expressers reverses it.`,
-    criticalControls: ['Doxycycline-only and empty-vector controls (doxycycline itself has effects)', 'Expression titration verified by western blot and qPCR', 'Knockdown with two reagents in high expressers', 'Expression kept within the range seen in patient tumours'],
-    timeline: '6-10 weeks',
-    go: 'A dose-dependent phenotype within the physiological expression range, reversed by knockdown',
-    noGo: 'Effects only at supraphysiological expression',
-    rationale: `Overexpression of ${c.T} promotes the growth of ${c.D} cells.`,
-  },
-  in_vivo: {
-    title: `${c.T} overexpression in vivo`,
-    assayType: 'Inducible overexpression and knockdown xenografts',
-    design: `Grow ${c.alteredOne} (high ${c.T}) with inducible knockdown, and a low expresser with inducible overexpression, as xenografts; induce after engraftment and follow growth.`,
-    expectedOutcome: `Tumour growth follows ${c.T} level: slower after knockdown, faster after overexpression.`,
-    criticalControls: ['Uninduced tumours in the same cohort', 'Doxycycline-fed non-targeting controls', 'Expression measured in harvested tumours'],
-    timeline: '3-5 months',
-    go: 'Growth change ≥40% in the expected direction in both settings',
-    noGo: 'Growth independent of expression level',
-    rationale: `${c.T} overexpression promotes tumour growth in ${c.D} models.`,
-  },
-  translational_clinical: {
-    title: `${c.T} expression in patient tumours`,
-    assayType: 'Immunohistochemistry or RNA cut-off validated against outcome',
-    design: `Measure ${c.T} (immunohistochemistry or RNA) in an annotated ${c.D} cohort, fix the cut-off in a training set and test it in a validation set; ${c.reviewTrials}.`,
-    expectedOutcome: `High ${c.T} expression associated with poorer outcome or with response to ${c.T}-directed therapy.`,
-    criticalControls: ['Cut-off fixed before the validation set is scored', 'Blinded scoring with a validated antibody', 'Adjustment for stage and subtype'],
-    timeline: '6-12 months',
-    go: 'The cut-off separates outcome in the validation set (hazard ratio ≥1.5)',
-    noGo: 'No separation in the validation set',
-    rationale: `High ${c.T} expression is associated with poor prognosis in ${c.D}.`,
-  },
-});
+/** Overexpression, written from the direction the hypothesis states (higher level: more or less growth). */
+export const overexpression = (c: Cast): Templates => {
+  const key = c.direction ?? 'none';
+  const effect = { increase: 'promotes', decrease: 'reduces', none: 'changes' }[key];
+  const pre = key === 'none' ? ' (in the pre-registered direction)' : '';
+  return {
+    in_vitro: {
+      title: `${c.T} dosage in ${c.D} cells`,
+      assayType: 'Titrated (doxycycline-inducible) overexpression and knockdown, with expression quantified',
+      design:
+        `Quantify ${c.T} mRNA and protein across ${c.altered} and ${c.comparison}; overexpress ${c.T} at two or three levels in low expressers and knock it down in high expressers; ` +
+        'read proliferation, invasion and pathway targets.',
+      expectedOutcome: {
+        increase: `Proliferation and invasion rise with ${c.T} level; knocking it down in high expressers lowers them.`,
+        decrease: `Proliferation and invasion fall as ${c.T} level rises; knocking it down in high expressers raises them.`,
+        none: `The phenotype scales with ${c.T} level (the hypothesis states no direction: pre-register it); knocking it down in high expressers reverses it.`,
+      }[key],
+      criticalControls: ['Doxycycline-only and empty-vector controls (doxycycline itself has effects)', 'Expression titration verified by western blot and qPCR', 'Knockdown with two reagents in high expressers', 'Expression kept within the range seen in patient tumours'],
+      timeline: '6-10 weeks',
+      go: `A dose-dependent phenotype${pre} within the physiological expression range, reversed by knockdown`,
+      noGo: 'Effects only at supraphysiological expression',
+      rationale: `Overexpression of ${c.T} ${effect} the growth of ${c.D} cells.`,
+    },
+    in_vivo: {
+      title: `${c.T} overexpression in vivo`,
+      assayType: 'Inducible overexpression and knockdown xenografts',
+      design: `Grow ${c.alteredOne} (high ${c.T}) with inducible knockdown, and a low expresser with inducible overexpression, as xenografts; induce after engraftment and follow growth.`,
+      expectedOutcome: {
+        increase: `Tumour growth follows ${c.T} level: slower after knockdown, faster after overexpression.`,
+        decrease: `Tumour growth runs against ${c.T} level: faster after knockdown, slower after overexpression.`,
+        none: `Tumour growth changes with ${c.T} level, in opposite directions after knockdown and overexpression${pre}.`,
+      }[key],
+      criticalControls: ['Uninduced tumours in the same cohort', 'Doxycycline-fed non-targeting controls', 'Expression measured in harvested tumours'],
+      timeline: '3-5 months',
+      go: `Growth change ≥40% in the ${key === 'none' ? 'pre-registered' : 'expected'} direction in both settings`,
+      noGo: 'Growth independent of expression level',
+      rationale: `${c.T} overexpression ${effect} tumour growth in ${c.D} models.`,
+    },
+    translational_clinical: {
+      title: `${c.T} expression in patient tumours`,
+      assayType: 'Immunohistochemistry or RNA cut-off validated against outcome',
+      design: `Measure ${c.T} (immunohistochemistry or RNA) in an annotated ${c.D} cohort, fix the cut-off in a training set and test it in a validation set; ${c.reviewTrials}.`,
+      expectedOutcome: {
+        increase: `High ${c.T} expression associated with poorer outcome or with response to ${c.T}-directed therapy.`,
+        decrease: `High ${c.T} expression associated with better outcome.`,
+        none: `High ${c.T} expression associated with a different outcome${pre}.`,
+      }[key],
+      criticalControls: ['Cut-off fixed before the validation set is scored', 'Blinded scoring with a validated antibody', 'Adjustment for stage and subtype'],
+      timeline: '6-12 months',
+      go: `The cut-off separates outcome in the validation set (hazard ratio ${{ increase: '≥1.5', decrease: '≤0.67', none: '≥1.5 or ≤0.67, as pre-registered' }[key]})`,
+      noGo: 'No separation in the validation set',
+      rationale: { increase: `High ${c.T} expression is associated with poor prognosis in ${c.D}.`, decrease: `High ${c.T} expression is associated with favourable prognosis in ${c.D}.`, none: `${c.T} expression is associated with prognosis in ${c.D}.` }[key],
+    },
+  };
+};
 
 export const interaction = (c: Cast): Templates => {
   const B = c.B ?? 'its partner';

@@ -5,7 +5,9 @@
 // lethality; ...); names of genes, compounds, models and the disease come from the data (Cast).
 import type { Mechanism } from './hypothesis-text.js';
 import { biomarker, inhibition, syntheticLethality } from './plan-templates-drug.js';
-import { gainOfFunction, interaction, lossOfFunction, overexpression } from './plan-templates-genetic.js';
+import { gainOfFunction, interaction, overexpression } from './plan-templates-genetic.js';
+import { lossOfFunction } from './plan-templates-loss.js';
+import type { Direction } from './plan-direction.js';
 
 import type { StageId } from './plan-stages.js';
 
@@ -21,12 +23,23 @@ export interface Cast {
   D: string;
   /** The alteration that defines the responsive setting, e.g. "EGFR-mutant", "BRCA1-deficient". */
   alteration: string;
+  /** The marker in words: "EGFR mutation", "BRCA1 loss", "EGFR amplification or overexpression", or the gene. */
+  marker: string;
+  /** The setting is the loss of the target itself ("PTEN-deficient"): rescue is re-expression of the wild type. */
+  targetLost: boolean;
+  /** The direction the hypothesis states (plan-direction.ts); null when it does not say. */
+  direction: Direction | null;
   /** Named compounds with potency, e.g. "gefitinib (IC50 ≈ 3.1 nM, ChEMBL, n=24)"; a fallback phrase when none. */
   compounds: string;
   /** The lead compound's name, or a description ("a selective EGFR inhibitor"). */
   lead: string;
-  /** Recognised drugs of the hypothesis (for loss-of-function and biomarker plans), or null. */
+  /** Drugs the hypothesis names, as named (for loss-of-function and biomarker plans), or null. */
   drug: string | null;
+  /**
+   * Said where the design first names `drug` (or, in a biomarker plan without one, the lead): that
+   * ChEMBL does not know the drug, or that a tool compound stands in for one; else empty.
+   */
+  drugNote: string;
   /** Models carrying the alteration, and comparison models, as names (fallback phrases when none). */
   altered: string;
   comparison: string;

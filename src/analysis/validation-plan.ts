@@ -3,18 +3,15 @@
 // experimental logic (plan-templates*.ts); genes, compounds, models, trials and literature fill it.
 // Where a source failed or found nothing, the step says so in `gaps` instead of naming data it
 // does not have.
-import type { GeneRole, Mechanism } from './hypothesis-text.js';
-import { ALTERATION_KIND_WORDS, isInhibitory, type AlterationKind, type CellModel, type ToolCompound } from './plan-data.js';
+import type { Mechanism } from './hypothesis-text.js';
+import type { Direction } from './plan-direction.js';
+import { alterationKind, markerPhrase, planRoles, targetAbsent, type PlanGene, type Roles } from './plan-roles.js';
+import { ALTERATION_KIND_WORDS, isInhibitory, type CellModel, type ToolCompound } from './plan-data.js';
 import { resistantLines, type ResistanceFinding } from './plan-resistance.js';
 import { literatureTerms, STAGE_IDS, templates, type Cast, type LiteratureTerm, type StageId, type StageTemplate, type Templates } from './plan-templates.js';
 
 export { STAGE_IDS, type StageId } from './plan-templates.js';
-
-export interface PlanGene {
-  symbol: string;
-  roles: GeneRole[];
-  from: 'text' | 'geneContext' | 'drug';
-}
+export { alterationKind, planRoles, targetAbsent, type PlanGene, type Roles } from './plan-roles.js';
 
 export type SectionStatus = 'found' | 'none' | 'failed' | 'skipped';
 
@@ -51,8 +48,12 @@ export type LiteratureKey = 'hypothesis' | StageId;
 export interface PlanFacts {
   mechanism: Mechanism;
   genes: PlanGene[];
-  /** Agents the hypothesis names besides the target: recognised drugs, "PI3K inhibitors" for an inhibited word. */
+  /** Agents the hypothesis names besides the target: its drugs as named, "PI3K inhibitors" for an inhibited word. */
   agents: string[];
+  /** Drugs the hypothesis names that ChEMBL did not recognise (or could not be asked about): named as written, never replaced. */
+  unrecognisedDrugs?: readonly string[];
+  /** The direction of the effect the hypothesis states (plan-direction.ts), or null. */
+  direction: Direction | null;
   disease: string | null;
   compounds: Section<ToolCompound>;
   models: Section<CellModel>;
@@ -72,71 +73,6 @@ export interface Stage extends Omit<StageTemplate, 'go' | 'noGo' | 'rationale'> 
   rationale: { statement: string; pmids: string[] };
 }
 
-export interface Roles {
-  /** The gene acted upon. */
-  target: string;
-  /** Synthetic-lethal background or interaction partner. */
-  partner: string | null;
-  /** Genes whose alteration defines the responsive setting (the contrast of the experiments). */
-  altered: string[];
-  /** e.g. "EGFR-mutant", "BRCA1-deficient", "EGFR-dependent". */
-  alteration: string;
-}
-
-const ALTERATION_WORD: Partial<Record<GeneRole, string>> = { lost: 'deficient', mutated: 'mutant', activated: 'mutant', overexpressed: 'high', marker: 'positive' };
-/** The kind of curated variation that puts a cell line in the setting each word names. */
-const KIND_OF_WORD: Record<string, AlterationKind> = { deficient: 'loss', mutant: 'mutation', high: 'amplification' };
-
-/** Which lines count as altered (plan-data.ts selectModels): "EGFR-high" asks for an amplification. */
-export function alterationKind(roles: Pick<Roles, 'alteration' | 'altered'>): AlterationKind {
-  const word = roles.alteration.slice((roles.altered[0] ?? '').length + 1);
-  return KIND_OF_WORD[word] ?? 'any';
-}
-const ALTERED_ROLES: readonly GeneRole[] = ['lost', 'mutated', 'activated', 'overexpressed', 'marker'];
-
-/** Who is the target, partner and altered background, from the genes' roles in the text. */
-export function planRoles(mechanism: Mechanism, genes: readonly PlanGene[]): Roles {
-  if (!genes.length) throw new Error('planRoles needs at least one gene');
-  const find = (...roles: GeneRole[]) => genes.find((g) => roles.some((r) => g.roles.includes(r)));
-  const first = genes[0]!;
-  const other = (symbol: string) => genes.find((g) => g.symbol !== symbol);
-  let target: PlanGene;
-  let partner: PlanGene | undefined;
-  switch (mechanism) {
-    case 'inhibition':
-      target = find('inhibited') ?? genes.find((g) => g.from === 'drug') ?? first;
-      break;
-    case 'loss_of_function':
-      target = find('lost') ?? first;
-      break;
-    case 'gain_of_function':
-      target = find('activated', 'mutated') ?? first;
-      break;
-    case 'overexpression':
-      target = find('overexpressed') ?? first;
-      break;
-    case 'biomarker':
-      target = find('marker', 'overexpressed', 'mutated', 'lost') ?? first;
-      break;
-    case 'interaction':
-      target = find('partner') ?? first;
-      partner = genes.find((g) => g !== target && g.roles.includes('partner')) ?? other(target.symbol);
-      break;
-    case 'synthetic_lethality':
-      target = genes.find((g) => g.roles.includes('inhibited') && !g.roles.includes('lost')) ?? genes.find((g) => g.from === 'drug') ?? first;
-      partner = genes.find((g) => g !== target && g.roles.includes('lost')) ?? other(target.symbol);
-      break;
-  }
-  const altered =
-    mechanism === 'synthetic_lethality' && partner
-      ? [partner]
-      : genes.filter((g) => ALTERED_ROLES.some((r) => g.roles.includes(r)));
-  const lead = altered[0];
-  const word = lead ? (ALTERATION_WORD[ALTERED_ROLES.find((r) => lead.roles.includes(r)) ?? 'lost'] ?? 'altered') : null;
-  const alteration = lead && word ? `${lead.symbol}-${mechanism === 'synthetic_lethality' ? 'deficient' : word}` : `${target.symbol}-dependent`;
-  return { target: target.symbol, partner: partner?.symbol ?? null, altered: (altered.length ? altered : [target]).map((g) => g.symbol), alteration };
-}
-
 /** The Europe PMC terms of the hypothesis and each stage (gathered before the plan is assembled). */
 /** `disease`: its names, any of which counts (as typed and as matched), or null without one. */
 export function planLiteratureTerms(mechanism: Mechanism, roles: Roles, disease: LiteratureTerm | null): Record<LiteratureKey, LiteratureTerm[]> {
@@ -144,9 +80,10 @@ export function planLiteratureTerms(mechanism: Mechanism, roles: Roles, disease:
 }
 
 export function assemblePlan(facts: PlanFacts): { roles: Roles; stages: Stage[] } {
-  const roles = planRoles(facts.mechanism, facts.genes);
+  const roles = planRoles(facts.mechanism, facts.genes, facts.direction);
   const { cast, resistant } = castOf(facts, roles);
-  const t = withResistanceControls(templates(facts.mechanism, cast), resistant);
+  const written = withResistanceControls(templates(facts.mechanism, cast), resistant);
+  const t = targetAbsent(facts.mechanism, roles, facts.direction) ? withAbsentTarget(written, cast) : written;
   const compounds = facts.compounds.items;
   const altered = facts.models.items.filter((m) => m.role === 'altered' && !resistant.has(m.accession));
   const comparison = facts.models.items.filter((m) => m.role === 'comparison');
@@ -193,14 +130,24 @@ function castOf(facts: PlanFacts, roles: Roles): { cast: Cast; resistant: Map<st
   const altered = facts.models.items.filter((m) => m.role === 'altered' && !resistant.has(m.accession));
   const comparison = facts.models.items.filter((m) => m.role === 'comparison');
   const genesOf = (ms: CellModel[]) => [...new Set(ms.flatMap((m) => m.carries))].join('/');
+  // A drug the hypothesis names keeps its place even when ChEMBL does not know it: another drug is
+  // never put in its stead, and the plan says what is not known of it.
+  const unknown = facts.unrecognisedDrugs?.[0];
+  const unknownNote = ' (not a ChEMBL drug name: its targets, action and potency are not known here)';
+  const tools = named.map(compoundPhrase).join(' and ');
+  const drug = facts.agents[0] ?? null;
   const cast: Cast = {
     T,
     B: roles.partner,
     D,
     alteration: roles.alteration,
-    compounds: named.length ? named.map(compoundPhrase).join(' and ') : `a selective ${T} inhibitor`,
-    lead: named[0] ? displayName(named[0]) : `a selective ${T} inhibitor`,
-    drug: facts.agents[0] ?? null,
+    marker: markerPhrase(roles),
+    targetLost: roles.alteration === `${T}-deficient`,
+    direction: facts.direction,
+    compounds: unknown ? `${unknown}${unknownNote}${tools ? ` and, as ${T} tool compounds, ${tools}` : ''}` : tools || `a selective ${T} inhibitor`,
+    lead: unknown ?? (named[0] ? displayName(named[0]) : `a selective ${T} inhibitor`),
+    drug,
+    drugNote: drug ? (facts.unrecognisedDrugs?.includes(drug) ? unknownNote : '') : named[0] && facts.mechanism === 'biomarker' ? ' (a tool compound standing in: the hypothesis names no drug)' : '',
     altered: altered.length ? `${altered.slice(0, 3).map((m) => m.name).join(', ')} (${genesOf(altered.slice(0, 3))} ${ALTERATION_KIND_WORDS[alterationKind(roles)]} listed by Cellosaurus)` : `${D} lines carrying the ${roles.alteration} alteration`,
     comparison: comparison.length ? `${comparison.slice(0, 2).map((m) => m.name).join(', ')} (no ${roles.altered.join('/')} variation listed by Cellosaurus)` : `${D} lines without it`,
     alteredOne: altered[0]?.name ?? `a ${roles.alteration} ${D} model`,
@@ -239,6 +186,30 @@ function withResistanceControls(t: Templates, resistant: ReadonlyMap<string, Res
       ...t.in_vitro,
       design: `${t.in_vitro.design}${sentence}`,
       criticalControls: [...t.in_vitro.criticalControls, `Resistance control: ${names} (a variant CIViC lists as predicting resistance to the compound); a response there questions the compound's selectivity or the line's genotype`],
+    },
+  };
+}
+
+/**
+ * The expectations of a plan whose target the altered lines lack (targetAbsent): those lines are
+ * the target-absent control, and only lines that have the target can respond.
+ */
+function withAbsentTarget(t: Templates, c: Cast): Templates {
+  const absent = `${c.alteration} lines lack ${c.T}`;
+  return {
+    in_vitro: {
+      ...t.in_vitro,
+      expectedOutcome: `${absent}, so an on-target ${c.T} inhibitor or knockout should spare them: they are the target-absent control, and a response there is off-target. Only lines that have ${c.T} (${c.comparison}) can respond.`,
+      go: `Lines that have ${c.T} respond, with the ${c.T} pathway suppressed, and ${c.alteration} lines do not`,
+      noGo: `${c.alteration} lines respond as much as lines that have ${c.T}: the effect is not through ${c.T}`,
+    },
+    in_vivo: { ...t.in_vivo, expectedOutcome: `Any response is in the model that has ${c.T}; the ${c.alteration} model, lacking ${c.T}, is the target-absent control.` },
+    translational_clinical: {
+      ...t.translational_clinical,
+      design: `Do not select patients by ${c.alteration} status for this: their tumours lack ${c.T}. Decide which tumours have ${c.T} and respond in the in vitro stage first; then ${c.reviewTrials}.`,
+      expectedOutcome: `Not testable as stated: ${c.alteration} tumours lack ${c.T}.`,
+      go: `The in vitro stage shows on-target responses in tumours that have ${c.T}, to select patients by`,
+      noGo: `No line that has ${c.T} responds on target`,
     },
   };
 }

@@ -114,7 +114,8 @@ describeShared('svc_generate_validation_plan', () => {
 
     // Saved, whole, and found by gene.
     const snap = await ctx.snapshots.get(r.snapshotId!);
-    expect(snap).toMatchObject({ tool: 'svc_generate_validation_plan', genes: ['EGFR'], diseaseContext: 'non-small cell lung carcinoma' });
+    // The disease as typed, as the panel tools save it, with Open Targets' name for a search by either.
+    expect(snap).toMatchObject({ tool: 'svc_generate_validation_plan', genes: ['EGFR'], diseaseContext: 'NSCLC (non-small cell lung carcinoma)' });
     expect(snap!.result).toEqual(r);
     const found = await callOk<{ snapshots: { id: string }[] }>(client, 'svc_search_snapshots', { gene: 'EGFR' });
     expect(found.snapshots.map((s) => s.id)).toContain(r.snapshotId);

@@ -131,6 +131,17 @@ describe('model selection', () => {
     expect(selectModels([egfr, [amplified]], ['EGFR']).filter((m) => m.role === 'altered')).toHaveLength(4);
   });
 
+  // "EGFR-deficient" once took HCC827 and PC-9 (activating exon-19 deletions) as lines lacking EGFR.
+  it('takes only truncating mutations and deletions as a loss, not missense or in-frame changes', () => {
+    const loss = selectModelsOfKind([egfr, lung], ['EGFR'], 8, 'loss');
+    expect(loss.models.filter((m) => m.role === 'altered')).toEqual([]);
+    expect(loss.otherKind.map((o) => o.name)).toEqual(['HCC827', 'PC-9', 'NCI-H1975']);
+    // Frameshift (p.Gln1756Profs*74) and canonical splice-site (c.5277+1G>A) BRCA1 lines are.
+    const brca1 = parseCellLineList(own('cellosaurus', 'search-di-breast-var-BRCA1-doc-shaped.json'));
+    const lost = selectModelsOfKind([brca1], ['BRCA1'], 8, 'loss').models.filter((m) => m.role === 'altered');
+    expect(lost.map((m) => m.name)).toEqual(['HCC1937', 'MDA-MB-436']);
+  });
+
   it('calls a line altered only for the genes asked about', () => {
     expect(selectModels([lung], ['KRAS']).filter((m) => m.role === 'altered').map((m) => m.name)).toEqual(['A549', 'NCI-H460']);
     expect(selectModels([lung], ['BRCA1']).every((m) => m.role === 'comparison')).toBe(true);

@@ -31,6 +31,7 @@ function facts(mechanism: Mechanism, genes: PlanGene[], over: Partial<PlanFacts>
     mechanism,
     genes,
     agents: [],
+    direction: null,
     disease: 'non-small cell lung carcinoma',
     compounds: found([gefitinib], 'ChEMBL'),
     models: found([model('CVCL_2063', 'HCC827', 'altered', ['EGFR']), model('CVCL_0023', 'A549', 'comparison')], 'Cellosaurus'),
@@ -201,7 +202,8 @@ describe('stages', () => {
 
   it('uses the agents the hypothesis names for loss-of-function and biomarker plans', () => {
     const pten: PlanGene[] = [{ symbol: 'PTEN', roles: ['lost'], from: 'text' }];
-    const lof = assemblePlan(facts('loss_of_function', pten, { agents: ['PI3K inhibitors'], disease: 'breast cancer' })).stages;
+    // "Loss of PTEN confers resistance to PI3K inhibitors": the direction the text states.
+    const lof = assemblePlan(facts('loss_of_function', pten, { agents: ['PI3K inhibitors'], disease: 'breast cancer', direction: 'increase' })).stages;
     expect(lof[0]!.rationale.statement).toBe('Loss of PTEN confers resistance to PI3K inhibitors.');
     expect(lof[0]!.design).toContain('the dose-response to PI3K inhibitors');
     const marker = assemblePlan(facts('biomarker', [{ symbol: 'CD274', roles: ['marker'], from: 'text' }], { agents: ['pembrolizumab'] })).stages;

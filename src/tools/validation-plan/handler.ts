@@ -8,6 +8,7 @@ import { wordLikeSymbol } from '../../analysis/gene-synonyms.js';
 import { qualityScore } from '../../analysis/quality.js';
 import { resistanceSection, resistanceStatement } from '../../analysis/plan-resistance.js';
 import { alterationKind, assemblePlan, missingInputs, needsInputMessage, planLiteratureTerms, planRoles, type PlanGene, type Roles, type Stage } from '../../analysis/validation-plan.js';
+import { planDirection } from '../../analysis/plan-direction.js';
 import { stripPmids } from '../../evidence/pmid-fields.js';
 import { round, runIntegrity, verdictOf, type StatementCheck } from '../../evidence/pipeline.js';
 import { newSnapshotId } from '../../store/snapshot-id.js';
@@ -21,7 +22,8 @@ import { withoutRetractedPmids } from '../shared/finish.js';
 import { notRun, reportIntegrity } from '../shared/integrity.js';
 import { activeTrials, cellModels, planLiterature, resistanceEvidence, toolCompounds } from './gather.js';
 import { literatureDiseaseNames } from '../shared/disease.js';
-import { recognise, type Recognition } from './recognise.js';
+import { planNotes, savedDisease } from './notes.js';
+import { drugName, recognise, type Recognition } from './recognise.js';
 import type { PlanArgs, PlanOutput } from './schema.js';
 
 const MECHANISM_LABEL: Record<Mechanism, string> = {
@@ -57,12 +59,17 @@ async function plan(args: PlanArgs, call: ToolCall, deadline: CallDeadline): Pro
     );
   }
   if (rec.genes.some((x) => x.how === 'unchecked')) report.warnings.push('HGNC could not be reached: gene words were used as typed, without alias resolution');
-  const genes: PlanGene[] = rec.genes.filter((x) => x.symbol).map((x) => ({ symbol: x.symbol!, roles: x.roles, from: x.from }));
+  const genes: PlanGene[] = rec.genes.filter((x) => x.symbol).map((x) => ({ symbol: x.symbol!, roles: x.roles, from: x.from, setting: x.setting }));
   const mechanism = rec.mechanism?.primary ?? null;
   const missing = missingInputs(genes, mechanism);
   if (missing.length || !mechanism) return needsInput(args, rec, missing, report, step);
 
-  const roles = planRoles(mechanism, genes);
+  // The direction the text states shapes the stages; a drug ChEMBL does not know keeps its name.
+  const direction = planDirection(mechanism, args.hypothesis);
+  const roles = planRoles(mechanism, genes, direction.direction);
+  const notes = planNotes(rec, mechanism, roles, direction);
+  report.warnings.push(...notes.warnings);
+  const unrecognisedDrugs = rec.drugs.filter((d) => !d.chemblId).map(drugName);
   // The recognised name, or the text as typed when Open Targets could not map it (warned below).
   const disease = rec.disease ? (rec.disease.name ?? rec.disease.query) : null;
   if (rec.disease && !rec.disease.id) report.warnings.push(`the disease "${rec.disease.query}" was not mapped to Open Targets (${rec.disease.how}); it is used as typed`);
@@ -74,7 +81,8 @@ async function plan(args: PlanArgs, call: ToolCall, deadline: CallDeadline): Pro
   const geneRef = (symbol: string) => ({ symbol, uniprotId: rec.genes.find((x) => x.symbol === symbol)?.uniprotId ?? null });
   const compoundGenes = [roles.target, ...(mechanism === 'interaction' && roles.partner ? [roles.partner] : [])].map(geneRef);
   const trialGenes = [...new Set([roles.target, ...(roles.partner ? [roles.partner] : [])])];
-  const drugNames = rec.drugs.flatMap((d) => (d.chemblId ? [(d.name ?? d.input).toLowerCase()] : []));
+  // Trials are searched by every drug named, known to ChEMBL or not (the registry is free text).
+  const drugNames = rec.drugs.map(drugName);
   const diseaseNames = rec.disease ? (rec.disease.names.length ? rec.disease.names : [rec.disease.query]) : null;
   const modelsP = cellModels(g, diseaseNames, roles.altered, alterationKind(roles));
   // A target or partner whose symbol is an English word (MET) is not searched in the literature.
@@ -93,7 +101,7 @@ async function plan(args: PlanArgs, call: ToolCall, deadline: CallDeadline): Pro
 
   step(2, 'Assembling the stages');
   const resistance = resistanceSection(models, compounds.items, civic.answers, civic.notAsked);
-  const { stages } = assemblePlan({ mechanism, genes, agents: rec.agents, disease, compounds, models, trials, resistance, literature });
+  const { stages } = assemblePlan({ mechanism, genes, agents: rec.agents, unrecognisedDrugs, direction: direction.direction, disease, compounds, models, trials, resistance, literature });
 
   step(3, 'Checking the literature behind each step against PubMed');
   const statements = [
@@ -145,8 +153,9 @@ async function plan(args: PlanArgs, call: ToolCall, deadline: CallDeadline): Pro
   const result = withoutRetractedPmids(stripped.value, new Set(i.retractedPmids));
   result.message = summary(mechanism, roles, disease, result);
   if (rec.negation) result.message = `${negationNote(rec.negation)} ${result.message}`;
+  if (notes.lead) result.message = `${notes.lead} ${result.message}`;
   const saved = await call.ctx.snapshots
-    .save({ id: snapshotId, tool: PLAN_TOOL, genes: genes.map((x) => x.symbol), diseaseContext: disease ?? '', qualityScore: quality.qualityScore, inputs: args, result })
+    .save({ id: snapshotId, tool: PLAN_TOOL, genes: genes.map((x) => x.symbol), diseaseContext: savedDisease(rec.disease), qualityScore: quality.qualityScore, inputs: args, result })
     .then(() => true)
     .catch((err: unknown) => {
       call.ctx.log.error('snapshot could not be saved', { err });
@@ -206,7 +215,7 @@ export function negationNote(words: string): string {
 
 function recognisedOut(rec: Recognition): PlanOutput['recognised'] {
   return {
-    genes: rec.genes.map(({ ensemblId: _e, uniprotId: _u, ...gene }) => gene),
+    genes: rec.genes.map(({ ensemblId: _e, uniprotId: _u, setting: _s, ...gene }) => gene),
     drugs: rec.drugs,
     disease: rec.disease ? { input: rec.disease.input, from: rec.disease.from, query: rec.disease.query, id: rec.disease.id, name: rec.disease.name, how: rec.disease.how } : null,
     mechanism: rec.mechanism,

@@ -7,6 +7,7 @@
 // recognised drugs; 3. HGNC for drug targets the text did not name (only when there are some).
 import { geneTokens, mentionRoles, primaryMechanism, readHypothesis, type GeneRole, type Mechanism, type TextReading } from '../../analysis/hypothesis-text.js';
 import { isInhibitory } from '../../analysis/plan-data.js';
+import { statedSetting } from '../../analysis/plan-direction.js';
 import type { ChemblMolecule } from '../../sources/chembl.js';
 import { chemblMoleculesByName } from '../../sources/chembl-potency.js';
 import type { DiseaseHit } from '../../sources/opentargets.js';
@@ -25,6 +26,8 @@ export interface RecognisedGene {
   how: string;
   from: 'text' | 'geneContext' | 'drug';
   roles: GeneRole[];
+  /** Its state in the text's own words (analysis/plan-direction.ts statedSetting); not in the answer. */
+  setting: GeneRole | null;
   ensemblId: string | null;
   uniprotId: string | null;
   /** For an ambiguous alias: the genes it names. */
@@ -65,7 +68,7 @@ export interface Recognition {
   drugs: RecognisedDrug[];
   disease: RecognisedDisease | null;
   mechanism: RecognisedMechanism | null;
-  /** Agents the hypothesis names besides its genes: drug names and "<word> inhibitors". */
+  /** Agents the hypothesis names besides its genes: drug names (recognised or not) and "<word> inhibitors". */
   agents: string[];
   /** The words that deny the effect ("does not"), or null: the plan then tests for the effect. */
   negation: string | null;
@@ -151,15 +154,17 @@ async function drugTargets(g: Gather, hits: readonly { word: string; molecule: C
 function genesOf(text: string, reading: TextReading, textTokens: readonly string[], context: readonly string[], resolution: SymbolResolution | undefined | null): RecognisedGene[] {
   const byInput = new Map<string, ResolvedSymbol>((resolution?.results ?? []).map((r) => [normaliseSymbol(r.input), r]));
   const out: RecognisedGene[] = [];
-  const rolesOf = (token: string) =>
-    [...new Set(reading.genes.filter((m) => m.token.toUpperCase() === token.toUpperCase()).flatMap((m) => mentionRoles(text, m, reading.cues)))];
+  const mentions = (token: string) => reading.genes.filter((m) => m.token.toUpperCase() === token.toUpperCase());
+  const rolesOf = (token: string) => [...new Set(mentions(token).flatMap((m) => mentionRoles(text, m, reading.cues)))];
+  const settingOf = (token: string) => mentions(token).map((m) => statedSetting(text, m)).find((r) => r !== null) ?? null;
   for (const [from, words] of [['text', textTokens], ['geneContext', context]] as const) {
     for (const word of words) {
       const r = byInput.get(normaliseSymbol(word));
       const roles = from === 'text' ? rolesOf(word) : [];
+      const setting = from === 'text' ? settingOf(word) : null;
       if (resolution === undefined) {
         // HGNC unreachable: the word is used as typed (upper case), and the answer says so.
-        out.push({ input: word, symbol: normaliseSymbol(word), how: 'unchecked', from, roles, ensemblId: null, uniprotId: null });
+        out.push({ input: word, symbol: normaliseSymbol(word), how: 'unchecked', from, roles, setting, ensemblId: null, uniprotId: null });
         continue;
       }
       out.push({
@@ -168,6 +173,7 @@ function genesOf(text: string, reading: TextReading, textTokens: readonly string
         how: r?.how ?? 'not_found',
         from,
         roles,
+        setting,
         ensemblId: r?.ensemblGeneId ?? null,
         uniprotId: r?.uniprotIds[0] ?? null,
         ...(r?.candidates.length ? { candidates: r.candidates } : {}),
@@ -184,6 +190,7 @@ function genesOf(text: string, reading: TextReading, textTokens: readonly string
       return true;
     }
     first.roles = [...new Set([...first.roles, ...gene.roles])];
+    first.setting ??= gene.setting;
     return false;
   });
 }
@@ -210,6 +217,7 @@ async function addDrugTargets(g: Gather, genes: RecognisedGene[], drugs: readonl
       how: `drug_target (of ${w.drug.toLowerCase()}, Open Targets)`,
       from: 'drug',
       roles: w.inhibitory ? ['inhibited'] : [],
+      setting: null,
       ensemblId: r?.ensemblGeneId ?? null,
       uniprotId: r?.uniprotIds[0] ?? null,
     });
@@ -235,9 +243,18 @@ function mechanismOf(reading: TextReading, drugs: readonly RecognisedDrug[]): Re
   return { primary: 'inhibition', also: [], cues: [{ mechanism: 'inhibition', phrase: `${(inhibitor.name ?? inhibitor.input).toLowerCase()}: ${action} (ChEMBL mechanism)` }], from: 'drug' };
 }
 
-/** Recognised drugs, then "<word> inhibitors" for each inhibited gene word ("PI3K inhibition" -> "PI3K inhibitors"). */
+/**
+ * The drugs the hypothesis names (ChEMBL's name, or the word as written when ChEMBL does not know
+ * it: a plan about cetuximab stays about cetuximab), then "<word> inhibitors" for each inhibited
+ * gene word ("PI3K inhibition" -> "PI3K inhibitors").
+ */
 function agentsOf(text: string, reading: TextReading, drugs: readonly RecognisedDrug[]): string[] {
-  const named = drugs.flatMap((d) => (d.chemblId ? [(d.name ?? d.input).toLowerCase()] : []));
+  const named = drugs.map(drugName);
   const inhibited = reading.genes.filter((m) => mentionRoles(text, m, reading.cues).includes('inhibited')).map((m) => `${m.token} inhibitors`);
   return [...new Set([...named, ...inhibited])];
+}
+
+/** How the plan names a drug of the hypothesis: ChEMBL's name, else the word as written (lower case). */
+export function drugName(d: Pick<RecognisedDrug, 'name' | 'input' | 'chemblId'>): string {
+  return (d.chemblId ? (d.name ?? d.input) : d.input).toLowerCase();
 }

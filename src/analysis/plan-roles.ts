@@ -1,0 +1,104 @@
+// Who plays which part in a validation plan (pure): the target, the partner and the altered
+// setting the experiments contrast, from the genes' roles and the text's own words; the kind of
+// cell-line variation that setting asks for; and a target the altered cells lack.
+import type { GeneRole, Mechanism } from './hypothesis-text.js';
+import type { AlterationKind } from './plan-data.js';
+import type { Direction } from './plan-direction.js';
+
+export interface PlanGene {
+  symbol: string;
+  roles: GeneRole[];
+  from: 'text' | 'geneContext' | 'drug';
+  /** Its state in the text's own words ("EGFR-mutant", "BRCA1 loss": plan-direction.ts statedSetting); wins over the cue roles. */
+  setting?: GeneRole | null;
+}
+
+export interface Roles {
+  /** The gene acted upon. */
+  target: string;
+  /** Synthetic-lethal background or interaction partner. */
+  partner: string | null;
+  /** Genes whose alteration defines the responsive setting (the contrast of the experiments). */
+  altered: string[];
+  /** e.g. "EGFR-mutant", "BRCA1-deficient", "EGFR-dependent". */
+  alteration: string;
+}
+
+const ALTERATION_WORD: Partial<Record<GeneRole, string>> = { lost: 'deficient', mutated: 'mutant', activated: 'mutant', overexpressed: 'high', marker: 'positive' };
+/** The kind of curated variation that puts a cell line in the setting each word names. */
+const KIND_OF_WORD: Record<string, AlterationKind> = { deficient: 'loss', mutant: 'mutation', high: 'amplification' };
+
+/** Which lines count as altered (plan-data.ts selectModels): "EGFR-high" asks for an amplification. */
+export function alterationKind(roles: Pick<Roles, 'alteration' | 'altered'>): AlterationKind {
+  const word = roles.alteration.slice((roles.altered[0] ?? '').length + 1);
+  return KIND_OF_WORD[word] ?? 'any';
+}
+const ALTERED_ROLES: readonly GeneRole[] = ['lost', 'mutated', 'activated', 'overexpressed', 'marker'];
+
+/**
+ * Who is the target, partner and altered background, from the genes' roles in the text. The setting
+ * (the alteration) is in the text's own words where it has them ("EGFR-mutant" over the "lost" of a
+ * nearby "knockdown"); a target's loss that the text says reduces growth is the experiment, not
+ * the cells' state (cells that depend on a gene have it), so it makes no "-deficient" setting.
+ */
+export function planRoles(mechanism: Mechanism, genes: readonly PlanGene[], direction: Direction | null = null): Roles {
+  if (!genes.length) throw new Error('planRoles needs at least one gene');
+  const find = (...roles: GeneRole[]) => genes.find((g) => roles.some((r) => g.roles.includes(r)));
+  const first = genes[0]!;
+  const other = (symbol: string) => genes.find((g) => g.symbol !== symbol);
+  let target: PlanGene;
+  let partner: PlanGene | undefined;
+  switch (mechanism) {
+    case 'inhibition':
+      target = find('inhibited') ?? genes.find((g) => g.from === 'drug') ?? first;
+      break;
+    case 'loss_of_function':
+      // The gene the experiment removes, before one whose loss is the setting ("BRCA1-deficient").
+      target = genes.find((g) => g.roles.includes('lost') && g.setting !== 'lost') ?? find('lost') ?? first;
+      break;
+    case 'gain_of_function':
+      target = find('activated', 'mutated') ?? first;
+      break;
+    case 'overexpression':
+      target = find('overexpressed') ?? first;
+      break;
+    case 'biomarker':
+      target = find('marker', 'overexpressed', 'mutated', 'lost') ?? first;
+      break;
+    case 'interaction':
+      target = find('partner') ?? first;
+      partner = genes.find((g) => g !== target && g.roles.includes('partner')) ?? other(target.symbol);
+      break;
+    case 'synthetic_lethality':
+      target = genes.find((g) => g.roles.includes('inhibited') && !g.roles.includes('lost')) ?? genes.find((g) => g.from === 'drug') ?? first;
+      partner = genes.find((g) => g !== target && g.roles.includes('lost')) ?? other(target.symbol);
+      break;
+  }
+  const settingOf = (g: PlanGene): GeneRole | null => {
+    if (g.setting && ALTERED_ROLES.includes(g.setting)) return g.setting;
+    const cue = ALTERED_ROLES.find((r) => g.roles.includes(r)) ?? null;
+    return cue === 'lost' && g === target && mechanism === 'loss_of_function' && direction === 'decrease' ? null : cue;
+  };
+  const altered = mechanism === 'synthetic_lethality' && partner ? [partner] : genes.filter((g) => settingOf(g) !== null);
+  const lead = altered[0];
+  const word = lead ? (ALTERATION_WORD[settingOf(lead) ?? 'lost'] ?? 'altered') : null;
+  const alteration = lead && word ? `${lead.symbol}-${mechanism === 'synthetic_lethality' ? 'deficient' : word}` : `${target.symbol}-dependent`;
+  return { target: target.symbol, partner: partner?.symbol ?? null, altered: (altered.length ? altered : [target]).map((g) => g.symbol), alteration };
+}
+
+/**
+ * The plan removes or inhibits its target to reduce growth, in cells the text says lack it
+ * ("Inhibition of BRCA1 reduces growth of BRCA1-deficient breast cancer"): no inhibitor acts on a
+ * protein the cells do not have. Such lines are the target-absent control, not the sensitive side.
+ */
+export function targetAbsent(mechanism: Mechanism, roles: Pick<Roles, 'target' | 'alteration'>, direction: Direction | null): boolean {
+  const removes = mechanism === 'inhibition' || (mechanism === 'loss_of_function' && direction === 'decrease');
+  return removes && roles.alteration === `${roles.target}-deficient`;
+}
+
+/** The marker in the text's words, from the setting: "EGFR-mutant" -> "EGFR mutation". */
+export function markerPhrase(roles: Roles): string {
+  const gene = roles.altered[0] ?? roles.target;
+  const word = roles.alteration.slice(gene.length + 1);
+  return { deficient: `${gene} loss`, mutant: `${gene} mutation`, high: `${gene} amplification or overexpression` }[word] ?? gene;
+}
