@@ -106,23 +106,40 @@ export interface ClinicalCandidate {
 
 /** Trailing words that name a salt, solvate or counter-ion rather than a different drug. */
 const SALT_WORDS = new Set(
-  ('ACETATE ANHYDROUS BESILATE BESYLATE BITARTRATE BROMIDE CALCIUM CHLORIDE CITRATE DIHYDRATE DIHYDROCHLORIDE ' +
-    'DIMALEATE DIMESYLATE DIPHOSPHATE DISODIUM DITOSYLATE EDISYLATE FUMARATE HEMIFUMARATE HEMIHYDRATE HYDRATE ' +
-    'HYDROBROMIDE HYDROCHLORIDE HCL ISETHIONATE LACTATE MAGNESIUM MALATE MALEATE MESILATE MESYLATE MONOHYDRATE ' +
-    'MONOHYDROCHLORIDE NITRATE OXALATE PHOSPHATE POTASSIUM SESQUIHYDRATE SODIUM SUCCINATE SULFATE TARTRATE ' +
-    'TOSILATE TOSYLATE TRIHYDRATE TRIHYDROCHLORIDE').split(' '),
+  ('ACETATE ANHYDROUS BESILATE BESYLATE BISULFATE BITARTRATE BROMIDE CALCIUM CAMSILATE CAMSYLATE CHLORIDE CITRATE ' +
+    'DIHYDRATE DIHYDROCHLORIDE DIMALEATE DIMESYLATE DIPHOSPHATE DIPOTASSIUM DISODIUM DITOSYLATE EDISYLATE ESILATE ' +
+    'ESYLATE ETHANOLATE FUMARATE HEMIFUMARATE HEMIHYDRATE HEMISULFATE HEXAHYDRATE HYCLATE HYDRATE HYDROBROMIDE ' +
+    'HYDROCHLORIDE HCL ISETHIONATE L-MALATE LACTATE MAGNESIUM MALATE MALEATE MEGLUMINE MESILATE MESYLATE MONOHYDRATE ' +
+    'MONOHYDROCHLORIDE MONOSODIUM NAPSYLATE NITRATE OXALATE PAMOATE PENTAHYDRATE PHOSPHATE POTASSIUM S-MALATE ' +
+    'SESQUIHYDRATE SODIUM SUCCINATE SULFATE TARTRATE TETRAHYDRATE TOSILATE TOSYLATE TRIHYDRATE TRIHYDROCHLORIDE ' +
+    'TRISODIUM TROMETHAMINE').split(' '),
 );
+
+/** Trailing solvates of more than one word ("TRAMETINIB DIMETHYL SULFOXIDE"). */
+const SALT_PHRASES: readonly string[][] = [['DIMETHYL', 'SULFOXIDE']];
+
+/** The number of trailing words that form a salt word or phrase, 0 when none does. */
+function saltTail(words: readonly string[]): number {
+  const phrase = SALT_PHRASES.find((p) => p.length < words.length && p.every((w, i) => words[words.length - p.length + i] === w));
+  if (phrase) return phrase.length;
+  return SALT_WORDS.has(words[words.length - 1] ?? '') ? 1 : 0;
+}
 
 /**
  * Name of the parent form: salt words stripped from the end ("AFATINIB DIMALEATE" -> "AFATINIB",
- * "DACOMITINIB ANHYDROUS" -> "DACOMITINIB"). Conjugates keep their name ("CETUXIMAB SAROTALOCAN",
- * "DEPATUXIZUMAB MAFODOTIN"): they are different drugs, not salts. Open Targets rows carry no
- * parent id in the fields we select, so the name is the only key.
+ * "DACOMITINIB ANHYDROUS" -> "DACOMITINIB", "FOSTAMATINIB DISODIUM HEXAHYDRATE" -> "FOSTAMATINIB").
+ * Conjugates keep their name ("CETUXIMAB SAROTALOCAN", "DEPATUXIZUMAB MAFODOTIN"): they are
+ * different drugs, not salts. So does a name made of salt words only ("SODIUM CHLORIDE", "SODIUM
+ * BROMIDE", "DIMETHYL SULFOXIDE": the salt is the drug), which once came down to "SODIUM" and
+ * merged two drugs, and a combination ("DEXTROSE AND SODIUM CHLORIDE"), whose last words name one of
+ * its parts. Open Targets rows carry no parent id in the fields we select, so the name is the only key.
  */
 export function parentName(name: string): string {
   const words = name.trim().toUpperCase().split(/\s+/);
-  while (words.length > 1 && SALT_WORDS.has(words[words.length - 1] ?? '')) words.pop();
-  return words.join(' ');
+  if (words.includes('AND') || words.some((w) => w.includes(','))) return words.join(' ');
+  const kept = [...words];
+  for (let n = saltTail(kept); n > 0; n = saltTail(kept)) kept.splice(kept.length - n, n);
+  return kept.length ? kept.join(' ') : words.join(' ');
 }
 
 function rank(stage: string | null): number {

@@ -15,6 +15,11 @@
 //   factor is halved; `excludeWithdrawn` drops such drugs instead.
 // - Approved = some source says approved (Open Targets stage APPROVAL/PHASE_4, ChEMBL max_phase
 //   4, DGIdb approved) and the drug is not withdrawn.
+// - Not withdrawn is known only when a record that would say so was read (its ChEMBL molecule, or
+//   Open Targets' drug warnings): otherwise `withdrawalChecked` is false and the tier reason says so.
+// - A curated action against a target's role (GeneDrugEvidence.role; drug-roles.ts, the rule of the
+//   strategies) earns no directness, is named in `roleConflicts` and the tier reason, and ranks the
+//   drug below the others of its tier (rankForTier, rankCountedFirst).
 // - Sorted by score (desc), then tier, coverage (desc) and name, so equal scores rank the
 //   better-evidenced candidate first.
 import { admetOf, type Admet } from './admet.js';
@@ -51,10 +56,13 @@ import {
 } from './drug-scoring.js';
 import { approvedIndication, phaseText, tierOf, TIER_ORDER, type MatchedIndication, type Tier } from './drug-tiers.js';
 import { onTargets, type InteractionOnlyClaim } from './drug-targets.js';
+import { roleConflicts, type RoleConflict } from './drug-roles.js';
+import type { GeneRole } from './gene-role.js';
 
 export * from './drug-evidence-quality.js';
 export * from './drug-indications.js';
 export * from './drug-merge.js';
+export * from './drug-roles.js';
 export * from './drug-scoring.js';
 export * from './drug-targets.js';
 export * from './drug-tiers.js';
@@ -85,6 +93,11 @@ export interface DrugCandidate {
   mechanisms: MechanismEvidence[];
   /** Distinct curated action types (INHIBITOR, ANTAGONIST, ...). */
   actionTypes: string[];
+  /**
+   * Target genes whose role (GeneDrugEvidence.role) the drug's curated action on them contradicts
+   * (an activated oncogene, an inhibited tumour suppressor), with why; [] when none or no role is known.
+   */
+  roleConflicts: RoleConflict[];
   /** DGIdb interaction types with their directionality. */
   interactionTypes: { type: string; directionality: Directionality | null }[];
   /** Highest phase on ChEMBL's scale (4 approved), null when no source gives one. */
@@ -95,6 +108,12 @@ export interface DrugCandidate {
   withdrawn: boolean;
   /** Which source says it was withdrawn (and where and when, when known); null when not withdrawn. */
   withdrawnReason: string | null;
+  /**
+   * A record that would say it was withdrawn was read: its ChEMBL molecule (withdrawn flag) or Open
+   * Targets' drug warnings. False: `withdrawn` false means not known, not "not withdrawn" (ChEMBL
+   * molecules failed, and Open Targets had no warnings field or was not asked).
+   */
+  withdrawalChecked: boolean;
   status: DrugStatus;
   /** Approved for the disease context (tier I): an approved per-disease indication matches. */
   indicatedForDisease: boolean;
@@ -154,10 +173,11 @@ export function buildDrugCandidates(input: DrugCandidateInput, options: DrugCand
   const associations = new Map(input.genes.map((g) => [g.gene.toUpperCase(), normAssociation(g.association)]));
   const centralities = geneCentralities(input.genes.map((g) => g.gene), input.pathways, input.networkDegree);
   const centralityInputs = { pathways: input.pathways !== undefined, network: input.networkDegree !== undefined };
+  const roles = new Map(input.genes.flatMap((g) => (g.role ? [[g.gene, g.role] as const] : [])));
 
   const out: DrugCandidate[] = [];
   for (const drug of groupDrugEvidence(input)) {
-    const c = candidateOf(drug, input, { matcher, diseaseName, associations, centralities, centralityInputs }, options.maxPmids ?? 10);
+    const c = candidateOf(drug, input, { matcher, diseaseName, associations, centralities, centralityInputs, roles }, options.maxPmids ?? 10);
     if (c.withdrawn && options.excludeWithdrawn) continue;
     out.push(c);
   }
@@ -170,6 +190,7 @@ interface Context {
   associations: ReadonlyMap<string, GeneAssociation | null | undefined>;
   centralities: ReadonlyMap<string, GeneCentrality | null>;
   centralityInputs: { pathways: boolean; network: boolean };
+  roles: ReadonlyMap<string, GeneRole>;
 }
 
 function withdrawalOf(drug: DrugEvidence, input: DrugCandidateInput, approvedAnywhere: boolean): string | null {
@@ -211,6 +232,7 @@ function candidateOf(drug: DrugEvidence, input: DrugCandidateInput, ctx: Context
   const withdrawnBy = withdrawalOf(drug, input, approvedBy !== null);
   const withdrawn = withdrawnBy !== null;
   const approved = approvedBy !== null && !withdrawn;
+  const withdrawalChecked = withdrawn || lookedUp(input.molecules, drug) || (details !== null && details.warnings !== null);
 
   const phases: { phase: number | null; source: string }[] = [
     ...ot.map((c) => ({ phase: c.phase, source: `Open Targets stage ${c.stage} on the target` })),
@@ -224,6 +246,7 @@ function candidateOf(drug: DrugEvidence, input: DrugCandidateInput, ctx: Context
 
   const mechanisms = mechanismsOf(drug);
   const actionTypes = [...new Set(mechanisms.map((m) => m.actionType?.toUpperCase()).filter((a): a is string => !!a))];
+  const conflicts = roleConflicts({ targetGenes: targets.genes, mechanisms }, ctx.roles);
   const indicationsChecked = lookedUp(input.drugs, drug) || lookedUp(input.chemblIndications, drug);
   const approvalsNamed = approvedIndications(details, chemblInds).length > 0;
   const broaderApproval = approved ? (broaderApprovals(details, chemblInds, ctx.matcher)[0] ?? null) : null;
@@ -240,8 +263,10 @@ function candidateOf(drug: DrugEvidence, input: DrugCandidateInput, ctx: Context
     broaderApproval,
     genes: targets.genes,
     actionTypes,
+    roleConflicts: conflicts,
     diseaseName: ctx.diseaseName,
     phaseUnread: phaseUnread(drug, input),
+    withdrawalChecked,
   });
 
   const litSource = literature?.source === 'eutils' ? 'PubMed (E-utilities)' : 'Europe PMC';
@@ -250,7 +275,7 @@ function candidateOf(drug: DrugEvidence, input: DrugCandidateInput, ctx: Context
       ? { value: clinicalPhaseValue(top.phase, withdrawn), detail: `phase ${top.phase}${top.phase === 0 ? ' = preclinical, no clinical development recorded' : ''} (${top.source})${withdrawn ? ', halved: withdrawn' : ''}` }
       : { value: null, detail: 'no clinical phase from Open Targets, ChEMBL or DGIdb' },
     targetDiseaseAssociation: associationFactor(targets.genes, ctx.associations, ctx.diseaseName),
-    mechanismDirectness: mechanismDirectness(targets),
+    mechanismDirectness: mechanismDirectness(targets, conflicts),
     drugLikeness: drugLikenessFactor(admet),
     literatureSupport: literature
       ? {
@@ -284,12 +309,14 @@ function candidateOf(drug: DrugEvidence, input: DrugCandidateInput, ctx: Context
     interactionOnly,
     mechanisms,
     actionTypes,
+    roleConflicts: conflicts,
     interactionTypes: uniqueTypes(targetDg.flatMap((i) => i.interactionTypes)),
     maxPhase,
     stage: furthest([...ot.flatMap((c) => [c.stage, c.drugStage]), details?.stage]),
     approved,
     withdrawn,
     withdrawnReason: withdrawnBy,
+    withdrawalChecked,
     status: withdrawn ? 'withdrawn' : approved ? 'approved' : maxPhase !== null && maxPhase > 0 ? 'investigational' : 'unknown',
     indicatedForDisease: !withdrawn && approvedIndication(matching) !== null,
     approvalsKnown: !approved || (indicationsChecked && approvalsNamed && !broaderApproval),
@@ -324,23 +351,33 @@ function byScore(a: DrugCandidate, b: DrugCandidate): number {
 }
 
 /**
+ * 1 for a drug acting against a target's role, 0 otherwise: within a tier such a drug follows every
+ * drug without a conflict, whatever its score. An activator of an oncogene once led the repurposing
+ * list, its score raised by the very action that contradicts the gene's role, flagged only at the
+ * end of its line.
+ */
+const conflicted = (c: Pick<DrugCandidate, 'roleConflicts'>) => (c.roleConflicts.length ? 1 : 0);
+
+/**
  * Candidates at or above a tier: 'I' keeps tier I, 'II' tiers I and II, 'all' everything;
- * ordered by tier, then score (the ranking the repurposing tool shows).
+ * ordered by tier, then drugs without a role conflict first, then score (the ranking the
+ * repurposing tool shows).
  */
 export function rankForTier(candidates: readonly DrugCandidate[], tierFilter: 'I' | 'II' | 'all'): DrugCandidate[] {
   const limit = tierFilter === 'all' ? TIER_ORDER.III : TIER_ORDER[tierFilter];
-  return candidates.filter((c) => TIER_ORDER[c.tier] <= limit).sort((a, b) => TIER_ORDER[a.tier] - TIER_ORDER[b.tier] || byScore(a, b));
+  return candidates.filter((c) => TIER_ORDER[c.tier] <= limit).sort((a, b) => TIER_ORDER[a.tier] - TIER_ORDER[b.tier] || conflicted(a) - conflicted(b) || byScore(a, b));
 }
 
 /**
- * The panel ranking: tier, then candidates whose literature was counted before those it was not
- * counted for, then score. The literature search runs for the first few drafts only; renormalised
- * over their other factors, the rest once rose above the drugs it had been measured for (all listed
- * at the top as drafts), so a search that was never run outranked one that was.
+ * The panel ranking: tier, then drugs without a role conflict (conflicted above), then candidates
+ * whose literature was counted before those it was not counted for, then score. The literature
+ * search runs for the first few drafts only; renormalised over their other factors, the rest once
+ * rose above the drugs it had been measured for (all listed at the top as drafts), so a search that
+ * was never run outranked one that was.
  */
 export function rankCountedFirst(candidates: readonly DrugCandidate[]): DrugCandidate[] {
   const uncounted = (c: DrugCandidate) => (c.factors.literatureSupport.value === null ? 1 : 0);
-  return [...candidates].sort((a, b) => TIER_ORDER[a.tier] - TIER_ORDER[b.tier] || uncounted(a) - uncounted(b) || byScore(a, b));
+  return [...candidates].sort((a, b) => TIER_ORDER[a.tier] - TIER_ORDER[b.tier] || conflicted(a) - conflicted(b) || uncounted(a) - uncounted(b) || byScore(a, b));
 }
 
 /** One line per candidate, for text output and logs. */

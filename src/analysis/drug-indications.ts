@@ -24,6 +24,12 @@ export interface MatchedIndication {
   source: IndicationSource;
   /** Why it counts for the context: "the context disease", "a descendant of the context", ... */
   via: string;
+  /**
+   * Set on an indication withdrawn for the context: the disease as recorded. An Open Targets row at
+   * stage WITHDRAWAL, or an approval another record gives for the context, which that withdrawal
+   * outranks (then `approved` is false and `phase` null, and the name says so).
+   */
+  withdrawnFor?: string;
 }
 
 export interface ContextMatcher {
@@ -77,13 +83,14 @@ export function matchIndications(
   const offer = (x: MatchedIndication) => {
     const key = `${x.source}|${x.id ?? norm(x.name)}`;
     const prev = out.get(key);
-    if (!prev || (x.phase ?? -1) > (prev.phase ?? -1)) out.set(key, x);
+    // A withdrawal is the record's latest word on that disease: no phase outranks it.
+    if (!prev || (!prev.withdrawnFor && (x.withdrawnFor || (x.phase ?? -1) > (prev.phase ?? -1)))) out.set(key, x);
   };
   for (const ind of details?.indications ?? []) {
     const via = matchDisease(m, ind.diseaseId, ind.diseaseName);
     if (!via) continue;
     // Withdrawn for this indication: it reached the market here and left it, so no phase counts.
-    if (ind.stage === 'WITHDRAWAL') offer({ id: ind.diseaseId, name: `${ind.diseaseName} (withdrawn for this indication)`, phase: null, approved: false, source: 'Open Targets indications', via });
+    if (ind.stage === 'WITHDRAWAL') offer({ id: ind.diseaseId, name: `${ind.diseaseName} (withdrawn for this indication)`, phase: null, approved: false, source: 'Open Targets indications', via, withdrawnFor: ind.diseaseName });
     else offer({ id: ind.diseaseId, name: ind.diseaseName, phase: ind.phase, approved: isApprovedStage(ind.stage), source: 'Open Targets indications', via });
   }
   for (const ind of chembl ?? []) {
@@ -99,12 +106,29 @@ export function matchIndications(
     }
   }
   const rank = (x: MatchedIndication) => (x.approved ? 10 : 0) + (x.phase ?? -1);
-  return [...out.values()].sort((a, b) => rank(b) - rank(a) || a.name.localeCompare(b.name));
+  return withdrawalFirst([...out.values()]).sort((a, b) => rank(b) - rank(a) || a.name.localeCompare(b.name));
+}
+
+/**
+ * An Open Targets withdrawal for the context outranks an approval of the context that another
+ * record gives (bevacizumab: its FDA breast cancer approval was revoked in 2011). ChEMBL's
+ * max_phase_for_ind is the furthest phase ever reached, so it stays 4 after a withdrawal, and its EFO
+ * ids cannot be told from Open Targets' MONDO ids for the same disease; such an approval once made a
+ * drug tier I "Approved for breast cancer" beside Open Targets' WITHDRAWAL. An Open Targets approval
+ * that survives its own withdrawal row is for another disease id (a subtype of the context), and stands.
+ */
+function withdrawalFirst(rows: readonly MatchedIndication[]): MatchedIndication[] {
+  const withdrawn = rows.filter((x) => x.withdrawnFor && x.source === 'Open Targets indications');
+  if (!withdrawn.length) return [...rows];
+  return rows.map((x) => {
+    if (!x.approved || x.source === 'Open Targets indications') return x;
+    return { ...x, name: `${x.name} (${x.source} records its approval; Open Targets records the withdrawal)`, approved: false, phase: null, withdrawnFor: x.name };
+  });
 }
 
 /** Why Open Targets calls the drug withdrawn (a "Withdrawn" warning, or the stage WITHDRAWAL), or null. */
 export function openTargetsWithdrawal(d: Pick<DrugDetails, 'warnings' | 'stage'> | null | undefined): string | null {
-  const w = d?.warnings.find((x) => x.type.trim().toLowerCase() === 'withdrawn');
+  const w = d?.warnings?.find((x) => x.type.trim().toLowerCase() === 'withdrawn');
   if (w) return `Open Targets drug warning: withdrawn${w.country ? ` in ${w.country}` : ''}${w.year ? ` (${w.year})` : ''}`;
   return d?.stage === 'WITHDRAWAL' ? 'Open Targets stage WITHDRAWAL' : null;
 }

@@ -9,6 +9,7 @@ import { parentName, type ClinicalCandidate } from './clinical-candidates.js';
 import type { DiseaseAssociation, DrugDetails } from '../sources/opentargets.js';
 import type { CompoundProperties } from '../sources/pubchem.js';
 import type { EnrichmentRow } from './enrichment.js';
+import type { GeneRole } from './gene-role.js';
 
 /**
  * Association of one gene with the disease context (Open Targets overall score, 0-1). Score 0
@@ -37,6 +38,12 @@ export interface GeneDrugEvidence {
   interactions?: readonly DrugGeneInteraction[];
   /** ChEMBL mechanisms recorded against the gene's single-protein target. */
   mechanisms?: readonly ChemblMechanism[];
+  /**
+   * The gene's role (COSMIC via Open Targets, as the strategies read it): a drug whose curated
+   * action contradicts it gets no directness credit for it and ranks below the others of its tier.
+   * Absent: not known, and no conflict is invented.
+   */
+  role?: GeneRole;
 }
 
 /** The disease context as matched in Open Targets: its ids (MONDO_, EFO_, ...) and the user's text. */

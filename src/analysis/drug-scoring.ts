@@ -18,6 +18,7 @@
 import type { Directionality } from '../sources/dgidb.js';
 import { drugLikeness, type Admet } from './admet.js';
 import type { DrugEvidence, GeneAssociation } from './drug-merge.js';
+import { conflictText, type RoleConflict } from './drug-roles.js';
 import type { EnrichmentRow } from './enrichment.js';
 
 /** Weight of each factor; they sum to 1. */
@@ -138,13 +139,21 @@ function dgidbLevel(types: readonly { type: string; directionality: Directionali
   return types.some((t) => t.directionality !== 'DIRECTIONALITY_UNCLEAR') ? DIRECTNESS.dgidbTyped : DIRECTNESS.dgidbUnclear;
 }
 
-/** Best directness over the drug's records, with the record that earned it. */
-export function mechanismDirectness(drug: Pick<DrugEvidence, 'records'>): RawFactor {
+/**
+ * Best directness over the drug's records, with the record that earned it. A curated action that
+ * contradicts its gene's role (drug-roles.ts: an activated oncogene, an inhibited tumour
+ * suppressor) earns nothing: every record on that gene is left out, and a drug acting only against
+ * its genes' roles scores 0, said in the detail. Directness once rewarded any curated direction, so
+ * an activator of an oncogene scored above the same drug without a stated action.
+ */
+export function mechanismDirectness(drug: Pick<DrugEvidence, 'records'>, conflicts: readonly RoleConflict[] = []): RawFactor {
   let best: RawFactor = { value: null, detail: 'no mechanism or interaction on a panel gene' };
   const offer = (value: number, detail: string) => {
     if (best.value === null || value > best.value) best = { value, detail };
   };
+  const against = new Set(conflicts.map((x) => x.gene));
   for (const rec of drug.records) {
+    if (against.has(rec.gene)) continue;
     if (rec.kind === 'opentargets') {
       const typed = rec.candidate.mechanisms.filter((m) => m.actionType);
       const directional = typed.find((m) => DIRECTIONAL_ACTIONS.has((m.actionType ?? '').toUpperCase()));
@@ -163,7 +172,10 @@ export function mechanismDirectness(drug: Pick<DrugEvidence, 'records'>): RawFac
       offer(level, `DGIdb interaction with ${rec.gene} only (${described})`);
     }
   }
-  return best;
+  if (!conflicts.length) return best;
+  const conflict = `its action contradicts the role of ${conflicts.map((x) => x.gene).join(', ')}: ${conflictText(conflicts)}`;
+  if (best.value === null) return { value: 0, detail: `0: ${conflict}; no credit for directness` };
+  return { value: best.value, detail: `${best.detail}; not counted: ${conflict}` };
 }
 
 /** Centrality of one gene: its value and how it was computed. */

@@ -8,17 +8,24 @@
 //        PHASE_4, or a ChEMBL drug_indication with max_phase_for_ind 4, for a context disease, a
 //        descendant of one or a cross-reference of one (drug-indications.ts). Nothing else is
 //        ever called "indicated": an approved drug whose target row merely lists the disease is not.
+//   II   approved, but withdrawn for the disease context (an Open Targets indication at stage
+//        WITHDRAWAL, which outranks an approval another record gives for it): said first, never
+//        "no indication recorded" (III when approved nowhere else).
+//   II   approved where the records cannot say for which diseases (not read, or naming no
+//        approved indication): the reason says it may already be approved for the context, never
+//        "another indication", whatever phase a record gives for the context; likewise when an
+//        approved indication is a disease above the context ("neoplasm" above "breast cancer": a
+//        tissue-agnostic label may already cover it).
 //   II   phase 2-3 (pre-approval included) for the disease context, read from the same
-//        per-disease records; or approved for another indication (repurposing); or approved where
-//        the records cannot say for which diseases (not read, or naming no approved indication):
-//        then the reason says it may already be approved for the context, never "another indication";
-//        likewise when an approved indication is a disease above the context ("neoplasm" above
-//        "breast cancer": a tissue-agnostic label may already cover it).
+//        per-disease records; or approved for another indication (repurposing).
 //   III  anything else: an earlier phase, or no phase known. With no phase known the reason says
 //        whether every record that could give one was read ("none records a phase or an
 //        approval") or which were not (then approval is "not known", never "not approved").
+// A drug whose curated action contradicts a target's role (drug-roles.ts) keeps its tier, and its
+// reason ends with the conflict.
 
 import type { MatchedIndication } from './drug-indications.js';
+import { conflictText, type RoleConflict } from './drug-roles.js';
 
 export type Tier = 'I' | 'II' | 'III';
 export type { MatchedIndication } from './drug-indications.js';
@@ -46,12 +53,16 @@ export interface TierFacts {
   broaderApproval: { name: string; source: string } | null;
   genes: readonly string[];
   actionTypes: readonly string[];
+  /** Targets whose role the drug's action contradicts; absent or [] when none. */
+  roleConflicts?: readonly RoleConflict[];
   diseaseName: string;
   /**
    * Records that could give a phase or an approval but were not read for this drug (a failed
    * source, or details not asked for it), each in words; [] when every one was read.
    */
   phaseUnread: readonly string[];
+  /** A record that would say it was withdrawn was read (ChEMBL molecule, Open Targets drug warnings); absent: true. */
+  withdrawalChecked?: boolean;
 }
 
 export interface TierResult {
@@ -101,7 +112,35 @@ function where(m: MatchedIndication): string {
   return m.via === 'the context disease' ? m.source : `${m.source}; ${m.via}`;
 }
 
-/** What the records say about the context, for a drug that is not tier I. */
+/** Per-disease records that say the drug was withdrawn for the context (drug-indications.ts withdrawalFirst). */
+export function withdrawnForContext(matching: readonly MatchedIndication[]): MatchedIndication[] {
+  return perDisease(matching).filter((m) => m.withdrawnFor);
+}
+
+/**
+ * How the drug was withdrawn for the context, naming every record, or null when it was not:
+ * "Open Targets indications record breast cancer at stage WITHDRAWAL; ChEMBL drug_indication records
+ * an approval for breast carcinoma, the furthest phase it reached, which that withdrawal outranks".
+ */
+function withdrawnHere(f: TierFacts): string | null {
+  const rows = withdrawnForContext(f.matching);
+  if (!rows.length) return null;
+  return rows
+    .map((m) =>
+      m.source !== 'Open Targets indications'
+        ? `${m.source} records an approval for ${m.withdrawnFor}, the furthest phase it reached, which that withdrawal outranks`
+        : `${m.source} record ${m.withdrawnFor} at stage WITHDRAWAL`,
+    )
+    .join('; ');
+}
+
+/** Where the drug got for the context, after a reason that is about its approval: "; it reached phase 2 for X (source)". */
+function studiedHere(f: TierFacts, phase: number | null): string {
+  const best = perDisease(f.matching).find((m) => m.phase === phase);
+  return phase !== null && best ? `; it reached ${phaseText(phase)} for ${best.name} (${where(best)})` : '';
+}
+
+/** What the records say about the context, for a drug that is not tier I (nor withdrawn for it: tierRule says that first). */
 function hereText(f: TierFacts, phase: number | null): string {
   if (!f.indicationsChecked) return `its indications for ${f.diseaseName} could not be checked`;
   if (phase !== null) return `only ${phaseText(phase)} for ${f.diseaseName}`;
@@ -109,8 +148,21 @@ function hereText(f: TierFacts, phase: number | null): string {
   return `no indication recorded for ${f.diseaseName}`;
 }
 
-/** Applies the tier rules in order; the reason is one sentence. */
+/** Applies the tier rules in order; the reason is one sentence, ending with any role conflict. */
 export function tierOf(f: TierFacts): TierResult {
+  const r = tierRule(f);
+  const also = [
+    // Its details were read, but not the part that would say it was withdrawn: not "not withdrawn".
+    f.withdrawalChecked === false && f.indicationsChecked ? `; ${WITHDRAWAL_UNKNOWN}` : '',
+    f.roleConflicts?.length ? `; against its target's role: ${conflictText(f.roleConflicts)}` : '',
+  ].join('');
+  return also ? { tier: r.tier, reason: `${r.reason.replace(/\.$/, '')}${also}.` } : r;
+}
+
+/** Said of a drug whose ChEMBL molecule and Open Targets drug warnings were not read. */
+export const WITHDRAWAL_UNKNOWN = "whether it was withdrawn is not known (neither its ChEMBL molecule record nor Open Targets' drug warnings were read)";
+
+function tierRule(f: TierFacts): TierResult {
   if (f.withdrawn) return { tier: 'III', reason: `Withdrawn (${withdrawalText(f.withdrawnBy)}): never tier I or II here, never recommended; ${WHERE_MARKETED}.` };
   if (f.interactionOnly) {
     const approved = f.approved ? ' for an approved drug' : '';
@@ -120,11 +172,17 @@ export function tierOf(f: TierFacts): TierResult {
   if (here) return { tier: 'I', reason: `Approved for ${here.name} (${where(here)}), ${acting(f)}.` };
   const phase = contextPhase(f.matching);
   const best = perDisease(f.matching).find((m) => m.phase === phase);
-  if (phase !== null && phase >= 2 && best) {
-    const also = f.approved ? `; approved for other indications (${f.approvedBy})` : '';
-    return { tier: 'II', reason: `Reached ${phaseText(phase)} for ${best.name} (${where(best)}), ${acting(f)}${also}.` };
+  // Withdrawn for this very disease: said before anything else, never "no indication recorded" for it.
+  const gone = f.indicationsChecked ? withdrawnHere(f) : null;
+  if (gone) {
+    const status = `withdrawn for ${f.diseaseName} (${gone})${studiedHere(f, phase)}: not a new indication here, and ${WHERE_MARKETED} for it`;
+    if (f.approved) return { tier: 'II', reason: `Approved (${f.approvedBy}), but ${status}; ${acting(f)}.` };
+    return { tier: 'III', reason: `Not approved on record, and ${status}; ${acting(f)}.` };
   }
-  // Whether it is approved for the disease is not known: neither "another indication" nor "repurposing".
+  // Whether it is approved for the disease is not known: neither "another indication" nor
+  // "repurposing", whatever phase a record gives for the disease. These once came after the phase
+  // rule, so a drug ChEMBL calls approved (max_phase 4) with no named approval read "investigational"
+  // at phase 2 here, though its label may already cover the disease.
   if (f.approved && !f.indicationsChecked) {
     const row = f.matching.some((m) => m.source === 'Open Targets target row') ? ` (Open Targets lists it for ${f.diseaseName} on the target, without a stage for that disease)` : '';
     return { tier: 'II', reason: `Approved (${f.approvedBy}); its indications could not be checked${row}, so it may already be approved for ${f.diseaseName}; ${acting(f)}.` };
@@ -133,11 +191,15 @@ export function tierOf(f: TierFacts): TierResult {
   if (f.approved && broader) {
     return {
       tier: 'II',
-      reason: `Approved for ${broader.name} (${broader.source}), a broader disease that includes ${f.diseaseName}: its label (tissue-agnostic, or a class of diseases) may already cover ${f.diseaseName}, so check it before calling this repurposing; ${acting(f)}.`,
+      reason: `Approved for ${broader.name} (${broader.source}), a broader disease that includes ${f.diseaseName}: its label (tissue-agnostic, or a class of diseases) may already cover ${f.diseaseName}, so check it before calling this repurposing${studiedHere(f, phase)}; ${acting(f)}.`,
     };
   }
   if (f.approved && !f.approvalsNamed) {
-    return { tier: 'II', reason: `Approved (${f.approvedBy}), but no source names where, so it may already be approved for ${f.diseaseName}; ${acting(f)}.` };
+    return { tier: 'II', reason: `Approved (${f.approvedBy}), but no source names where, so it may already be approved for ${f.diseaseName}${studiedHere(f, phase)}; ${acting(f)}.` };
+  }
+  if (phase !== null && phase >= 2 && best) {
+    const also = f.approved ? `; approved for other indications (${f.approvedBy})` : '';
+    return { tier: 'II', reason: `Reached ${phaseText(phase)} for ${best.name} (${where(best)}), ${acting(f)}${also}.` };
   }
   if (f.approved) {
     return { tier: 'II', reason: `Approved for another indication (${f.approvedBy}; ${hereText(f, phase)}): a repurposing candidate ${acting(f)}.` };

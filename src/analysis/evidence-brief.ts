@@ -3,7 +3,7 @@
 // The audience changes wording, order and emphasis, never the data or the claims checked.
 import { actionsOn, approvedIndication, contextPhase, phaseText, type DrugCandidate } from './drug-candidates.js';
 import { associationScoreText } from './drug-scoring.js';
-import { WHERE_MARKETED, withdrawalText } from './drug-tiers.js';
+import { WHERE_MARKETED, withdrawalText, withdrawnForContext } from './drug-tiers.js';
 import type { EnrichmentRow } from './enrichment.js';
 import type { Hypothesis } from './hypotheses.js';
 import { pathwayLabel } from './pathway-names.js';
@@ -262,10 +262,14 @@ export function clinicalStanding(c: CanonicalStatement['drug'], disease: string)
   if (!c) return `its standing in ${disease} is not assessed here`;
   if (c.status === 'withdrawn') return `withdrawn (${withdrawalText(c.withdrawnReason)}): not recommended here; ${WHERE_MARKETED}`;
   if (c.tier === 'I') return `approved for ${approvedIndication(c.matchingIndications)?.name ?? disease}: an established option to weigh against current guidelines`;
-  const phase = contextPhase(c.matchingIndications);
-  if (c.tier === 'II' && phase !== null && phase >= 2) return `investigational in ${disease} (${phaseText(phase)}): consider within a clinical trial`;
+  // Withdrawn for this very disease comes first: "approved for another indication" read as untried here.
+  if (withdrawnForContext(c.matchingIndications).length) return `withdrawn for ${disease} (its indication records say so): not an option here; ${WHERE_MARKETED}`;
+  // May already be approved here outranks a phase a record gives for the disease (the tier rule):
+  // "investigational in breast cancer (phase 2)" read so for a drug whose approvals are not named.
   if (c.tier === 'II' && c.broaderApproval) return `approved for ${c.broaderApproval.name}, a broader disease than ${disease}: its label may already cover ${disease}; check it before treating this as a repurposing hypothesis`;
   if (c.tier === 'II' && c.approved && c.approvalsKnown === false) return `approved, but where is not known here: it may already be approved for ${disease}; check its current label before treating it as a repurposing hypothesis`;
+  const phase = contextPhase(c.matchingIndications);
+  if (c.tier === 'II' && phase !== null && phase >= 2) return `investigational in ${disease} (${phaseText(phase)}): consider within a clinical trial`;
   if (c.tier === 'II') return `approved for another indication, not for ${disease}: a repurposing hypothesis, not an established option`;
   // No phase known is not "early-stage": the tier reason says whether a source failed.
   if (c.maxPhase === null && !c.approved && c.curated) return 'its clinical stage is not known here: not an option to act on before it is checked';

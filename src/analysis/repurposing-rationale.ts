@@ -3,10 +3,10 @@
 // and the disease, its other targets, and where the drug stands. Pure; repurposing.ts re-exports it.
 import { actionsOn, actsOn, claimText, type DrugCandidate } from './drug-candidates.js';
 import { associationScoreText } from './drug-scoring.js';
-import { phaseText, withdrawalText } from './drug-tiers.js';
+import { phaseText, withdrawalText, withdrawnForContext } from './drug-tiers.js';
 import type { NeighbourGene, PathwayRef } from './repurposing-neighbourhood.js';
 import type { IndicationRef } from './repurposing.js';
-import { actionOf } from './strategies.js';
+import { actionOf } from './drug-roles.js';
 
 export interface RationaleContext {
   disease: string;
@@ -40,7 +40,8 @@ function leadGene(c: Pick<DrugCandidate, 'targetGenes'>, ctx: RationaleContext):
 
 /** One sentence, built from data: what the drug does to which gene, why that gene matters here, and where the drug stands. */
 export function rationale(
-  c: Pick<DrugCandidate, 'targetGenes' | 'interactionOnly' | 'mechanisms' | 'approved' | 'withdrawn' | 'withdrawnReason' | 'maxPhase' | 'broaderApproval'>,
+  c: Pick<DrugCandidate, 'targetGenes' | 'interactionOnly' | 'mechanisms' | 'approved' | 'withdrawn' | 'withdrawnReason' | 'maxPhase' | 'broaderApproval'> &
+    Partial<Pick<DrugCandidate, 'matchingIndications'>>,
   ctx: RationaleContext,
   ind: IndicationFacts,
 ): string {
@@ -54,7 +55,7 @@ export function rationale(
     ctx.panel.has(gene) ? `a panel gene${top ? ` in ${top.name} (q = ${sci(top.q)})` : ''}` : reachOf(gene, ctx.panel, ctx.neighbours),
     assoc === undefined || assoc === null ? '' : assoc > 0 ? `Open Targets association with ${ctx.disease} ${associationScoreText(assoc)}` : `no Open Targets association with ${ctx.disease}`,
   ].filter(Boolean);
-  return `${verb}, ${why.join('; ')}${alsoText(c, gene, assoc, ctx)}; ${standing(c, ind)}${broaderText(c, ctx.disease)}.`;
+  return `${verb}, ${why.join('; ')}${alsoText(c, gene, assoc, ctx)}; ${standing(c, ind)}${withdrawnHereText(c, ctx.disease)}${broaderText(c, ctx.disease)}.`;
 }
 
 function claimOf(c: Pick<DrugCandidate, 'interactionOnly'>, gene: string): string {
@@ -90,6 +91,17 @@ function standing(c: Pick<DrugCandidate, 'approved' | 'withdrawn' | 'withdrawnRe
   if (c.approved) return 'approved (no approved indication named by Open Targets or ChEMBL)';
   if (ind.furthest) return `reached ${phaseText(ind.furthest.phase)} for ${ind.furthest.name} (${ind.furthest.source})`;
   return c.maxPhase === null ? 'clinical phase unknown' : `highest ${phaseText(c.maxPhase)}`;
+}
+
+/**
+ * Withdrawn for this very disease, after where the drug stands: the rationale once named only its
+ * other approvals, and read as an untried idea for a disease it had been withdrawn from.
+ */
+function withdrawnHereText(c: Partial<Pick<DrugCandidate, 'matchingIndications'>>, disease: string): string {
+  const rows = withdrawnForContext(c.matchingIndications ?? []);
+  if (!rows.length) return '';
+  const said = rows.map((m) => (m.source === 'Open Targets indications' ? m.source : `${m.source} still records an approval, outranked`));
+  return `, but withdrawn for ${disease} (${[...new Set(said)].join('; ')})`;
 }
 
 /** An approval for a disease above this one (a tissue-agnostic label) may already cover it: no plain repurposing. */

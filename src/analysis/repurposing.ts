@@ -13,16 +13,16 @@
 //   both failed for it, or it was beyond the detail cap), or an approved one whose records name no
 //   approved indication at all, is not listed when it is, or may be (phase unknown), late-stage: it
 //   may already be approved for the disease. It is counted in `unchecked`.
-// - Ranking is the engine's: tier II before tier III, then the six-factor score.
+// - Ranking is the engine's: tier II before tier III, then drugs without a role conflict, then the
+//   six-factor score.
 // - A drug's action on a target gene is checked against the gene's role (gene-role.ts: COSMIC via
-//   Open Targets); an inhibitor of a tumour suppressor or an activator of an oncogene is flagged
-//   with the reason, never silently kept or dropped. Only per-gene curated action types count.
+//   Open Targets) by the engine (drug-roles.ts); an inhibitor of a tumour suppressor or an activator
+//   of an oncogene is flagged with the reason, never silently kept or dropped, and earns no
+//   directness. Only per-gene curated action types count.
 // - A source that failed reads "not checked", never "no trials" or "no boxed warning".
-import { actionsOn, lookedUp, lookupDrug, rankForTier, type DrugCandidate, type DrugCandidateInput } from './drug-candidates.js';
+import { lookedUp, lookupDrug, rankForTier, type DrugCandidate, type DrugCandidateInput } from './drug-candidates.js';
 import type { IndicationRef } from './drug-indications.js';
 import { approvedIndications } from './drug-indications.js';
-import type { GeneRole } from './gene-role.js';
-import { actionOf, contradiction } from './strategies.js';
 import type { ChemblIndication } from '../sources/chembl.js';
 import type { TrialSearch } from '../sources/clinicaltrials.js';
 import type { DrugLabel } from '../sources/openfda.js';
@@ -105,19 +105,8 @@ export function tierFilterNote(filter: TierFilter, s: RepurposingSelection, dise
 
 // ---------------------------------------------------------------- targets and their roles
 
-export interface RoleConflict {
-  gene: string;
-  reason: string;
-}
-
-/** Targets whose role the drug's curated action contradicts (an inhibited tumour suppressor, an activated oncogene). */
-export function roleConflicts(c: Pick<DrugCandidate, 'targetGenes' | 'mechanisms'>, roles: ReadonlyMap<string, GeneRole>): RoleConflict[] {
-  return c.targetGenes.flatMap((gene) => {
-    const role = roles.get(gene);
-    const why = role ? contradiction(role.direction, actionOf(actionsOn(c, gene)), gene) : null;
-    return why ? [{ gene, reason: `${why} (${role!.basis})` }] : [];
-  });
-}
+// The engine computes each candidate's conflicts (DrugCandidate.roleConflicts) with this rule.
+export { roleConflicts, type RoleConflict } from './drug-roles.js';
 
 // ---------------------------------------------------------------- indications
 

@@ -20,9 +20,13 @@
 // yet" pathway strategies. When the drug candidates are not known (withheld, skipped, drug sources
 // failed: `drugsUnknown`) no gene or pathway is said to have no drug: the text says why it is not known.
 import { actionsOn, actsOn, rankCountedFirst, type DrugCandidate } from './drug-candidates.js';
+import { actionOf, contradiction, type Action } from './drug-roles.js';
 import type { EnrichmentRow } from './enrichment.js';
 import type { Direction, GeneRole } from './gene-role.js';
 import { pathwayLabel } from './pathway-names.js';
+
+// The role rule is shared with the drug engine and the repurposing answer (drug-roles.ts).
+export { actionOf, contradiction };
 
 export interface StrategyDrug {
   name: string;
@@ -50,29 +54,10 @@ export interface Strategy {
   evidencePmids: string[];
 }
 
-const INHIBIT = /INHIBITOR|ANTAGONIST|BLOCKER|NEGATIVE|INVERSE AGONIST|DEGRADER|ANTISENSE|RNAI|DISRUPTING|CROSS-LINKING/i;
-const ACTIVATE = /AGONIST|ACTIVATOR|POSITIVE|OPENER|STABILISER|STABILIZER|INDUCER/i;
-
-type Action = 'inhibit' | 'activate' | 'mixed' | 'none';
-
-/** What a drug does to its target, from its curated action types. */
-export function actionOf(actionTypes: readonly string[]): Action {
-  const inhibit = actionTypes.some((a) => INHIBIT.test(a));
-  const activate = actionTypes.some((a) => ACTIVATE.test(a) && !INHIBIT.test(a));
-  return inhibit && activate ? 'mixed' : inhibit ? 'inhibit' : activate ? 'activate' : 'none';
-}
-
 /** The verb a drug's action types support, for a drug-target statement: Inhibit, Activate or Target. */
 export function actionVerb(actionTypes: readonly string[]): 'Inhibit' | 'Activate' | 'Target' {
   const a = actionOf(actionTypes);
   return a === 'inhibit' ? 'Inhibit' : a === 'activate' ? 'Activate' : 'Target';
-}
-
-/** Why a drug's action contradicts the direction, or null when it does not. */
-export function contradiction(direction: Direction, action: Action, gene: string): string | null {
-  if (direction === 'inhibit' && action === 'activate') return `activates ${gene}, which the data call an oncogene: contrary to the direction`;
-  if (direction === 'restore' && action === 'inhibit') return `inhibits ${gene}, a tumour suppressor: contrary to restoring its function`;
-  return null;
 }
 
 function flagOf(direction: Direction, action: Action): string | undefined {

@@ -25,7 +25,7 @@ export const FACTOR_LABELS: Record<FactorName, string> = {
 const FACTOR_HELP: Record<FactorName, string> = {
   clinicalPhase: 'Highest clinical phase reached (4 = approved); halved when withdrawn',
   targetDiseaseAssociation: 'Open Targets association score of the best target gene with the disease',
-  mechanismDirectness: 'How directly the drug acts on a panel gene: curated directional mechanism > curated mechanism > interaction only',
+  mechanismDirectness: "How directly the drug acts on a panel gene: curated directional mechanism > curated mechanism > interaction only; an action against the gene's role earns nothing",
   drugLikeness: 'QED (ChEMBL), rule-of-five violations beside it; unknown without a QED',
   literatureSupport: 'PubMed articles that mention the drug with the disease',
   pathwayCentrality: 'How central the target is in the panel: significant pathways containing it and STRING degree',
@@ -61,9 +61,11 @@ function drugRows(c: Candidate, rank: number): SafeHtml {
       ? html`<td class="muted" title="${a.note ?? 'rule of five not computable'}">n/a</td>`
       : html`<td title="${a.lipinskiViolations?.value ?? '?'} violation(s) of MW ≤ 500, LogP ≤ 5, HBD ≤ 5, HBA ≤ 10; pass = at most one (${admetSources(c)})"><span class="badge ${a.lipinskiPass ? 'b-green' : 'b-red'}">${a.lipinskiPass ? 'pass' : 'fail'}</span> <span class="muted">${a.lipinskiViolations?.value ?? '?'}</span></td>`;
   const status = c.withdrawn ? 'withdrawn' : c.approved ? 'approved' : c.maxPhase === null ? 'phase unknown' : phaseText(c.maxPhase);
+  // Beside the status, as the terminal table marks it: the reason is in the tier's tooltip and Details.
+  const against = c.roleConflicts?.length ? ` · acts against the role of ${c.roleConflicts.map((x) => x.gene).join(', ')}` : '';
   const main = html`<tr class="drug" data-chembl="${c.chemblId ?? ''}"><td class="num">${rank}</td><td class="drug-name"><strong>${c.name}</strong><div class="small">${
     c.chemblId ? link(chemblUrl(c.chemblId), c.chemblId, `ChEMBL compound report card ${c.chemblId}`) : html`<span class="muted">no ChEMBL id</span>`
-  } · ${status}</div><div class="small muted">${c.targetGenes.join(', ')}${c.actionTypes.length ? ` · ${c.actionTypes.join('/').toLowerCase()}` : ''}</div>${interactionOnly(c)}</td><td title="${c.tierReason}"><span class="badge tier tier-${c.tier}">${c.tier}</span></td><td class="num score" title="${c.missingFactors.length ? `unknown factors left out: ${c.missingFactors.join(', ')}` : 'all six factors known'}"><strong>${fixed(c.score)}</strong>${meter(c.score)}</td>${factors}${sourced(a.molecularWeight, 0)}${sourced(a.logP, 2)}${sourced(a.hbd, 0)}${sourced(a.hba, 0)}${sourced(a.qed, 2)}${lipinski}<td title="${c.evidenceQualityReason}"><span class="badge eq-${c.evidenceQuality}">${c.evidenceQuality}</span></td></tr>`;
+  } · ${status}${against}</div><div class="small muted">${c.targetGenes.join(', ')}${c.actionTypes.length ? ` · ${c.actionTypes.join('/').toLowerCase()}` : ''}</div>${interactionOnly(c)}</td><td title="${c.tierReason}"><span class="badge tier tier-${c.tier}">${c.tier}</span></td><td class="num score" title="${c.missingFactors.length ? `unknown factors left out: ${c.missingFactors.join(', ')}` : 'all six factors known'}"><strong>${fixed(c.score)}</strong>${meter(c.score)}</td>${factors}${sourced(a.molecularWeight, 0)}${sourced(a.logP, 2)}${sourced(a.hbd, 0)}${sourced(a.hba, 0)}${sourced(a.qed, 2)}${lipinski}<td title="${c.evidenceQualityReason}"><span class="badge eq-${c.evidenceQuality}">${c.evidenceQuality}</span></td></tr>`;
   const factorList = FACTOR_NAMES.map((n) => {
     const f = c.factors[n];
     return html`<li><strong>${FACTOR_LABELS[n]}</strong> ${f.value === null ? html`<span class="muted">n/a (left out)</span>` : html`${fixed(f.value)} × ${fixed(f.weight)} → ${fixed(f.contribution, 3)}`} — ${f.detail}</li>`;

@@ -55,7 +55,12 @@ export interface DrugDetails {
   /** Furthest stage over all indications (raw enum), and as a phase. */
   stage: string | null;
   phase: number | null;
-  warnings: DrugWarning[];
+  /**
+   * ChEMBL's drug warnings as Open Targets serves them (withdrawals among them); null when the
+   * answer has no drugWarnings field or gives null: whether the drug was withdrawn is then not known
+   * from it, which an empty list (none recorded) would claim.
+   */
+  warnings: DrugWarning[] | null;
   /** Indications with the stage reached for each disease. */
   indications: DrugIndication[];
   mechanisms: { mechanismOfAction: string; actionType: string | null; targetSymbols: string[] }[];
@@ -182,10 +187,13 @@ export function drugDetailsOf(d: Obj): DrugDetails {
     drugType: optStr(d.drugType),
     stage,
     phase: stagePhase(stage),
-    warnings: list(d.drugWarnings, 'drugWarnings').map((raw) => {
-      const w = obj(raw, 'drugWarnings[]');
-      return { type: str(w.warningType, 'drugWarning.warningType'), country: optStr(w.country), year: optNum(w.year) };
-    }),
+    warnings:
+      d.drugWarnings === undefined || d.drugWarnings === null
+        ? null
+        : arr(d.drugWarnings, 'drugWarnings').map((raw) => {
+            const w = obj(raw, 'drugWarnings[]');
+            return { type: str(w.warningType, 'drugWarning.warningType'), country: optStr(w.country), year: optNum(w.year) };
+          }),
     indications: rows.map((raw) => {
       const r = obj(raw, 'indications.rows[]');
       const disease = r.disease === null || r.disease === undefined ? null : obj(r.disease, 'indication.disease');

@@ -96,8 +96,8 @@ describeShared('Open Targets parsers on recorded August-2026 answers', () => {
     expect(first).toEqual({ diseaseId: null, diseaseName: 'chronic myelogenous leukemia, BCR-ABL1 positive', stage: 'PHASE_2', phase: 2 });
     expect(drug?.indications.some((i) => i.stage === 'APPROVAL' && i.phase === 4)).toBe(true);
     expect(drug?.targetSymbols).toContain('PDCD1');
-    // Fields the recording did not select read as empty, not as "no warning" claims.
-    expect(drug?.warnings).toEqual([]);
+    // Warnings the recording did not select read as not known (null), never as "no warning".
+    expect(drug?.warnings).toBeNull();
     expect(drug?.stage).toBeNull();
   });
 

@@ -45,7 +45,7 @@ live('live sources', () => {
     expect(m.get('ENSG00000171862')?.hallmarks?.attributes.some((a) => /role in cancer/i.test(a.name))).toBe(true); // PTEN
     const drugs = await ot.drugs(['CHEMBL553', 'CHEMBL122']);
     expect(drugs.get('CHEMBL553')?.indications.length).toBeGreaterThan(0);
-    expect(drugs.get('CHEMBL122')?.warnings.some((w) => /withdrawn/i.test(w.type))).toBe(true); // rofecoxib
+    expect(drugs.get('CHEMBL122')?.warnings?.some((w) => /withdrawn/i.test(w.type))).toBe(true); // rofecoxib
     const [nsclc] = await ot.diseaseOntology(['MONDO_0005233']);
     expect(nsclc?.ancestors.length).toBeGreaterThan(0);
   });

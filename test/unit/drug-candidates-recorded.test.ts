@@ -62,13 +62,16 @@ describeShared('drug candidates on recorded answers (Open Targets, DGIdb, ChEMBL
     const drugs = new Map([['CHEMBL3137343', details]]);
     const inContext = (name: string) => buildDrugCandidates({ genes, disease: { ids: [], name }, drugs })[0]!;
 
+    // The recording selects no drug warnings and no ChEMBL molecule is given: whether it was
+    // withdrawn is not known, and the reasons say so (an empty warning list once stood for it).
+    const unknown = "; whether it was withdrawn is not known (neither its ChEMBL molecule record nor Open Targets' drug warnings were read).";
     const nsclc = inContext('non-small cell lung carcinoma');
     expect(nsclc).toMatchObject({ name: 'PEMBROLIZUMAB', tier: 'I', indicatedForDisease: true, approved: true, actionTypes: ['INHIBITOR'] });
-    expect(nsclc.tierReason).toBe('Approved for non-small cell lung carcinoma (Open Targets indications; same name as the context), acting on PDCD1 (inhibitor).');
+    expect(nsclc.tierReason).toBe(`Approved for non-small cell lung carcinoma (Open Targets indications; same name as the context), acting on PDCD1 (inhibitor)${unknown}`);
     // An approved drug for another indication is tier II: phase 2 here...
     const pancreas = inContext('pancreatic adenocarcinoma');
     expect(pancreas).toMatchObject({ tier: 'II', indicatedForDisease: false, approved: true });
-    expect(pancreas.tierReason).toBe('Reached phase 2 for pancreatic adenocarcinoma (Open Targets indications; same name as the context), acting on PDCD1 (inhibitor); approved for other indications (ChEMBL max_phase 4).');
+    expect(pancreas.tierReason).toBe(`Reached phase 2 for pancreatic adenocarcinoma (Open Targets indications; same name as the context), acting on PDCD1 (inhibitor); approved for other indications (ChEMBL max_phase 4)${unknown}`);
     // ...or nothing recorded here.
     const other = inContext('type 2 diabetes mellitus');
     expect(other).toMatchObject({ tier: 'II', indicatedForDisease: false });

@@ -91,8 +91,8 @@ describe('tier rules (DESIGN.md 4): tier I needs an approved indication for the 
     // The approved indication is itself the approval when no other source says so.
     const onlyIndication = run([{ gene: 'EGFR', candidates: [ot('CHEMBL939', 'GEFITINIB', { stage: 'PHASE_3', drugStage: 'PHASE_3' })] }], { chemblIndications })[0]!;
     expect(onlyIndication).toMatchObject({ tier: 'I', approved: true, status: 'approved', indicatedForDisease: true });
-    // Phase 3 in ChEMBL for the disease: tier II, not I.
-    const phase3 = new Map([['CHEMBL939', [chemblInd('CHEMBL939', 'EFO:0003060', 'non-small cell lung carcinoma', 3)]]]);
+    // Phase 3 in ChEMBL for the disease, approved for another disease: tier II, not I.
+    const phase3 = new Map([['CHEMBL939', [chemblInd('CHEMBL939', 'EFO:0003060', 'non-small cell lung carcinoma', 3), chemblInd('CHEMBL939', 'EFO:0000305', 'breast carcinoma', 4)]]]);
     expect(run(rows, { chemblIndications: phase3 })[0]?.tierReason).toMatch(/^Reached phase 3 for non-small cell lung carcinoma \(ChEMBL drug_indication; same name as the context\)/);
   });
 

@@ -64,7 +64,7 @@ export function renderInsights(r: InsightsOutput): string {
     out.push(
       table(
         r.drugCandidates.slice(0, 15).map((d) => [
-          d.name,
+          `${d.name}${drugMarks(d)}`,
           d.tier,
           d.score.toFixed(2),
           d.maxPhase === null ? '-' : String(d.maxPhase),
@@ -82,6 +82,8 @@ export function renderInsights(r: InsightsOutput): string {
       const apart = d.interactionOnly!.filter((x) => !d.targetGenes.includes(x.gene));
       out.push(`${d.name}: DGIdb claims only, not targets: ${apart.map((x) => `${x.gene} (${claimText(x)})`).join('; ')}`);
     }
+    for (const d of shown.filter((c) => c.withdrawn)) out.push(`! ${d.name}: withdrawn (${d.withdrawnReason ?? 'source not named'})`);
+    for (const d of shown.filter((c) => c.roleConflicts?.length)) out.push(`! ${d.name}: acts against its target's role: ${d.roleConflicts!.map((x) => x.reason).join('; ')}`);
     for (const d of r.drugCandidates.filter((c) => c.label?.boxedWarning)) out.push(`! ${d.name}: FDA boxed warning (${d.label!.url})`);
   }
   out.push('');
@@ -113,6 +115,15 @@ export function renderInsights(r: InsightsOutput): string {
   );
   if (r.warnings.length) out.push('', heading('## Warnings'), ...r.warnings.map((w) => `! ${w}`));
   return out.join('\n');
+}
+
+/**
+ * Marks after a drug's name in the table: withdrawn, or acting against a target's role. The row
+ * once read "GEFITINIB III 0.49 4 EGFR - pass low", its withdrawal said nowhere on the page.
+ */
+function drugMarks(d: InsightsOutput['drugCandidates'][number]): string {
+  const marks = [d.withdrawn ? 'withdrawn' : '', d.roleConflicts?.length ? 'role conflict' : ''].filter(Boolean);
+  return marks.length ? ` [${marks.join(', ')}]` : '';
 }
 
 /** Genes only DGIdb claims link the drug to. */

@@ -71,7 +71,8 @@ function candidateLines(c: RepurposingCandidateOut): string[] {
   const text = checksText(c.trials, c.safety.boxedWarning);
   lines.push(`   Trials here: ${text.trials}`);
   const safety = [
-    c.safety.withdrawn ? style('red', `WITHDRAWN (${c.safety.withdrawnReason ?? 'source'})`) : '',
+    // Not withdrawn, with a reason: no record that would say was read (repurposing/output.ts).
+    c.safety.withdrawn ? style('red', `WITHDRAWN (${c.safety.withdrawnReason ?? 'source'})`) : c.safety.withdrawnReason ? style('yellow', `withdrawal ${c.safety.withdrawnReason}`) : '',
     c.safety.boxedWarning.status === 'present' ? style('red', text.boxedWarning) : text.boxedWarning,
     ...c.targets.filter((t) => t.roleConflict).map((t) => style('yellow', `role conflict: ${t.roleConflict}`)),
   ].filter(Boolean);

@@ -156,7 +156,6 @@ async function repurpose(input: RepurposingInput, call: ToolCall, deadline: Call
       ? shown.map((c, k) =>
           candidateOut(c, k + 1, {
             rationale: why!,
-            roles: found!.drugs.roles,
             indications: indicationInputs(found!.ranked.input, c),
             checks: checks.get(keyOf(c))!,
             targetClaim: claims.get(c.name) ?? null,

@@ -1,8 +1,7 @@
 // Assembly of one repurposing candidate as reported: the engine's fields plus targets with their
 // reach and role, approved indications, the rationale, trials, safety and the checked target claim.
-import { actionsOn, actsOn, type DrugCandidate } from '../../analysis/drug-candidates.js';
-import type { GeneRole } from '../../analysis/gene-role.js';
-import { approvedIndications, furthestIndication, rationale, reachOf, roleConflicts, type RationaleContext } from '../../analysis/repurposing.js';
+import { actionsOn, actsOn, WITHDRAWAL_UNKNOWN, type DrugCandidate } from '../../analysis/drug-candidates.js';
+import { approvedIndications, furthestIndication, rationale, reachOf, type RationaleContext } from '../../analysis/repurposing.js';
 import type { StatementStatus } from '../../evidence/status.js';
 import type { CandidateChecks } from './gather.js';
 import type { RepurposingCandidateOut } from './schema.js';
@@ -14,7 +13,6 @@ const round3 = (x: number | null) => (x === null ? null : Math.round(x * 1000) /
 
 export interface CandidateFacts {
   rationale: RationaleContext;
-  roles: ReadonlyMap<string, GeneRole>;
   indications: { details: Parameters<typeof approvedIndications>[0]; chembl: Parameters<typeof approvedIndications>[1] };
   checks: CandidateChecks;
   targetClaim: { claim: string; citations: string[]; status: StatementStatus } | null;
@@ -22,7 +20,8 @@ export interface CandidateFacts {
 
 export function candidateOut(c: DrugCandidate, rank: number, f: CandidateFacts): RepurposingCandidateOut {
   const approved = approvedIndications(f.indications.details, f.indications.chembl);
-  const conflicts = new Map(roleConflicts(c, f.roles).map((x) => [x.gene, x.reason]));
+  // The engine read the roles the strategies read (GeneDrugEvidence.role): one rule, one answer.
+  const conflicts = new Map(c.roleConflicts.map((x) => [x.gene, x.reason]));
   const ctx = f.rationale;
   return {
     rank,
@@ -52,7 +51,8 @@ export function candidateOut(c: DrugCandidate, rank: number, f: CandidateFacts):
     approvedIndications: approved.slice(0, MAX_INDICATIONS),
     approvedIndicationsTotal: approved.length,
     trials: f.checks.trials,
-    safety: { withdrawn: c.withdrawn, withdrawnReason: c.withdrawnReason, boxedWarning: f.checks.boxedWarning },
+    // Not withdrawn as far as no record read can say: the reason says so rather than null, which reads "not withdrawn".
+    safety: { withdrawn: c.withdrawn, withdrawnReason: c.withdrawalChecked ? c.withdrawnReason : `not checked: ${WITHDRAWAL_UNKNOWN}`, boxedWarning: f.checks.boxedWarning },
     admet: c.admet,
     evidenceQuality: c.evidenceQuality,
     evidenceQualityReason: c.evidenceQualityReason,

@@ -23,10 +23,25 @@ export function summarizeRepurposing(r: RepurposingAnswer): string {
   return lines.join('\n');
 }
 
-function candidateLine(c: RepurposingAnswer['candidates'][number]): string {
+// "No US label" is not "no boxed warning": the label that would say was not found (the CLI says
+// so too); both once printed nothing. A label read without one ('absent') prints nothing.
+type Candidate = RepurposingAnswer['candidates'][number];
+const BOXED: Record<Candidate['safety']['boxedWarning']['status'], (note: string | undefined) => string> = {
+  'not-checked': () => 'boxed warning not checked',
+  present: (note) => `FDA BOXED WARNING${note ? " (on a combination product's label)" : ''}`,
+  'no-label': () => 'no US label (boxed warning not known)',
+  absent: () => '',
+};
+
+function candidateLine(c: Candidate): string {
   const trials = c.trials.status === 'checked' ? `${c.trials.running ?? 0} running trial(s) here` : 'trials not checked';
   const bw = c.safety.boxedWarning;
-  const boxed = bw.status === 'not-checked' ? 'boxed warning not checked' : bw.status === 'present' ? `FDA BOXED WARNING${bw.note ? ' (on a combination product\'s label)' : ''}` : '';
-  const flags = [c.safety.withdrawn ? `WITHDRAWN${c.safety.withdrawnReason ? ` (${c.safety.withdrawnReason})` : ''}` : '', boxed, ...c.targets.flatMap((t) => (t.roleConflict ? [`role conflict on ${t.gene}`] : []))].filter(Boolean);
-  return `${c.rank}. ${c.name} - tier ${c.tier}, score ${c.score.toFixed(2)}; ${c.rationale} ${trials}${flags.length ? `; ${flags.join('; ')}` : ''}.`;
+  // Not withdrawn with a reason: no record that would say was read (output.ts), not "not withdrawn".
+  const withdrawal = c.safety.withdrawn ? `WITHDRAWN${c.safety.withdrawnReason ? ` (${c.safety.withdrawnReason})` : ''}` : c.safety.withdrawnReason ? 'withdrawal not checked' : '';
+  const flags = [withdrawal, BOXED[bw.status](bw.note)].filter(Boolean);
+  // An action against a target's role goes beside the rank, not after the rationale: it is why the
+  // drug ranks below the others of its tier.
+  const against = c.targets.filter((t) => t.roleConflict).map((t) => t.gene);
+  const conflict = against.length ? `, ROLE CONFLICT: acts against the role of ${against.join(', ')}` : '';
+  return `${c.rank}. ${c.name} - tier ${c.tier}, score ${c.score.toFixed(2)}${conflict}; ${c.rationale} ${trials}${flags.length ? `; ${flags.join('; ')}` : ''}.`;
 }

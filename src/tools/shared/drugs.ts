@@ -68,7 +68,7 @@ export async function drugEvidence(g: Gather, panel: PanelResolution, diseases: 
     if (!id) {
       roles.set(symbol, geneRoleOf(symbol, undefined));
       associations.set(symbol, null);
-      return { gene: symbol, ...(interactions ? { interactions: interactions.get(symbol)?.interactions ?? [] } : {}) };
+      return { gene: symbol, role: roles.get(symbol)!, ...(interactions ? { interactions: interactions.get(symbol)?.interactions ?? [] } : {}) };
     }
     // undefined: the batch failed; null: Open Targets answered and does not know the target.
     const ctx = contexts?.get(id);
@@ -84,6 +84,8 @@ export async function drugEvidence(g: Gather, panel: PanelResolution, diseases: 
     associations.set(symbol, association === undefined || association === null ? null : typeof association === 'number' ? association : association.score);
     return {
       gene: symbol,
+      // The role the strategies read, given to the drug engine too: an action against it earns no score.
+      role: roles.get(symbol)!,
       ...(association !== undefined ? { association } : {}),
       // null: Open Targets answered and does not know the target, so it has no candidates.
       ...(ctx ? { candidates: ctx.candidates } : ctx === null ? { candidates: [] } : {}),

@@ -39,6 +39,7 @@ export const candidateItem = z
     maxPhase: num.nullable(),
     approved: z.boolean().nullable().describe('null: not known'),
     withdrawn: z.boolean(),
+    roleConflict: strs.optional(),
     trials: z.number().int().nullable().optional().describe('Trials in the disease (ClinicalTrials.gov)'),
     boxedWarning: z.boolean().optional().describe('FDA boxed warning'),
   })
@@ -58,6 +59,8 @@ export function candidateView(c: Candidate): z.input<typeof candidateItem> {
     // No source gave a phase or an approval (status unknown): false would read "not approved".
     approved: c.status === 'unknown' ? null : c.approved,
     withdrawn: c.withdrawn,
+    // Genes the drug acts against the role of: the text and a model see it beside the rank.
+    ...(c.roleConflicts?.length ? { roleConflict: c.roleConflicts.map((x) => x.gene) } : {}),
     ...(c.trials ? { trials: c.trials.total } : {}),
     ...(c.label ? { boxedWarning: c.label.boxedWarning } : {}),
   };

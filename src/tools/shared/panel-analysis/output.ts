@@ -43,6 +43,7 @@ export function candidateOut(c: DrugCandidate, context: CandidateContext | undef
     targetGenes: c.targetGenes,
     ...(c.interactionOnly.length ? { interactionOnly: c.interactionOnly } : {}),
     actionTypes: c.actionTypes,
+    ...(c.roleConflicts.length ? { roleConflicts: c.roleConflicts } : {}),
     mechanisms: [...new Set(c.mechanisms.map((m) => m.mechanismOfAction).filter((m): m is string => Boolean(m)))],
     maxPhase: c.maxPhase,
     approved: c.approved,

@@ -36,6 +36,10 @@ export const drugCandidate = z.object({
       'Panel genes DGIdb alone links the drug to, with who claims it and the response named (e.g. BRAF for cetuximab: resistant, from CIViC and OncoKB): biomarkers of response or resistance, not targets, and not counted in its score',
     ),
   actionTypes: z.array(z.string()),
+  roleConflicts: z
+    .array(z.object({ gene: z.string(), reason: z.string() }))
+    .optional()
+    .describe("Targets whose role the drug's curated action contradicts (an activated oncogene, an inhibited tumour suppressor): no directness credit, ranked below the drugs of its tier without one"),
   mechanisms: z.array(z.string()),
   maxPhase: z.number().nullable(),
   approved: z.boolean().describe('Approved somewhere (Open Targets, ChEMBL max_phase 4 or DGIdb) and not withdrawn'),
