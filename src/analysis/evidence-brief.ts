@@ -63,6 +63,8 @@ export interface CanonicalStatement {
   /** Data shown next to the statement for audiences that want it. */
   detail: string;
   subject: string;
+  /** For an interaction statement: the pair (its verdict goes back to the hypothesis). */
+  pair?: readonly [string, string];
   /** For a drug-target statement: the candidate's tier and status, which set the clinical wording. */
   drug?: Pick<DrugCandidate, 'tier' | 'status' | 'withdrawnReason' | 'matchingIndications' | 'approved' | 'approvalsKnown' | 'maxPhase' | 'broaderApproval'> & {
     /** A curated mechanism (Open Targets or ChEMBL) links it to a panel gene: not interaction evidence only. */
@@ -121,6 +123,7 @@ export function canonicalStatements(f: BriefFacts): CanonicalStatement[] {
       pmids: h.supportingPmids.slice(0, MAX_CITATIONS),
       detail: h.rationale.replace(/\.$/, ''),
       subject: `${a}-${b}`,
+      pair: [a!, b!],
     });
   }
   return out.map((s, i) => ({ ...s, id: `S${i + 1}` }));

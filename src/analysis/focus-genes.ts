@@ -15,7 +15,11 @@ export interface FocusGene {
 
 export const MAX_FOCUS_GENES = 8;
 
-export function focusGenes(symbols: readonly string[], significant: readonly EnrichmentRow[], max = MAX_FOCUS_GENES): FocusGene[] {
+/**
+ * `enrichmentRan` false: no pathway was tested (no library, or none had a panel gene), so "in no
+ * significantly enriched pathway" would be a finding the analysis never made.
+ */
+export function focusGenes(symbols: readonly string[], significant: readonly EnrichmentRow[], max = MAX_FOCUS_GENES, enrichmentRan = true): FocusGene[] {
   const tally = new Map<string, { pathways: number; weight: number }>();
   for (const row of significant) {
     if (!row.significant) continue;
@@ -33,6 +37,6 @@ export function focusGenes(symbols: readonly string[], significant: readonly Enr
     symbol,
     pathways,
     weight: Math.round(weight * 100) / 100,
-    why: pathways > 0 ? `in ${pathways} significantly enriched pathway${pathways > 1 ? 's' : ''}` : 'panel order (in no significantly enriched pathway)',
+    why: pathways > 0 ? `in ${pathways} significantly enriched pathway${pathways > 1 ? 's' : ''}` : enrichmentRan ? 'panel order (in no significantly enriched pathway)' : 'panel order (pathway enrichment did not run)',
   }));
 }

@@ -48,11 +48,31 @@ export function rolesOf(description: string): CancerRole[] {
 }
 
 /**
+ * Words that make a disease context a cancer by its name, for when Open Targets cannot say (no
+ * disease matched, or its ontology failed). "-oma" alone is no cancer (glaucoma, haematoma).
+ */
+const CANCER_WORDS = /\b(?:cancers?|carcinomas?|tumou?rs?|neoplas\w*|malignan\w*|leuka?emias?|lymphomas?|melanomas?|sarcomas?|gliomas?|glioblastomas?|myelomas?|\w*blastomas?|mesotheliomas?|adenocarcinomas?|metasta\w*|oncolog\w*|NSCLC|SCLC|HCC|AML|CML|CLL|GBM|TNBC|HNSCC|ccRCC|RCC|CRC|PDAC)\b/i;
+
+/**
+ * Whether a context is a cancer, for the roles: Open Targets' ontology when it answered; else its
+ * name, null when the name says cancer (the role is used, with a caveat) and 'unchecked' when it
+ * does not ("zzzfoo syndrome" read "Inhibit EGFR": no direction is taken from a role in cancer then).
+ */
+export function cancerContext(ontologyAnswer: boolean | null, diseaseText: string): CancerContext {
+  if (ontologyAnswer !== null) return ontologyAnswer;
+  return CANCER_WORDS.test(diseaseText) ? null : 'unchecked';
+}
+
+/** true / false: Open Targets' ontology says; null: not known, but the name says cancer; 'unchecked': neither. */
+export type CancerContext = boolean | null | 'unchecked';
+
+/**
  * The gene's role and the direction it gives. `hallmarks` undefined = not looked up or the source
  * failed; null = Open Targets has no COSMIC record. `isCancer` false = the disease context is known
- * not to be a cancer (then a role in cancer says nothing about it); null = not known.
+ * not to be a cancer (then a role in cancer says nothing about it); null = not known (the role is
+ * used with a caveat); 'unchecked' = not known and the name does not say cancer (no direction).
  */
-export function geneRoleOf(gene: string, hallmarks: Hallmarks | null | undefined, isCancer: boolean | null = null): GeneRole {
+export function geneRoleOf(gene: string, hallmarks: Hallmarks | null | undefined, isCancer: CancerContext = null): GeneRole {
   if (hallmarks === undefined) return { gene, roles: [], direction: 'unknown', basis: `the role of ${gene} could not be looked up (Open Targets hallmarks unavailable)`, pmids: [] };
   if (hallmarks === null) return { gene, roles: [], direction: 'unknown', basis: `no COSMIC role in cancer or hallmark for ${gene} (Open Targets)`, pmids: [] };
   const roleRows = hallmarks.attributes.filter((a) => a.name.trim().toLowerCase() === 'role in cancer');
@@ -64,9 +84,12 @@ export function geneRoleOf(gene: string, hallmarks: Hallmarks | null | undefined
   if (isCancer === false) {
     return { ...base, direction: 'unknown', basis: `COSMIC roles describe cancers, and the disease context is not one (Open Targets ontology); no direction of effect for ${gene}` };
   }
+  if (isCancer === 'unchecked' && (roles.length || promotes.length || suppresses.length)) {
+    return { ...base, direction: 'unknown', basis: `COSMIC roles describe cancers, and whether the disease context is one could not be checked (no Open Targets disease ontology) nor read from its name; no direction of effect for ${gene}` };
+  }
   const onc = roles.includes('oncogene');
   const tsg = roles.includes('tumour suppressor');
-  const caveat = isCancer === null ? '; whether the context is a cancer could not be checked' : '';
+  const caveat = isCancer === null ? '; whether the context is a cancer could not be checked (Open Targets): taken from its name' : '';
   if (onc && tsg) return { ...base, direction: 'context-dependent', basis: `${gene} is both an oncogene and a tumour suppressor (${SOURCE}): the direction depends on the tumour type${caveat}` };
   if (onc) return { ...base, direction: 'inhibit', basis: `${gene} is an oncogene (${SOURCE})${caveat}` };
   if (tsg) return { ...base, direction: 'restore', basis: `${gene} is a tumour suppressor (${SOURCE})${caveat}` };

@@ -106,16 +106,38 @@ export function confidenceOf(stringScore: number | null, sharedPathways: number,
   const parts: [weight: number, value: number | null][] = [
     [0.3, Math.min(1, sharedPathways / 3)],
     [0.4, stringChecked ? (stringScore ?? 0) : null],
-    [0.3, coMentions === null ? null : Math.min(1, Math.log10(1 + coMentions) / 2)],
+    [LITERATURE_WEIGHT, coMentions === null ? null : literatureValue(coMentions)],
   ];
   const sum = (unknownAs: number) => Math.round(parts.reduce((s, [w, v]) => s + w * (v ?? unknownAs), 0) * 1000) / 1000;
   return { value: sum(0), upTo: sum(1) };
 }
 
-/** `stringChecked` false: STRING failed, so a pair without an edge says nothing about interaction. */
-export function buildHypotheses(pairs: readonly CandidatePair[], literature: ReadonlyMap<string, PairLiterature>, disease: string, stringChecked = true): Hypothesis[] {
+const LITERATURE_WEIGHT = 0.3;
+const literatureValue = (coMentions: number) => Math.min(1, Math.log10(1 + coMentions) / 2);
+/** What co-mentions add to a confidence. */
+export const literaturePart = (coMentions: number | null) => (coMentions ? LITERATURE_WEIGHT * literatureValue(coMentions) : 0);
+export const confidenceLabelOf = (confidence: number): Hypothesis['confidenceLabel'] => (confidence >= 0.66 ? 'high' : confidence >= 0.4 ? 'moderate' : 'low');
+
+/**
+ * `stringChecked` false: STRING failed, so a pair without an edge says nothing about interaction; a
+ * set: the genes STRING was asked about (a large panel is asked about its first genes only), and a
+ * pair with a gene outside it is not checked either (it read "checked, no interaction").
+ */
+export function buildHypotheses(
+  pairs: readonly CandidatePair[],
+  literature: ReadonlyMap<string, PairLiterature>,
+  disease: string,
+  stringChecked: boolean | ReadonlySet<string> = true,
+  /**
+   * Why no pair can be called novel here: no article names any searched panel gene with the disease
+   * either ("zzzfoo syndrome"), so a pair's 0 co-mentions says nothing about the pair.
+   */
+  noveltyUnassessable?: string,
+): Hypothesis[] {
   return pairs
     .map((pair, i): Hypothesis & { upTo: number; sharedCount: number } => {
+      const asked = typeof stringChecked === 'boolean' ? stringChecked : stringChecked.has(pair.a) && stringChecked.has(pair.b);
+      const notChecked = stringChecked === false ? 'interaction not checked (STRING failed)' : `interaction not checked (STRING was asked about the first ${typeof stringChecked === 'boolean' ? 0 : stringChecked.size} panel genes only)`;
       const lit = literature.get(pairKey(pair.a, pair.b));
       const coMentions = lit ? lit.coMentions : null;
       const shared = pair.sharedPathways.slice(0, 3).map((r) => ({ id: r.id, name: pathwayLabel(r.name), library: r.library, q: r.q }));
@@ -123,14 +145,15 @@ export function buildHypotheses(pairs: readonly CandidatePair[], literature: Rea
       if (pair.stringScore !== null) basis.push('interaction');
       if (shared.length) basis.push('shared-pathway');
       if (coMentions) basis.push('literature');
-      const { value: confidence, upTo } = confidenceOf(pair.stringScore, pair.sharedPathways.length, coMentions, stringChecked);
+      const { value: confidence, upTo } = confidenceOf(pair.stringScore, pair.sharedPathways.length, coMentions, asked);
       const via = shared[0] ? ` through ${shared[0].name}` : '';
       // STRING scores functional association (physical binding or not), so the statement says no more.
       const verb = pair.stringScore !== null ? 'are functionally associated (STRING) and may act together' : 'may act together';
       const reasons = [
-        pair.stringScore !== null ? `STRING combined score ${pair.stringScore.toFixed(2)}` : stringChecked ? '' : 'interaction not checked (STRING failed)',
+        pair.stringScore !== null ? `STRING combined score ${pair.stringScore.toFixed(2)}` : asked ? '' : notChecked,
         shared.length ? `${pair.sharedPathways.length} shared significant pathway${pair.sharedPathways.length > 1 ? 's' : ''} (top: ${shared[0]!.name}, q = ${shared[0]!.q.toExponential(1)})` : '',
         coMentions === null ? (lit?.notSearched ? `literature not searched (${lit.notSearched})` : lit ? 'literature not checked (search failed)' : 'literature not searched') : coMentions === 0 ? `no article mentions both with ${lit?.diseaseSearched ? searchedAs(lit.diseaseSearched) : disease}${searchedText(lit)}` : `${coMentions} article${coMentions > 1 ? 's' : ''} mention both with ${disease}`,
+        coMentions === 0 && noveltyUnassessable ? `not called novel: ${noveltyUnassessable}` : '',
         upTo > confidence ? `confidence ${confidence.toFixed(2)} counts only what was checked (up to ${upTo.toFixed(2)})` : '',
       ].filter(Boolean);
       return {
@@ -141,8 +164,8 @@ export function buildHypotheses(pairs: readonly CandidatePair[], literature: Rea
         genes: [pair.a, pair.b],
         basis,
         confidence,
-        confidenceLabel: confidence >= 0.66 ? 'high' : confidence >= 0.4 ? 'moderate' : 'low',
-        novel: coMentions === 0,
+        confidenceLabel: confidenceLabelOf(confidence),
+        novel: coMentions === 0 && !noveltyUnassessable,
         stringScore: pair.stringScore,
         sharedPathways: shared,
         coMentions,

@@ -101,6 +101,8 @@ export interface StrategyInput {
   drugsUnknown?: string;
   /** Some drug sources failed while others listed candidates ("DGIdb failed"): "none" is then a floor. */
   drugsIncomplete?: string;
+  /** Pathway enrichment did not run (or tested nothing): no gene is then "in no enriched pathway". */
+  pathwaysNotComputed?: boolean;
 }
 
 /** "No usable drug" (`none`, then `then`) only when drug candidates are known; otherwise why they are not. */
@@ -173,7 +175,9 @@ export function buildStrategies(input: StrategyInput): Strategy[] {
     const notCounted = dgidbOnly ? `; not counted: ${dgidbOnly} drug${dgidbOnly > 1 ? 's' : ''} DGIdb alone links to ${gene} (interaction claims such as biomarkers of response or resistance, no curated mechanism)` : '';
     const pathwayText = ps.length
       ? `; ${gene} is in ${ps.length} significantly enriched pathway${ps.length > 1 ? 's' : ''} (top: ${ps[0]!.name}, q = ${ps[0]!.q.toExponential(1)})`
-      : '; it is in no significantly enriched pathway of this panel';
+      : input.pathwaysNotComputed
+        ? '; whether it is in an enriched pathway is not known (pathway enrichment did not run)'
+        : '; it is in no significantly enriched pathway of this panel';
     const strategy: Strategy = {
       strategy: strategyText(gene, direction, usable),
       approach: direction === 'restore' ? 'function-restoration' : 'drug-targeting',

@@ -279,6 +279,14 @@ describeShared('svc_generate_insights', () => {
     const none = (await client.callTool({ name: 'svc_generate_insights', arguments: { genes: PANEL, diseaseContext: 'zzz syndrome' } })) as CallToolResult;
     expect((none.content[0] as { text: string }).text).toContain('Disease: "zzz syndrome" not mapped to an Open Targets disease (see warnings)');
     expect((none.structuredContent as InsightsAnswer).warnings).toContainEqual(expect.stringMatching(/^"zzz syndrome" matched no Open Targets disease/));
+    // Not known to be a cancer, nor named one: COSMIC roles give no direction ("Inhibit EGFR" read
+    // so), and with no article naming a panel gene with it, no pair is "novel".
+    const result = await full((none.structuredContent as InsightsAnswer).snapshotId);
+    expect(result.therapeuticStrategies.filter((s) => s.strategy.startsWith('Inhibit'))).toEqual([]);
+    expect(result.therapeuticStrategies.find((s) => s.targetGenes[0] === 'EGFR')?.directionBasis).toContain('whether the disease context is one could not be checked (no Open Targets disease ontology) nor read from its name');
+    expect(result.hypotheses.length).toBeGreaterThan(0);
+    expect(result.hypotheses.filter((h) => h.novel)).toEqual([]);
+    expect(result.hypotheses[0]!.rationale).toContain('not called novel: no article names any searched panel gene with zzz syndrome either');
   });
 
   // Once only approved symbols were searched: the breast cancer literature that names ERBB2 as HER2

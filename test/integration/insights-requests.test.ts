@@ -96,6 +96,10 @@ describeShared('requests and rounds of an analysis', () => {
     // Pairs beyond the eight searched read "not searched", never "search failed" (all answered here).
     expect(m.r.hypotheses.filter((h) => h.rationale.includes('search failed'))).toEqual([]);
     expect(m.r.hypotheses.filter((h) => h.rationale.includes('literature not searched (only the first 8 pairs are searched)')).length).toBe(Math.max(0, m.r.hypotheses.filter((h) => !h.genes.some((g) => wordLikeSymbol(g))).length - 8));
+    // STRING's network is asked about the first 200 genes: said, and pairs beyond read "not checked".
+    const stringNote = m.r.sources.find((s) => s.id === 'string')?.note ?? '';
+    if (size > 200) expect(stringNote).toContain(`network asked for the first 200 of ${size} genes`);
+    else expect(stringNote).not.toContain('network asked');
     // CIViC and ClinPGx are asked for the first 4 focus genes: the rest read null, and that is said
     // (a null alone would read as a failure).
     const focus = m.r.focusGenes.length;

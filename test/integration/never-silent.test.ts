@@ -65,6 +65,11 @@ describeShared('never silent', () => {
     const html = renderHtmlReport(full);
     expect(html).toContain('Enrichment not computed: no gene-set library could be loaded');
     expect(html).not.toContain('often gives none');
+    // Focus genes: "in no significantly enriched pathway" was a finding the analysis never made.
+    expect(full.focusGenes.map((f) => f.why)).toEqual(full.focusGenes.map(() => 'panel order (pathway enrichment did not run)'));
+    // ...and so was a strategy's "it is in no significantly enriched pathway of this panel".
+    expect(JSON.stringify(answer)).not.toContain('in no significantly enriched pathway');
+    expect(full.therapeuticStrategies[0]!.rationale).toContain('whether it is in an enriched pathway is not known (pathway enrichment did not run)');
   });
 
   it('libraries that answered and found nothing read as a finding, not as a failure', async () => {

@@ -27,6 +27,10 @@ describe('focusGenes', () => {
     expect(f[3]).toMatchObject({ pathways: 0, weight: 0, why: 'panel order (in no significantly enriched pathway)' });
   });
 
+  it('says enrichment did not run instead of "in no significantly enriched pathway"', () => {
+    expect(focusGenes(['A'], [], 1, false)[0]!.why).toBe('panel order (pathway enrichment did not run)');
+  });
+
   it('keeps panel order on ties and caps the count', () => {
     expect(focusGenes(['C', 'A', 'B'], [], 2).map((x) => x.symbol)).toEqual(['C', 'A']);
     expect(focusGenes(['A'], [], 0)).toEqual([]);

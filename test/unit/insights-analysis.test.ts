@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { DrugCandidate } from '../../src/analysis/drug-candidates.js';
 import type { EnrichmentRow } from '../../src/analysis/enrichment.js';
 import { AUDIENCES, canonicalStatements, renderBrief, type BriefFacts } from '../../src/analysis/evidence-brief.js';
+import { checkedHypotheses } from '../../src/analysis/hypotheses-checked.js';
 import { buildHypotheses, candidatePairs, confidenceOf, pairKey } from '../../src/analysis/hypotheses.js';
 import { qualityScore } from '../../src/analysis/quality.js';
 import { geneRoleOf } from '../../src/analysis/gene-role.js';
@@ -56,6 +57,44 @@ describe('hypotheses', () => {
     expect(down!.rationale).toContain('confidence 0.60 counts only what was checked (up to 1.00)');
     expect(checked!.rationale).not.toContain('counts only');
     expect(Object.keys(down!)).not.toContain('upTo');
+  });
+
+  // A 260-gene panel: STRING is asked about the first 200 genes, and pairs of genes beyond them read
+  // as checked with no interaction ("confidence 0.30 low", no word of STRING).
+  it('after the check: cited abstracts on both sides keep the confidence and say so; only against drops the literature part', () => {
+    const pairs = candidatePairs(['EGFR', 'ERBB2'], [{ a: 'EGFR', b: 'ERBB2', score: 0.9 }], []);
+    const lit = new Map([[pairKey('EGFR', 'ERBB2'), { coMentions: 99, pmids: ['1', '2'], query: 'q' }]]);
+    const [h] = buildHypotheses(pairs, lit, 'breast cancer');
+    const both = checkedHypotheses([h!], new Map([[pairKey('EGFR', 'ERBB2'), { entailing: ['1'], contradicting: ['2'] }]]), new Set())[0]!;
+    expect(both).toMatchObject({ confidence: h!.confidence, supportingPmids: ['1'] });
+    expect(both.rationale).toContain('PMID 2, cited for it in the evidence brief, contradicts it and PMID 1 entails it (NLI)');
+    const against = checkedHypotheses([h!], new Map([[pairKey('EGFR', 'ERBB2'), { entailing: [], contradicting: ['1', '2'] }]]), new Set())[0]!;
+    expect(against.confidence).toBeCloseTo(h!.confidence - 0.3, 3);
+    expect(against.supportingPmids).toEqual([]);
+    // Nothing found against it: unchanged.
+    expect(checkedHypotheses([h!], new Map(), new Set())[0]).toEqual(h);
+  });
+
+  // An unknown disease ("zzzfoo syndrome"): no article names the pair with it, nor any gene: every
+  // pair read "novel".
+  it('calls no pair novel when no article names any panel gene with the disease either', () => {
+    const pairs = candidatePairs(['EGFR', 'ERBB2'], [{ a: 'EGFR', b: 'ERBB2', score: 0.9 }], []);
+    const lit = new Map([[pairKey('EGFR', 'ERBB2'), { coMentions: 0, pmids: [], query: 'q' }]]);
+    expect(buildHypotheses(pairs, lit, 'zzzfoo syndrome')[0]!.novel).toBe(true);
+    const [h] = buildHypotheses(pairs, lit, 'zzzfoo syndrome', true, 'no article names any searched panel gene with zzzfoo syndrome either');
+    expect(h!.novel).toBe(false);
+    expect(h!.rationale).toContain('not called novel: no article names any searched panel gene with zzzfoo syndrome either');
+  });
+
+  it('a pair with a gene STRING was not asked about reads "interaction not checked", never "no interaction"', () => {
+    const three = ['P1', 'P2', 'P3'].map((id) => row(id, `Pathway ${id}`, ['ALDOA', 'GAPDH'], 1e-6));
+    const pairs = candidatePairs(['ALDOA', 'GAPDH'], [], three);
+    const lit = new Map([[pairKey('ALDOA', 'GAPDH'), { coMentions: 0, pmids: [], query: 'q' }]]);
+    const [beyond] = buildHypotheses(pairs, lit, 'breast cancer', new Set(['EGFR', 'ERBB2']));
+    expect(beyond!.rationale).toContain('interaction not checked (STRING was asked about the first 2 panel genes only)');
+    expect(beyond!.rationale).toMatch(/counts only what was checked \(up to 0\.\d+\)/);
+    const [asked] = buildHypotheses(pairs, lit, 'breast cancer', new Set(['ALDOA', 'GAPDH']));
+    expect(asked!.rationale).not.toContain('not checked');
   });
 
   // With the literature search down every pair sharing 3+ pathways tied, and BRAF-EGFR (5 shared)

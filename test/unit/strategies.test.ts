@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildDrugCandidates, type DrugCandidate } from '../../src/analysis/drug-candidates.js';
 import { canonicalStatements, clinicalStanding, renderBrief, type BriefFacts } from '../../src/analysis/evidence-brief.js';
-import { geneRoleOf, isCancerContext, rolesOf, type GeneRole, type Hallmarks } from '../../src/analysis/gene-role.js';
+import { cancerContext, geneRoleOf, isCancerContext, rolesOf, type GeneRole, type Hallmarks } from '../../src/analysis/gene-role.js';
 import { buildStrategies } from '../../src/analysis/strategies.js';
 import { parseTargetsDrugContext } from '../../src/sources/opentargets.js';
 import { colorectal, CRC, details, dgi, ot } from '../support/drug-evidence.js';
@@ -36,7 +36,15 @@ describe('gene role (COSMIC via Open Targets hallmarks)', () => {
     expect(geneRoleOf('PTGS2', undefined, true).basis).toMatch(/could not be looked up/);
     // A role in cancer says nothing about a disease that is not a cancer.
     expect(geneRoleOf('EGFR', role('oncogene'), false).direction).toBe('unknown');
-    expect(geneRoleOf('EGFR', role('oncogene'), null).basis).toMatch(/whether the context is a cancer could not be checked/);
+    expect(geneRoleOf('EGFR', role('oncogene'), null).basis).toMatch(/whether the context is a cancer could not be checked \(Open Targets\): taken from its name/);
+    // Open Targets could not say, and the name does not say cancer ("zzzfoo syndrome" read "Inhibit EGFR").
+    expect(geneRoleOf('EGFR', role('oncogene'), 'unchecked')).toMatchObject({ direction: 'unknown', roles: ['oncogene'] });
+    expect(cancerContext(null, 'zzzfoo syndrome')).toBe('unchecked');
+    expect(cancerContext(null, 'EGFR-mutant NSCLC')).toBeNull();
+    expect(cancerContext(null, 'metastatic breast carcinoma')).toBeNull();
+    expect(cancerContext(null, 'glaucoma')).toBe('unchecked');
+    expect(cancerContext(false, 'breast cancer')).toBe(false);
+    expect(cancerContext(true, 'anything')).toBe(true);
   });
 
   it('knows a cancer context from its ontology ancestors', () => {

@@ -43,6 +43,10 @@ export function summarizeInsights(a: InsightsAnswer): string {
   if (h) lines.push(`Top hypothesis (${h.confidenceLabel}${h.novel ? ', novel' : ''}): ${h.statement}`);
   else lines.push(`Hypotheses: ${noHypothesesText(a).text}`);
   if (!a.evidenceBrief.statements.length) lines.push(`Evidence brief: ${noStatementsText(a).text}`);
+  // A statement its own citations contradict is named: "grounded 0%" alone hid which, and that the
+  // top hypothesis rested on it.
+  const against = a.evidenceBrief.statements.filter((st) => st.status === 'contradicted' || st.status === 'contested');
+  if (against.length) lines.push(`Evidence brief: ${against.length} of ${a.evidenceBrief.statements.length} statements contradicted by their own cited abstracts (${against.map((st) => `${st.id} ${st.status}`).join(', ')}).`);
   lines.push(describeIntegrity(a.integrity), `Quality ${a.qualityScore.toFixed(2)}. ${describeSources(a.sources)}`);
   if (a.warnings.length) lines.push(`Warnings (${a.warnings.length}): ${a.warnings.slice(0, 3).join(' | ')}${a.warnings.length > 3 ? ' | ...' : ''}`);
   if (a.more) lines.push(a.more);

@@ -6,7 +6,7 @@
 // targets of the panel's UniProt accessions (to place the mechanisms fetched in round 3).
 // Round 3 (drug-details.ts) then asks about the best draft candidates.
 import type { DiseaseContext, GeneDrugEvidence } from '../../analysis/drug-candidates.js';
-import { geneRoleOf, isCancerContext, type GeneRole } from '../../analysis/gene-role.js';
+import { cancerContext, geneRoleOf, isCancerContext, type GeneRole } from '../../analysis/gene-role.js';
 import type { ChemblTarget } from '../../sources/chembl.js';
 import type { DiseaseHit } from '../../sources/opentargets.js';
 import type { ToolCall } from '../define.js';
@@ -52,7 +52,7 @@ export async function drugEvidence(g: Gather, panel: PanelResolution, diseases: 
       : Promise.resolve(new Map<string, ChemblTarget[]>()),
   ]);
 
-  const isCancer = ontology === undefined ? null : isCancerContext(ontology);
+  const isCancer = cancerContext(ontology === undefined ? null : isCancerContext(ontology), diseaseText);
   const disease: DiseaseContext = {
     ids: diseaseIds,
     name: diseaseText,

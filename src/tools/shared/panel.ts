@@ -83,6 +83,7 @@ export async function networkEdges(g: Gather, symbols: readonly string[]): Promi
     degrades: 'interaction evidence is missing from hypotheses',
   });
   if (rows === undefined) return null;
+  if (symbols.length > CAPS.networkGenes) g.report.note('string', `network asked for the first ${CAPS.networkGenes} of ${symbols.length} genes; a pair with a gene beyond them reads "interaction not checked"`);
   return (rows ?? []).map((r) => ({ a: r.partnerA, b: r.partnerB, score: r.score }));
 }
 

@@ -99,8 +99,11 @@ export function noDrugsText(sources: readonly { id: string; status: string }[]):
 
 interface SectionInputs {
   enrichmentStatus: { state: string };
-  sources: readonly { id: string; status: string }[];
+  sources: readonly { id: string; status: string; note?: string }[];
 }
+
+/** PubMed's note when some panel genes' literature was not searched (English-word symbols, the cap). */
+const GENES_NOT_SEARCHED = /gene literature (?:of .+ not counted|counted for the first)/;
 
 /**
  * What an empty section's inputs lacked because a source failed, in words; [] when every input was
@@ -133,7 +136,11 @@ const LITERATURE_SOURCES = [
 export function noStatementsText(r: SectionInputs): { text: string; failed: boolean } {
   const failed = failedInputs(r, ['literature']);
   if (failed.length) return { text: `No statement could be cited: ${failed.join('; ')} (see Sources). This is not a finding that the literature is silent.`, failed: true };
-  return { text: 'No statement could be cited: no article found names a panel gene or drug candidate with the disease.', failed: false };
+  // Genes whose literature was not searched (MET, KIT: English words; past the cap) found nothing
+  // because nothing was asked: "no article found" alone read as a finding about them.
+  const note = r.sources.find((s) => s.id === 'eutils')?.note;
+  const notSearched = note && GENES_NOT_SEARCHED.test(note) ? ` Not every gene was searched (${note}): this is no finding about those genes.` : '';
+  return { text: `No statement could be cited: no article found names a searched panel gene or drug candidate with the disease.${notSearched}`, failed: false };
 }
 
 /** No hypothesis: none derivable, or not derived because STRING or the enrichment failed. */

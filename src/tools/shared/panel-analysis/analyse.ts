@@ -21,7 +21,8 @@ import { type DrugCandidate } from '../../../analysis/drug-candidates.js';
 import { enrichMany } from '../../../analysis/enrichment.js';
 import { focusGenes } from '../../../analysis/focus-genes.js';
 import { canonicalStatements, renderBrief, type BriefFacts } from '../../../analysis/evidence-brief.js';
-import { buildHypotheses, candidatePairs } from '../../../analysis/hypotheses.js';
+import { buildHypotheses, candidatePairs, pairKey } from '../../../analysis/hypotheses.js';
+import { checkedHypotheses } from '../../../analysis/hypotheses-checked.js';
 import { qualityScore } from '../../../analysis/quality.js';
 import { buildStrategies } from '../../../analysis/strategies.js';
 import { round, runIntegrity, verdictOf } from '../../../evidence/pipeline.js';
@@ -35,7 +36,7 @@ import { rankCandidates } from '../drug-details.js';
 import { literatureDiseaseNames, matchDisease } from '../disease.js';
 import { drugAnalysisNote, drugCoverage, drugEvidence } from '../drugs.js';
 import { saveAnswer, withoutUnknownPmids } from '../finish.js';
-import { handled, type Gather } from '../gather.js';
+import { CAPS, handled, type Gather } from '../gather.js';
 import { geneLiterature, pairLiterature, wordLikeWarning } from '../literature.js';
 import { namesBySymbol, networkEdges, resolvePanel } from '../panel.js';
 import { candidateContext, citationMetrics, gprofilerCrossCheck, preprints, reactomeSummaries, type CandidateContext } from './extras.js';
@@ -112,7 +113,7 @@ async function analyse(input: InsightsInput, call: ToolCall, deadline: CallDeadl
   const significant = enrichment.flatMap((e) => e.rows.filter((r) => r.significant)).sort((a, b) => a.q - b.q || a.p - b.p);
   const untestedNote = enrichmentNote ? undefined : enrichmentUntestedNote(enrichment);
   if (untestedNote) report.warnings.unshift(untestedNote);
-  const focus = focusGenes(symbols, significant);
+  const focus = focusGenes(symbols, significant, undefined, !enrichmentNote && !untestedNote);
   const panelBySymbol = new Map(panel.results.filter((r) => r.symbol).map((r) => [r.symbol!, r]));
   const profilesP = handled(geneProfiles(g, focus, panelBySymbol));
   const civicP = handled(clinicalEvidenceOf(g, focus, disease));
@@ -134,7 +135,12 @@ async function analyse(input: InsightsInput, call: ToolCall, deadline: CallDeadl
     geneLitP,
   ]);
   for (const lit of geneLit) lit.association = drugs?.associations.get(lit.gene) ?? null;
-  const hypotheses = buildHypotheses(pairs, pairLit, disease, edges !== null);
+  // STRING is asked about the first genes of a large panel only: pairs beyond them are not checked.
+  const stringAsked = edges === null ? false : symbols.length > CAPS.networkGenes ? new Set(symbols.slice(0, CAPS.networkGenes)) : true;
+  // No article names any searched gene with the disease: a pair's 0 co-mentions is then no novelty.
+  const counted = geneLit.filter((l) => l.count !== null);
+  const silent = counted.length > 0 && counted.every((l) => l.count === 0) ? `no article names any searched panel gene with ${disease} either` : undefined;
+  const derived = buildHypotheses(pairs, pairLit, disease, stringAsked, silent);
   const coverage = drugCoverage(input.includeDrugs, call, candidates.ranked.length, report.list());
   const strategies = buildStrategies({
     pathways: significant,
@@ -143,6 +149,7 @@ async function analyse(input: InsightsInput, call: ToolCall, deadline: CallDeadl
     ...(drugs ? { roles: drugs.roles } : {}),
     ...(coverage.unknown ? { drugsUnknown: coverage.unknown } : {}),
     ...(coverage.incomplete ? { drugsIncomplete: coverage.incomplete } : {}),
+    ...(enrichmentNote || untestedNote ? { pathwaysNotComputed: true } : {}),
   });
 
   step(3, 'Checking every statement against PubMed; trials, labels and citation metrics');
@@ -152,7 +159,7 @@ async function analyse(input: InsightsInput, call: ToolCall, deadline: CallDeadl
     geneLiterature: geneLit,
     drugLiterature: candidates.statements,
     candidates: candidates.ranked,
-    hypotheses,
+    hypotheses: derived,
     pathways: significant,
     strategies,
     ...(drugNote || coverage.briefNote ? { drugsNote: drugNote ?? coverage.briefNote } : {}),
@@ -167,7 +174,7 @@ async function analyse(input: InsightsInput, call: ToolCall, deadline: CallDeadl
   const civic = await civicP;
   // Every PMID the answer carries goes through stage 0 with the brief's, in the same esummary
   // batches: hypotheses, drug candidates, strategies, CIViC evidence of the focus genes.
-  const answerPmids = collectPmids({ hypotheses, drugCandidates: shown.map((c) => candidateOut(c, undefined)), therapeuticStrategies: strategies, focusGenes: [...civic.values()] });
+  const answerPmids = collectPmids({ hypotheses: derived, drugCandidates: shown.map((c) => candidateOut(c, undefined)), therapeuticStrategies: strategies, focusGenes: [...civic.values()] });
   const [run, metrics, context, crossCheck, reactome, preprintList, profiles, pgx] = await Promise.all([
     runIntegrity(
       { eutils: ctx.sources.eutils, nli: ctx.nli, report, ...(signal ? { signal } : {}) },
@@ -185,8 +192,12 @@ async function analyse(input: InsightsInput, call: ToolCall, deadline: CallDeadl
   const i = run.integrity;
   const gone = new Set(i.hallucinatedPmids);
   const retracted = new Set(i.retractedPmids);
+  // What the check found goes back to the hypotheses: a pair whose cited abstracts contradict its
+  // statement, or whose every article is void, no longer counts that literature as support.
+  const verdicts = new Map(statements.flatMap((s, k) => (s.pair ? [[pairKey(s.pair[0], s.pair[1]), run.statements[k]!] as const] : [])));
+  const hypotheses = checkedHypotheses(derived, verdicts, new Set([...gone, ...retracted]), silent);
   // The brief's wording cites its PMIDs in the text: it is written from the checked citations.
-  const brief = renderBrief(facts, statements.map((s) => ({ ...s, pmids: s.pmids.filter((p) => !gone.has(p) && !retracted.has(p)) })), input.audience);
+  const brief = renderBrief({ ...facts, hypotheses }, statements.map((s) => ({ ...s, pmids: s.pmids.filter((p) => !gone.has(p) && !retracted.has(p)) })), input.audience);
   const checks = new Map(statements.map((s, k) => [s.id, run.statements[k]]));
 
   step(4, 'Scoring and saving the snapshot');
