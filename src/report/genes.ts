@@ -5,6 +5,7 @@ import { LOEUF_INTOLERANT_BELOW } from '../sources/gnomad.js';
 import { html, join, link, pmidLinks, type SafeHtml } from './escape.js';
 import { fixed } from './format.js';
 import { sourceFailed } from '../tools/shared/summary.js';
+import { civicInDisease, failedForGene } from '../tools/shared/panel-analysis/focus-gaps.js';
 
 type Profile = InsightsOutput['focusGenes'][number];
 
@@ -14,14 +15,16 @@ export function genesSection(r: InsightsOutput): SafeHtml {
     ? html`<p class="muted">g:Profiler (${x.version ?? 'version unknown'}), run independently on the same genes with its own annotations and FDR, confirms ${x.confirmed} of the ${x.checked} reported pathways.</p>`
     : html`<p class="muted">The g:Profiler cross-check was not available for this analysis.</p>`;
   if (r.focusGenes.length === 0) return html`<section id="genes"><h2>Focus genes</h2>${crossCheck}<p class="empty">No gene was profiled.</p></section>`;
-  // An empty cell whose source failed says so; a dash alone would read as "nothing there".
+  // An empty cell whose source failed says so; a dash alone would read as "nothing there". AlphaFold,
+  // CIViC and ClinPGx are asked per gene: one gene's failed call is not known for that gene alone.
   const failed = (source: string) => sourceFailed(r.sources, source);
-  const or = (cell: SafeHtml | string, source: string, name: string) => (cell === '—' && failed(source) ? html`<span class="muted">not known (${name} failed)</span>` : cell);
+  const or = (f: Profile, cell: SafeHtml | string, source: string, name: string) =>
+    cell !== '—' ? cell : failed(source) ? html`<span class="muted">not known (${name} failed)</span>` : failedForGene(r, source, f.symbol) ? html`<span class="muted">not known (${name} failed for this gene)</span>` : cell;
   const rows = r.focusGenes.map(
     (f) =>
-      html`<tr><td><strong>${f.symbol}</strong><div class="muted small">${f.why}</div></td><td>${protein(f, failed('uniprot'))}</td><td class="num">${or(structure(f), 'alphafold', 'AlphaFold DB')}</td><td class="num">${or(constraint(f), 'gnomad', 'gnomAD')}</td><td>${or(clinical(f), 'civic', 'CIViC')}</td><td>${or(pgx(f), 'pharmgkb', 'ClinPGx')}</td></tr>`,
+      html`<tr><td><strong>${f.symbol}</strong><div class="muted small">${f.why}</div></td><td>${protein(f, failed('uniprot'))}</td><td class="num">${or(f, structure(f), 'alphafold', 'AlphaFold DB')}</td><td class="num">${or(f, constraint(f), 'gnomad', 'gnomAD')}</td><td>${or(f, clinical(f), 'civic', 'CIViC')}</td><td>${or(f, pgx(f), 'pharmgkb', 'ClinPGx')}</td></tr>`,
   );
-  return html`<section id="genes"><h2>Focus genes</h2><p class="muted">The panel genes that carry most of the enrichment signal, profiled in UniProt, AlphaFold DB, MyGene.info, Ensembl, gnomAD, CIViC and ClinPGx. A dash: the source has nothing for the gene, or was not asked for it (see Sources); a source that failed reads "not known".</p>${crossCheck}
+  return html`<section id="genes"><h2>Focus genes</h2><p class="muted">The panel genes that carry most of the enrichment signal, profiled in UniProt, AlphaFold DB, MyGene.info, Ensembl, gnomAD, CIViC and ClinPGx. A dash: the source has nothing for the gene, or was not asked for it (see Sources); a source that failed, for every gene or for this one, reads "not known".</p>${crossCheck}
 <div class="table-wrap"><table><thead><tr><th>Gene</th><th>Protein (UniProt)</th><th class="num">Structure (mean pLDDT)</th><th class="num" title="loss-of-function observed/expected upper bound; < ${LOEUF_INTOLERANT_BELOW} = intolerant (gnomAD v4 guidance)">LOEUF (gnomAD)</th><th>Clinical evidence (CIViC)</th><th>Pharmacogenomics (ClinPGx)</th></tr></thead><tbody>${rows}</tbody></table></div></section>`;
 }
 
@@ -46,7 +49,16 @@ function clinical(f: Profile): SafeHtml | string {
   const c = f.clinicalEvidence;
   if (!c) return '—';
   const top = c.top.map((t) => html`<li>${link(t.url, t.name)} <span class="muted small">(${civicPhrase(t)}${t.disease ? `; ${t.disease}` : ''})</span>${t.pmid ? html` ${pmidLinks([t.pmid])}` : ''}</li>`);
-  return html`${c.evidenceItems} items, ${c.assertions} assertions, ${c.inDiseaseContext} in this disease${top.length ? html`<ul class="small">${join(top, '')}</ul>` : ''}`;
+  return html`${c.evidenceItems} items, ${c.assertions} assertions, ${inDisease(c)}${top.length ? html`<ul class="small">${join(top, '')}</ul>` : ''}`;
+}
+
+/** The CIViC count in the disease as far as the items were read: past one request's list, not a count of all. */
+function inDisease(c: NonNullable<Profile['clinicalEvidence']>): string {
+  const here = civicInDisease(c);
+  if (here.read === 'all') return `${here.count} in this disease`;
+  const rest = 'CIViC lists that many a request; the others were not read';
+  if (here.read === 'first') return `${here.count === 0 ? 'none' : here.count} in this disease among the first ${here.first} read (${rest})`;
+  return 'in this disease: not known (not every item was read)';
 }
 
 type CivicItem = NonNullable<Profile['clinicalEvidence']>['top'][number];

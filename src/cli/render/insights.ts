@@ -6,6 +6,8 @@ import { claimText } from '../../analysis/drug-targets.js';
 import { truncate as cut, pValue } from '../../text.js';
 import { describeIntegrity, drugsIncompleteText, noDrugsText, noHypothesesText, noStatementsText, noStrategiesText, sourceFailed } from '../../tools/shared/summary.js';
 import { enrichmentNotComputedNote, enrichmentUntestedNote } from '../../tools/shared/panel-analysis/enrichment-status.js';
+import { CIVIC_MAX_FIRST } from '../../sources/civic.js';
+import { civicInDisease, failedForGene, genesFailed } from '../../tools/shared/panel-analysis/focus-gaps.js';
 import { heading, style, table } from '../output.js';
 import { STATUS_MARK } from './evidence-status.js';
 
@@ -35,24 +37,33 @@ export function renderInsights(r: InsightsOutput): string {
 
   if (r.focusGenes.length) {
     out.push(heading('## Focus genes'));
-    // "?" where the source failed, "-" where it has nothing for the gene (or was not asked for it).
-    const none = (source: string) => (sourceFailed(r.sources, source) ? '?' : '-');
+    // "?" where the source failed, for every gene or for this one (AlphaFold, CIViC and ClinPGx are
+    // asked per gene); "-" where it has nothing for the gene (or was not asked for it).
+    const none = (f: { symbol: string }, source: string) => (failedForGene(r, source, f.symbol) ? '?' : '-');
     out.push(
       table(
         r.focusGenes.map((f) => [
           f.symbol,
-          cut(f.protein?.name ?? none('uniprot'), 34),
-          f.protein ? f.protein.targetClasses.join(',') || '-' : none('uniprot'),
-          f.structure ? `${f.structure.meanPlddt.toFixed(0)} (${f.structure.band})` : none('alphafold'),
-          f.constraint?.loeuf == null ? none('gnomad') : `${f.constraint.loeuf.toFixed(2)}${f.constraint.lofIntolerant ? ' intolerant' : ''}`,
-          f.clinicalEvidence ? `${f.clinicalEvidence.evidenceItems} (${f.clinicalEvidence.inDiseaseContext} here)` : none('civic'),
-          f.pharmacogenomics ? String(f.pharmacogenomics.annotations) : none('pharmgkb'),
+          cut(f.protein?.name ?? none(f, 'uniprot'), 34),
+          f.protein ? f.protein.targetClasses.join(',') || '-' : none(f, 'uniprot'),
+          f.structure ? `${f.structure.meanPlddt.toFixed(0)} (${f.structure.band})` : none(f, 'alphafold'),
+          f.constraint?.loeuf == null ? none(f, 'gnomad') : `${f.constraint.loeuf.toFixed(2)}${f.constraint.lofIntolerant ? ' intolerant' : ''}`,
+          f.clinicalEvidence ? civicCell(f.clinicalEvidence) : none(f, 'civic'),
+          f.pharmacogenomics ? String(f.pharmacogenomics.annotations) : none(f, 'pharmgkb'),
         ]),
         ['gene', 'protein', 'class', 'pLDDT', 'LOEUF', 'CIViC', 'PGx'],
       ),
     );
-    const unknown = ['uniprot', 'alphafold', 'gnomad', 'civic', 'pharmgkb'].filter((s) => sourceFailed(r.sources, s));
-    out.push(...(unknown.length ? [`? = not known: ${unknown.join(', ')} failed (see Warnings)`] : []), '');
+    const symbols = r.focusGenes.map((f) => f.symbol);
+    const unknown = ['uniprot', 'alphafold', 'gnomad', 'civic', 'pharmgkb'].flatMap((s) => {
+      if (sourceFailed(r.sources, s)) return [`${s} failed`];
+      const genes = genesFailed(r, s, symbols);
+      return genes.length ? [`${s} failed for ${genes.join(', ')}`] : [];
+    });
+    out.push(...(unknown.length ? [`? = not known: ${unknown.join('; ')} (see Warnings)`] : []));
+    const partly = r.focusGenes.some((f) => f.clinicalEvidence && civicInDisease(f.clinicalEvidence).read !== 'all');
+    if (partly) out.push(`CIViC "here": items in this disease among those read; CIViC lists ${CIVIC_MAX_FIRST} a request, so "of first ${CIVIC_MAX_FIRST}" leaves the rest uncounted ("? here": not counted)`);
+    out.push('');
   }
 
   out.push(heading('## Drug candidates'));
@@ -115,6 +126,14 @@ export function renderInsights(r: InsightsOutput): string {
   );
   if (r.warnings.length) out.push('', heading('## Warnings'), ...r.warnings.map((w) => `! ${w}`));
   return out.join('\n');
+}
+
+/** Items CIViC has for the gene, and how many of them are in the disease as far as they were read. */
+function civicCell(c: NonNullable<InsightsOutput['focusGenes'][number]['clinicalEvidence']>): string {
+  const here = civicInDisease(c);
+  if (here.read === 'all') return `${c.evidenceItems} (${here.count} here)`;
+  if (here.read === 'first') return `${c.evidenceItems} (${here.count} of first ${here.first} here)`;
+  return `${c.evidenceItems} (? here)`;
 }
 
 /**

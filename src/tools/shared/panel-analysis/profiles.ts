@@ -2,14 +2,16 @@
 // does (UniProt), how well its structure is predicted (AlphaFold), where the gene is (MyGene.info,
 // Ensembl), how intolerant it is to loss of function (gnomAD), what clinical variant evidence exists
 // (CIViC) and what pharmacogenomic annotations (ClinPGx). Every call degrades on failure: a profile
-// field is null when its source had nothing or failed, and the report says which.
+// field is null when its source had nothing or failed, and the report says which (a per-gene call's
+// warning names the gene: focus-gaps.ts). CIViC and ClinPGx answer "nothing" with a count of 0, so
+// their null among the first CLINICAL_PROFILE_GENES focus genes is a failed call.
 // Three parts, so the analysis holds its citation check only for what carries PMIDs:
 //   clinicalEvidenceOf (CIViC, whose evidence cites PMIDs: awaited before the check);
 //   geneProfiles (UniProt, AlphaFold, MyGene.info, Ensembl, gnomAD) and pharmacogenomicsOf
 //   (ClinPGx, 2 requests a second) carry none and are awaited beside it; withClinical joins them.
 // AlphaFold at 5/s takes two windows for 8 focus genes, four when two panels are compared.
 import type { FocusGene } from '../../../analysis/focus-genes.js';
-import type { CivicGeneEvidence } from '../../../sources/civic.js';
+import { CIVIC_MAX_FIRST, type CivicGeneEvidence } from '../../../sources/civic.js';
 import type { EnsemblGene } from '../../../sources/ensembl.js';
 import type { GeneConstraint } from '../../../sources/gnomad.js';
 import type { ClinicalAnnotation } from '../../../sources/pharmgkb.js';
@@ -18,6 +20,7 @@ import type { UniProtEntry } from '../../../sources/uniprot.js';
 import { sameDisease } from '../disease.js';
 import type { Gather } from '../gather.js';
 import type { PanelGene } from '../panel.js';
+import { lostForGene } from './focus-gaps.js';
 import { truncate } from '../../../text.js';
 
 /** Per-gene calls to CIViC and ClinPGx (which allows 2 requests a second) stop at this many focus genes. */
@@ -51,7 +54,12 @@ export interface GeneProfile {
   clinicalEvidence: {
     evidenceItems: number;
     assertions: number;
-    inDiseaseContext: number;
+    /**
+     * Items in the disease among those read. CIViC lists at most CIVIC_MAX_FIRST a request: with
+     * more, it counts the first read (a lower bound), and is null when none of those is in the
+     * disease or the count cannot be bounded (not known, not 0).
+     */
+    inDiseaseContext: number | null;
     top: CivicTopItem[];
   } | null;
   pharmacogenomics: { annotations: number; top: { id: string; name: string; level: string | null; chemicals: string[]; url: string }[] } | null;
@@ -110,9 +118,9 @@ type Pharmacogenomics = NonNullable<GeneProfile['pharmacogenomics']>;
 /** CIViC evidence of the first CLINICAL_PROFILE_GENES focus genes; a gene whose call failed is absent. */
 export function clinicalEvidenceOf(g: Gather, focus: readonly FocusGene[], disease: string): Promise<Map<string, ClinicalEvidence>> {
   return perClinicalGene(g, focus, 'civic', (s) =>
-    g.report.call('civic', () => g.call.ctx.sources.civic.geneEvidence(s, { first: 25 }, g.call.signal), {
+    g.report.call('civic', () => g.call.ctx.sources.civic.geneEvidence(s, { first: CIVIC_MAX_FIRST }, g.call.signal), {
       records: (e) => e.evidence.length + e.assertions.length,
-      degrades: `CIViC clinical evidence for ${s} is missing`,
+      degrades: lostForGene('civic', s),
     }).then((e) => e && clinicalOf(e, disease)),
   );
 }
@@ -121,7 +129,7 @@ export function clinicalEvidenceOf(g: Gather, focus: readonly FocusGene[], disea
 export function pharmacogenomicsOf(g: Gather, focus: readonly FocusGene[]): Promise<Map<string, Pharmacogenomics>> {
   return perClinicalGene(g, focus, 'pharmgkb', (s) =>
     g.report.call('pharmgkb', () => g.call.ctx.sources.pharmgkb.clinicalAnnotations({ gene: s }, g.call.signal), {
-      degrades: `ClinPGx pharmacogenomic annotations for ${s} are missing`,
+      degrades: lostForGene('pharmgkb', s),
     }).then((list) => list && pgxOf(list)),
   );
 }
@@ -150,7 +158,7 @@ async function structureOf(g: Gather, symbol: string, hgncAccession: string | nu
   const accession = hgncAccession ?? (await entries)?.get(symbol)?.accession ?? null;
   if (!accession) return null;
   const { sources } = g.call.ctx;
-  return (await g.report.call('alphafold', () => sources.alphafold.prediction(accession, g.call.signal), { degrades: `AlphaFold structure confidence of ${symbol} is missing` })) ?? null;
+  return (await g.report.call('alphafold', () => sources.alphafold.prediction(accession, g.call.signal), { degrades: lostForGene('alphafold', symbol) })) ?? null;
 }
 
 function proteinOf(e: UniProtEntry): NonNullable<GeneProfile['protein']> {
@@ -186,10 +194,16 @@ export function clinicalOf(e: CivicGeneEvidence, disease: string): NonNullable<G
   // level (A = validated ... E = inferential).
   const against = (x: { evidenceDirection: string | null }) => Number(x.evidenceDirection === 'DOES_NOT_SUPPORT');
   const ranked = [...e.evidence].sort((a, b) => Number(inContext(b.disease)) - Number(inContext(a.disease)) || against(a) - against(b) || a.evidenceLevel.localeCompare(b.evidenceLevel));
+  // CIViC's disease filter is a substring match ("non-small cell lung cancer" misses its "Lung
+  // Non-small Cell Carcinoma"), so the items are matched here, among those one request lists. With
+  // more than that, 0 of those read is no finding (null), and a count > 0 is read as "at least"
+  // only when evidenceItems shows more than one request lists (focus-gaps.ts, civicInDisease).
+  const inDisease = e.evidence.filter((x) => inContext(x.disease)).length;
+  const allRead = e.evidence.length >= e.totalEvidence;
   return {
     evidenceItems: e.totalEvidence,
     assertions: e.totalAssertions,
-    inDiseaseContext: e.evidence.filter((x) => inContext(x.disease)).length,
+    inDiseaseContext: allRead || (inDisease > 0 && e.totalEvidence > CIVIC_MAX_FIRST) ? inDisease : null,
     top: ranked.slice(0, TOP_ITEMS).map((x) => ({
       id: String(x.id),
       name: x.name,

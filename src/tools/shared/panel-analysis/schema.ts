@@ -95,7 +95,11 @@ export const geneProfile = z.object({
     .object({
       evidenceItems: z.number().int(),
       assertions: z.number().int(),
-      inDiseaseContext: z.number().int(),
+      inDiseaseContext: z
+        .number()
+        .int()
+        .nullable()
+        .describe('Items in the disease among those read: CIViC lists 25 a request, so with more evidenceItems it counts the first 25 (at least this many), and null means none of them is (not known, not 0)'),
       top: z.array(
         z.object({
           id: z.string(),
