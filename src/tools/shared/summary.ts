@@ -30,7 +30,8 @@ interface SourceLike {
 
 export function describeIntegrity(i: IntegrityOut): string {
   const pmids = i.pmidsChecked
-    ? `PMIDs checked: yes (${i.pmidsCited}), ${i.hallucinated ?? 0} hallucinated${i.retracted ? `, ${i.retracted} retracted (not counted as evidence)` : ''}`
+    ? // "yes (4)" read as 4 PMIDs checked, beside a hallucinated count over every PMID of the answer.
+      `PMIDs checked: yes (${i.pmidsCited} cited by statements; every PMID of the answer looked up), ${i.hallucinated ?? 0} hallucinated${i.retracted ? `, ${i.retracted} retracted (not counted as evidence)` : ''}`
     : i.pmidsCited === 0
       ? 'PMIDs checked: none cited (nothing to check)'
       : `PMIDs checked: NO (PubMed could not be reached: existence of ${i.pmidsCited} cited PMIDs not verified)`;
