@@ -71,7 +71,8 @@ describe('secrets on disk', () => {
       // Again: answered from the cache this time, which must not bring anything back either.
       await runCli(['verify', 'Metformin improves survival in patients with diabetes.', '--pmids', '1001', '--json'], env),
     ];
-    for (const r of runs) expect(r.code, r.stderr).toBe(0);
+    // Exit 1: no NLI model here (BIOINTEL_NLI=off), so the claim is unjudged; the PMIDs were checked.
+    for (const r of runs) expect(r.code, r.stderr).toBe(1);
     expect(JSON.parse(runs[0]!.stdout)).toMatchObject({ pmidsChecked: true, hallucinated: 0 });
     // The canary really was sent and echoed: otherwise this test would prove nothing.
     expect(seen.keyed).toBeGreaterThan(0);

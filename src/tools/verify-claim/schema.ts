@@ -69,7 +69,7 @@ export const verifyOutput = z.object({
       entailment: z.number().optional().describe('max over windows, likewise contradiction'),
       neutral: z.number().optional(),
       contradiction: z.number().optional(),
-      verdict: z.enum(VERDICTS).describe('mixed: one window entails, another contradicts; unchecked: PubMed unreachable; retracted*, not_cited (no marker cites it): not judged'),
+      verdict: z.enum(VERDICTS).describe('mixed: one window entails, another contradicts; unchecked: record not read; retracted*, not_cited (no marker cites it): not judged'),
     }),
   ),
   supportingPmids: z.array(z.string()).describe('verdict supports or mixed'),
