@@ -143,6 +143,14 @@ describe('svc_verify_claim, adversarial inputs', () => {
     expect(ok.evidenceStatus).toBe('grounded');
   });
 
+  it('a [k] marker past the list says so, never "no abstract could be read"', async () => {
+    const r = await verify({ claim: 'Metformin improves survival of patients with diabetes [3].', pmids: ['1001', '1002'] });
+    expect(r.evidenceStatus).toBe('unverifiable');
+    expect(r.summary).toContain('No marker of the claim cites a PMID given (see warnings)');
+    expect(r.summary).not.toContain('No abstract could be read');
+    expect(r.warnings).toContain('[3] points past the 2 PMIDs given: it cites nothing (out of range, as ALCE counts it).');
+  });
+
   it('a PMID marker keeps the digits typed (Number() rounded 99999999999999999999 to 1e20)', async () => {
     const r = await verify({ claim: 'Metformin improves survival [PMID:99999999999999999999].' });
     expect(r.pmids.map((p) => p.pmid)).toEqual(['99999999999999999999']);

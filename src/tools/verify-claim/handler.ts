@@ -47,6 +47,9 @@ async function checkClaim(args: VerifyInput, call: ToolCall, deadline: CallDeadl
   // Search mode: the claim is weighed against every record found, as if it cited them all.
   const found = done?.articles;
   const statements = citedStatements(claim, found ? [...found.keys()] : given);
+  // [3] with two PMIDs cites nothing (ALCE's out of range): said, not left to read as "no abstract".
+  const outOfRange = [...new Set(statements.flatMap((s) => s.pmids.filter((p) => p.startsWith('#'))))].map((p) => `[${p.slice(1)}]`);
+  if (outOfRange.length) report.warnings.push(`${outOfRange.join(' ')} ${outOfRange.length === 1 ? 'points' : 'point'} past the ${given.length} PMID${given.length === 1 ? '' : 's'} given: ${outOfRange.length === 1 ? 'it cites' : 'they cite'} nothing (out of range, as ALCE counts it).`);
   // Every PMID listed is looked up, cited by a marker or not: a real PMID is never called fake
   // because no marker cited it (it read "not_found", "1 of 2 cited PMIDs exist").
   const run = await runIntegrity(deps, statements, found ? { found, citationMetrics: false } : { alsoCheck: given });

@@ -64,7 +64,9 @@ export function summarize(status: EvidenceStatus, run: IntegrityRun, rows: Verif
     const exist = rows.filter((p) => p.exists).length;
     parts.push(`${exist} of ${rows.length} PMIDs exist${i.hallucinated ? `; ${i.hallucinated} do not (${i.hallucinatedPmids.join(', ')})` : ''}.`);
   } else parts.push('PubMed could not be asked whether the PMIDs exist, so none is called hallucinated.');
-  parts.push(`${HEADLINE[status]}.`);
+  // Nothing cited at all (every marker out of range): "no abstract could be read" would blame PubMed.
+  const noneCited = !searched && run.cited.length === 0 && status === 'unverifiable';
+  parts.push(noneCited ? 'No marker of the claim cites a PMID given (see warnings), so the claim could not be verified.' : `${HEADLINE[status]}.`);
   const notCited = rows.filter((p) => p.verdict === 'not_cited').map((p) => p.pmid);
   if (notCited.length) parts.push(`PMID ${list(notCited)} ${notCited.length === 1 ? 'is' : 'are'} listed but no marker of the claim cites ${notCited.length === 1 ? 'it' : 'them'}: not judged, and not counted in the status (cite with [PMID:n] or [k], or drop the markers to check every sentence against every PMID).`);
   const retracted = rows.filter((p) => p.verdict === 'retracted' || p.verdict === 'retraction_notice');
