@@ -80,7 +80,7 @@ function buildProgram(): Command {
     .option('--pmids <ids...>', 'PMIDs cited for the claim (space or comma separated); omit to search PubMed')
     .option('--genes <symbols...>', 'gene symbols that focus the PubMed search')
     .option('--json', 'print the result as JSON')
-    .addHelpText('after', '\nExit codes: 0 supported or grounded; 3 judged and not supported (unsupported, contested, contradicted, hallucinated); 1 not verified (unverifiable or unjudged: PubMed failed, no abstract, no NLI model); 2 usage error.\n\nExample:\n  biointel verify "Trametinib improves survival in BRAF-mutated melanoma" --pmids 22663011')
+    .addHelpText('after', '\nExit codes: 0 every statement supported; 3 judged and not supported (unsupported, contested, contradicted, hallucinated, or a statement of a supported claim not supported); 1 not verified (unverifiable or unjudged: PubMed failed, no abstract, no NLI model); 2 usage error.\n\nExample:\n  biointel verify "Trametinib improves survival in BRAF-mutated melanoma" --pmids 22663011')
     .action(async (claim: string, opts: { pmids?: string[]; genes?: string[]; json?: boolean }, cmd: Command) => {
       const [{ runTool, splitList }, { verifyClaimTool }, { renderVerify }, { verifyExitCode }] = await Promise.all([
         import('./cli/run-tool.js'),

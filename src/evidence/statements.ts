@@ -124,8 +124,12 @@ function readMarkers(text: string, given: readonly string[]): { clean: string; i
   const ids: string[] = [];
   let marked = false;
   const clean = text.replace(MARKER, (_m, w1: string | undefined, ids1: string | undefined, w2: string | undefined, ids2: string | undefined) => {
-    const pmidWord = Boolean(w1 ?? w2);
+    // "PMID" before the first id makes the list PubMed ids ([PMID 123, 456]); one before a later id
+    // makes it and those after it PubMed ids ([1, PMID:1002]: the 1st given PMID, then PMID 1002,
+    // which was read as a 1002nd given PMID "past the list" and never looked up).
+    let pmidWord = Boolean(w1 ?? w2);
     for (const raw of (ids1 ?? ids2 ?? '').split(/[,;]/)) {
+      if (/PMID/i.test(raw)) pmidWord = true;
       const n = raw.replace(/\D/g, '');
       if (!n) continue;
       const k = Number(n);

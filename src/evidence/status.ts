@@ -52,8 +52,11 @@ function onlyRetractedOrFake(ids: readonly string[], c: Pick<StatusContext, 'pmi
 }
 
 export interface ClaimEvidence extends StatusContext {
-  /** status: 'unjudged' with a model available means the model could not take the statement (too long). */
-  statements: readonly (StatementEvidence & { judged: readonly string[]; status?: StatementStatus })[];
+  /**
+   * status: 'unjudged' with a model available means the model could not take the statement (too
+   * long); bestEntailment null: no model verdict on any of its citations.
+   */
+  statements: readonly (StatementEvidence & { judged: readonly string[]; status?: StatementStatus; bestEntailment?: number | null })[];
   /** Distinct cited PMIDs (out-of-range markers excluded). */
   cited: readonly string[];
   citeF1: number;
@@ -72,8 +75,11 @@ export function evidenceStatus(e: ClaimEvidence): EvidenceStatus {
   if (!e.nliEnabled) return 'unjudged';
   // A statement the model could not take is not judged: the claim is no better than unjudged when
   // none was, and never grounded while one was not.
+  // ...nor when none got a model verdict: "too long" beside an uncited sentence read "unsupported"
+  // (and `biointel verify` exit 3, "judged and not supported") though the model judged nothing.
   const unjudged = e.statements.filter((s) => s.status === 'unjudged');
-  if (unjudged.length > 0 && unjudged.length === e.statements.length) return 'unjudged';
+  const modelJudged = e.statements.some((s) => s.bestEntailment !== undefined && s.bestEntailment !== null);
+  if (unjudged.length > 0 && (unjudged.length === e.statements.length || !modelJudged)) return 'unjudged';
   const entails = e.statements.some((s) => s.entailing.length > 0);
   const contradicts = e.statements.some((s) => s.contradicting.length > 0);
   if (entails && contradicts) return 'contested';

@@ -156,6 +156,11 @@ describe('CLI', () => {
     expect((await runCli(['verify', 'Metformin improves survival of patients with diabetes.', '--pmids', '1001'], withModel)).code).toBe(0);
     expect((await runCli(['verify', 'Metformin did not improve survival of patients with diabetes.', '--pmids', '1001'], withModel)).code).toBe(3);
     expect((await runCli(['verify', 'Metformin improves survival.', '--pmids', '99999999'], withModel)).code).toBe(3); // hallucinated
+    // "Grounded" by ALCE's F1 (0.67) with its second sentence uncited: not every statement supported.
+    const half = await runCli(['verify', 'Metformin improves survival of patients with diabetes [PMID:1001]. Aspirin cures all cancers.'], withModel);
+    expect(half.stdout).toContain('GROUNDED');
+    expect(half.code).toBe(3);
+    expect(half.stderr).toContain('1 of 2 statements are not supported (unsupported)');
     const down = await runCli(['verify', 'Metformin improves survival.', '--pmids', '1001', '--replay-dir', tempDir()], withModel);
     expect(down.code).toBe(1);
     expect(down.stderr).toContain('not verified (unverifiable)');

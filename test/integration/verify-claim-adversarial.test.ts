@@ -151,6 +151,36 @@ describe('svc_verify_claim, adversarial inputs', () => {
     expect(r.warnings).toContain('[3] points past the 2 PMIDs given: it cites nothing (out of range, as ALCE counts it).');
   });
 
+  it('a PMID inside a mixed marker [1, PMID:1002] is read as a PMID, and its contradiction counts', async () => {
+    const r = await verify({ claim: 'Metformin improves survival of patients with diabetes [1, PMID:1002].', pmids: ['1001'] });
+    expect(r.statements[0]?.citations).toEqual(['1001', '1002']);
+    expect(r.evidenceStatus).toBe('contested');
+    expect(r.warnings.join(' ')).not.toContain('points past');
+    // Without a list it is a cited claim too, never searched with the marker dropped.
+    const alone = await verify({ claim: 'Metformin improves survival of patients with diabetes [1, PMID:1002].' });
+    expect(alone.search).toBeUndefined();
+  });
+
+  it('a claim the model judged nothing of is unjudged, never "unsupported" (too long beside an uncited sentence)', async () => {
+    const short = await connectInMemory(await testContext({ nli: 'auto', nliModel: shortModel, retries: 0 } as never, fake.url));
+    const LONG = `Metformin improves survival of patients with diabetes ${'with the drug in the trial and '.repeat(4)}it was never effective`;
+    const r = await callOk<Result>(short, 'svc_verify_claim', { claim: `${LONG} [PMID:1001]. Metformin is widely used.` });
+    expect(r.evidenceStatus).toBe('unjudged');
+    expect(r.summary).toContain('Entailment was not judged: the NLI model could not take the statements');
+    expect(r.summary).not.toContain('no NLI model is available');
+    expect(r.summary).toContain('Citation precision and recall were not computed (nothing was judged).');
+    expect(r.summary).not.toMatch(/F1 0\.00/);
+  });
+
+  it('"unverifiable" says whether PubMed lists no abstract or could not be read', async () => {
+    const none = await verify({ claim: CLAIM, pmids: ['3001'] });
+    expect(none.summary).toContain('PubMed lists no abstract for the cited records that exist');
+    fake.route('GET', '/eutils/efetch.fcgi', { status: 500, body: { error: 'backend down' } });
+    fake.route('POST', '/eutils/efetch.fcgi', { status: 500, body: { error: 'backend down' } });
+    const down = await verify({ claim: CLAIM, pmids: ['1001'] });
+    expect(down.summary).toContain('The cited records could not be read from PubMed');
+  });
+
   it('a PMID marker keeps the digits typed (Number() rounded 99999999999999999999 to 1e20)', async () => {
     const r = await verify({ claim: 'Metformin improves survival [PMID:99999999999999999999].' });
     expect(r.pmids.map((p) => p.pmid)).toEqual(['99999999999999999999']);

@@ -37,7 +37,7 @@ export function describeIntegrity(i: IntegrityOut): string {
       : `PMIDs checked: NO (PubMed could not be reached: existence of ${i.pmidsCited} cited PMIDs not verified)`;
   const judge = `judge ${i.entailmentMethod}${i.nliEnabled ? '' : ' (no NLI model)'}`;
   if (i.citeF1 === null && i.groundedRatio === null) {
-    const why = !i.nliEnabled ? 'no NLI model' : i.pmidsCited ? 'no readable abstract' : 'nothing cited';
+    const why = !i.nliEnabled ? 'no NLI model' : i.pmidsCited ? 'no readable abstract, or nothing the model could take: see warnings' : 'nothing cited';
     return `Integrity: ${pmids}; citations not judged (${why}); ${judge}.`;
   }
   return `Integrity: ${pmids}; grounded ${percent(i.groundedRatio)}; citation precision ${figure(i.citationPrecision)}, recall ${figure(i.citationRecall)}, F1 ${figure(i.citeF1)}; ${judge}.`;

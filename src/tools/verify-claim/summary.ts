@@ -47,6 +47,22 @@ function searchScope(search: SearchDone): string[] {
   return out;
 }
 
+/**
+ * The status in words, with the reason where one status has several: "unjudged" with a model
+ * loaded is a statement too long for it, not a missing model; "unverifiable" is either records
+ * without an abstract (PubMed lists none) or records PubMed could not give, or no marker citing a
+ * PMID given; the same sentence for all of them blamed PubMed for a letter without abstract.
+ */
+function headline(status: EvidenceStatus, run: IntegrityRun, rows: VerifyOutput['pmids'], searched: boolean): string {
+  if (status === 'unjudged' && run.integrity.nliEnabled) return 'Entailment was not judged: the NLI model could not take the statements (longer than its input; see warnings)';
+  if (status !== 'unverifiable' || searched) return HEADLINE[status];
+  if (run.cited.length === 0) return 'No marker of the claim cites a PMID given (see warnings), so the claim could not be verified';
+  const cited = rows.filter((r) => run.cited.includes(r.pmid));
+  if (cited.some((r) => r.verdict === 'unchecked')) return 'The cited records could not be read from PubMed (see sources and warnings), so the claim could not be verified: this says nothing about what they say';
+  if (cited.length && cited.every((r) => r.verdict === 'no_abstract' || r.verdict === 'retracted' || r.verdict === 'retraction_notice' || r.verdict === 'not_found')) return 'PubMed lists no abstract for the cited records that exist, so the claim could not be verified against them (titles alone are not judged)';
+  return HEADLINE[status];
+}
+
 export function summarize(status: EvidenceStatus, run: IntegrityRun, rows: VerifyOutput['pmids'], search: SearchDone | null = null): string {
   const i = run.integrity;
   const parts: string[] = [];
@@ -65,8 +81,7 @@ export function summarize(status: EvidenceStatus, run: IntegrityRun, rows: Verif
     parts.push(`${exist} of ${rows.length} PMIDs exist${i.hallucinated ? `; ${i.hallucinated} do not (${i.hallucinatedPmids.join(', ')})` : ''}.`);
   } else parts.push('PubMed could not be asked whether the PMIDs exist, so none is called hallucinated.');
   // Nothing cited at all (every marker out of range): "no abstract could be read" would blame PubMed.
-  const noneCited = !searched && run.cited.length === 0 && status === 'unverifiable';
-  parts.push(noneCited ? 'No marker of the claim cites a PMID given (see warnings), so the claim could not be verified.' : `${HEADLINE[status]}.`);
+  parts.push(`${headline(status, run, rows, searched)}.`);
   const notCited = rows.filter((p) => p.verdict === 'not_cited').map((p) => p.pmid);
   if (notCited.length) parts.push(`PMID ${list(notCited)} ${notCited.length === 1 ? 'is' : 'are'} listed but no marker of the claim cites ${notCited.length === 1 ? 'it' : 'them'}: not judged, and not counted in the status (cite with [PMID:n] or [k], or drop the markers to check every sentence against every PMID).`);
   const retracted = rows.filter((p) => p.verdict === 'retracted' || p.verdict === 'retraction_notice');
@@ -78,7 +93,7 @@ export function summarize(status: EvidenceStatus, run: IntegrityRun, rows: Verif
   const contradicting = rows.filter((p) => p.verdict === 'contradicts' || p.verdict === 'mixed').map((p) => p.pmid);
   if (supporting.length) parts.push(`Entailing: PMID ${list(supporting)}.`);
   if (contradicting.length) parts.push(`Contradicting: PMID ${list(contradicting)}.`);
-  if (!i.nliEnabled) parts.push('Citation precision and recall were not computed (nothing was judged).');
+  if (!i.nliEnabled || i.judgedStatements === 0) parts.push('Citation precision and recall were not computed (nothing was judged).');
   else if (searched) parts.push(`Citation precision and recall do not apply: the claim cited nothing; every abstract found was judged (judge: ${i.entailmentMethod}).`);
   else if (status !== 'hallucinated' && status !== 'unverifiable') {
     parts.push(`Citation precision ${i.citationPrecision.toFixed(2)}, recall ${i.citationRecall.toFixed(2)}, F1 ${i.citeF1.toFixed(2)} (judge: ${i.entailmentMethod}).`);
