@@ -34,7 +34,7 @@ interface Result {
   citeF1: number | null;
   hallucinated: number | null;
   pmids: Row[];
-  statements: { status: string; supported: boolean | null; skipped?: string; entailing: string[]; contradicting: string[] }[];
+  statements: { status: string; supported: boolean | null; skipped?: string; citations: string[]; entailing: string[]; contradicting: string[] }[];
   supportingPmids: string[];
   contradictingPmids: string[];
   search?: { query: string; count: number | null };
