@@ -8,8 +8,12 @@ export type Mechanism = (typeof MECHANISMS)[number];
 /** When several mechanisms are named, the most specific one shapes the plan (see primaryMechanism). */
 const PRIORITY: readonly Mechanism[] = ['synthetic_lethality', 'biomarker', 'interaction', 'loss_of_function', 'gain_of_function', 'overexpression', 'inhibition'];
 
-/** What is done to, or observed of, a gene in the text. */
-export type GeneRole = 'inhibited' | 'lost' | 'activated' | 'overexpressed' | 'mutated' | 'marker' | 'partner';
+/**
+ * What is done to, or observed of, a gene in the text. `wildtype` ("KRAS wild-type", "cells that do
+ * not carry KRAS mutations") and `negative` ("HER2-negative": no amplification or overexpression, not
+ * a loss of the gene) name a setting without the gene's alteration.
+ */
+export type GeneRole = 'inhibited' | 'lost' | 'activated' | 'overexpressed' | 'mutated' | 'marker' | 'partner' | 'wildtype' | 'negative';
 
 const ROLE_OF: Record<Mechanism, GeneRole | null> = {
   inhibition: 'inhibited',
@@ -35,7 +39,9 @@ const CUES: Record<Mechanism, readonly RegExp[]> = {
 /** Words joined to a gene by a hyphen ("BRCA1-deficient") and the role each gives the gene. */
 const MODIFIERS: Record<string, GeneRole> = {
   mutant: 'mutated', mutated: 'mutated', mutation: 'mutated', variant: 'mutated', driven: 'mutated', dependent: 'mutated', addicted: 'mutated',
-  deficient: 'lost', null: 'lost', deleted: 'lost', knockout: 'lost', ko: 'lost', negative: 'lost', low: 'lost', loss: 'lost', inactivated: 'lost',
+  deficient: 'lost', null: 'lost', deleted: 'lost', knockout: 'lost', ko: 'lost', loss: 'lost', inactivated: 'lost',
+  // "-negative" and "-low" are a level (no amplification or overexpression), not the gene's loss.
+  negative: 'negative', low: 'negative', 'wild-type': 'wildtype', wt: 'wildtype', wildtype: 'wildtype',
   positive: 'overexpressed', amplified: 'overexpressed', high: 'overexpressed', overexpressing: 'overexpressed',
   activated: 'activated', active: 'activated',
   inhibited: 'inhibited', targeted: 'inhibited',
@@ -88,6 +94,8 @@ export interface GeneMention {
   /** The joined modifier's role, e.g. "mutated" for "EGFR-mutant". */
   modifier: GeneRole | null;
   modifierWord: string | null;
+  /** The variant named after it: a protein change ("T790M", "G12C" of "G12C-mutant") or an exon change ("exon 19 deletion"). */
+  variant?: string | null;
 }
 
 export interface MechanismCue {
@@ -112,6 +120,8 @@ export interface TextReading {
   cues: MechanismCue[];
   /** The words that deny the effect ("does not", "fails to"), or null for an affirmative hypothesis. */
   negation: string | null;
+  /** Words that deny part of it only ("does not reduce X but increases Y"): not read as a denial, and warned about. */
+  partialNegation?: string | null;
 }
 
 /** A protein change in one-letter code: G12C, V600E, T790M, R175*. */
@@ -127,23 +137,59 @@ export function readHypothesis(text: string): TextReading {
     const raw = m[0];
     const [token, modifier] = splitModifier(raw);
     if (looksLikeGene(token)) {
-      // "KRAS G12C": a protein change after the gene says the gene is mutated.
-      const variant = !modifier && PROTEIN_CHANGE.test(words[i + 1]?.[0] ?? '') ? words[i + 1]![0] : null;
+      // "KRAS G12C", "KRAS G12C-mutant", "EGFR exon 19 deletion": a named variant says the gene is
+      // mutated (an exon deletion is an in-frame change, not a loss of the gene).
+      const variant = modifier ? null : variantAfter(text.slice(m.index + raw.length));
       const role = modifier ? MODIFIERS[modifier]! : variant ? 'mutated' : null;
-      genes.push({ token, index: m.index, modifier: role, modifierWord: modifier ?? variant });
+      genes.push({ token, index: m.index, modifier: role, modifierWord: modifier ?? variant, variant });
     } else if (looksLikeDrug(raw)) drugs.push({ token: raw, index: m.index });
   }
-  return { genes, drugs: uniqueTokens(drugs), disease: diseasePhrase(text), cues: mechanismCues(text), negation: negationOf(text) };
+  const negation = readNegation(text);
+  return { genes, drugs: uniqueTokens(drugs), disease: diseasePhrase(text), cues: mechanismCues(text), negation: negation.words, partialNegation: negation.unsure };
+}
+
+/** An exon-level variant: "exon 19 deletion", "exon 20 insertions", "exon 14 skipping". */
+const EXON_VARIANT = /^\s+(exon\s+\d{1,2}\s+(?:in-frame\s+)?(?:deletion|insertion|skipping|del|ins)(?:s)?)\b/i;
+
+/** The variant written right after a gene word, or null. */
+function variantAfter(rest: string): string | null {
+  const exon = EXON_VARIANT.exec(rest)?.[1];
+  if (exon) return exon.replace(/\s+/g, ' ').replace(/s$/i, '').toLowerCase();
+  const next = /^\s+([A-Za-z0-9*-]+)/.exec(rest)?.[1] ?? '';
+  const head = next.split('-')[0]!;
+  return PROTEIN_CHANGE.test(head) ? head : null;
 }
 
 // A verb phrase that denies the effect. A bare "not" is left out: "EGFR, not MET, drives..." and
 // "non-small cell" deny nothing about the hypothesis' own effect; nor does "does not only".
 const NEGATION =
-  /\b(?:(?:does|do|did|is|are|was|were|will|would|can|could|may|might|should|has|have)\s+not|(?:does|do|did|is|are|was|were|wo|would|can|could|should|has|have)n['’]t|cannot|fail(?:s|ed)?\s+to|(?:has|have|had|shows?|showed)\s+no\s+(?:effect|impact|role|benefit|association)|neither)\b(?!\s+only\b)/i;
+  /\b(?:(?:does|do|did|is|are|was|were|will|would|can|could|may|might|should|has|have)\s+not|(?:does|do|did|is|are|was|were|wo|would|can|could|should|has|have)n['’]t|cannot|(?:is|are|was|were)\s+(?:unable\s+to|ineffective)|fail(?:s|ed)?\s+to|(?:has|have|had|shows?|showed)\s+no\s+(?:effect|impact|role|benefit|association)|neither)\b(?!\s+only\b)/gi;
+
+/** A relative clause ends right before the negation: "cells that do not carry KRAS mutations" describes the cells. */
+const RELATIVE_BEFORE = /\b(?:that|which|who|whose|where)\s+$/i;
 
 /** The words that make a hypothesis deny its effect, or null. */
 export function negationOf(text: string): string | null {
-  return NEGATION.exec(text)?.[0] ?? null;
+  return readNegation(text).words;
+}
+
+/**
+ * The denial of the main outcome, or null; `unsure` when a denial was found that may deny only part
+ * of it ("does not reduce proliferation but increases apoptosis"): the plan then warns.
+ * A negation inside a relative clause ("cells that do not carry") denies nothing of the effect, and
+ * a double negative ("does not fail to reduce") asserts it.
+ */
+export function readNegation(text: string): { words: string | null; unsure: string | null } {
+  for (const m of text.matchAll(NEGATION)) {
+    if (RELATIVE_BEFORE.test(text.slice(0, m.index))) continue;
+    const rest = text.slice(m.index + m[0].length);
+    // "does not fail to", "cannot fail to": two negations assert the effect.
+    if (/^\s+fail(?:s|ed)?\s+to\b/i.test(rest)) return { words: null, unsure: null };
+    // A later clause that asserts another outcome: the denial covers part of the hypothesis only.
+    if (/\b(?:but|yet|while|whereas|instead)\b/i.test(rest.split(/[.;]/)[0]!)) return { words: null, unsure: m[0] };
+    return { words: m[0], unsure: null };
+  }
+  return { words: null, unsure: null };
 }
 
 /** Distinct gene tokens in first-mention order (what is asked of HGNC). */
@@ -153,7 +199,7 @@ export function geneTokens(reading: Pick<TextReading, 'genes'>): string[] {
 
 /** "BRCA1-deficient" -> ["BRCA1", "deficient"]; "PD-L1" stays whole (its tail is upper-case). */
 function splitModifier(word: string): [string, string | null] {
-  const m = /^(.+?)-([a-z]+)$/.exec(word);
+  const m = /^(.+?)-(wild-type|[a-z]+)$/.exec(word);
   if (m && MODIFIERS[m[2]!] !== undefined) return [m[1]!, m[2]!];
   return [word, null];
 }
@@ -195,6 +241,8 @@ export function mechanismCues(text: string): MechanismCue[] {
       const global = new RegExp(`\\b${re.source}`, 'gi');
       for (const m of text.matchAll(global)) {
         if (isGeneModifier(text, m.index) || !qualifies(text, m.index + m[0].length, m[0])) continue;
+        // "exon 19 deletion", "in-frame deletion": a mutation that keeps the protein, not its loss.
+        if (mechanism === 'loss_of_function' && /^delet/i.test(m[0]) && /(?:\bexon\s+\d{1,2}|in-frame)\s+$/i.test(text.slice(Math.max(0, m.index - 20), m.index))) continue;
         cues.push({ mechanism, phrase: m[0].trim(), index: m.index });
       }
     }
@@ -241,7 +289,12 @@ export function primaryMechanism(cues: readonly MechanismCue[]): { primary: Mech
 export function mentionRoles(text: string, mention: GeneMention, cues: readonly MechanismCue[]): GeneRole[] {
   // A gene qualified by its own hyphen modifier ("BRCA1-deficient") has the role the modifier gives.
   if (mention.modifier) return [mention.modifier];
-  const roles = new Set<GeneRole>();
+  const cue = nearestCue(text, mention, cues);
+  return cue ? [ROLE_OF[cue.mechanism]!] : [];
+}
+
+/** The nearest mechanism cue with a role in the same clause as the mention, or null. */
+export function nearestCue(text: string, mention: GeneMention, cues: readonly MechanismCue[]): MechanismCue | null {
   let best: { cue: MechanismCue; distance: number } | undefined;
   for (const cue of cues) {
     if (ROLE_OF[cue.mechanism] === null) continue;
@@ -250,8 +303,16 @@ export function mentionRoles(text: string, mention: GeneMention, cues: readonly 
     if (between.length > 40 || CLAUSE_BREAK.test(between)) continue;
     if (!best || between.length < best.distance) best = { cue, distance: between.length };
   }
-  if (best) roles.add(ROLE_OF[best.cue.mechanism]!);
-  return [...roles];
+  return best?.cue ?? null;
+}
+
+/** Cues that name an experiment done to a gene, never the cells' own state. */
+const EXPERIMENT_CUE = /^(?:knock|silenc|deplet|ablat)/i;
+
+/** "EGFR knockdown", "silencing of EGFR": the text does the loss (unless a modifier gives the cells' state). */
+export function perturbedMention(text: string, mention: GeneMention, cues: readonly MechanismCue[]): boolean {
+  if (mention.modifier) return false;
+  return EXPERIMENT_CUE.test(nearestCue(text, mention, cues)?.phrase ?? '');
 }
 
 /** Text between a cue and a gene that puts them in different parts of the sentence. */
@@ -296,9 +357,13 @@ const DISEASE_WORD =
 /** Stop words and qualifiers that are not part of a disease name. */
 const NOT_DISEASE = /\b(?:patients?|cells?|cell lines?|models?|mice|tumou?r growth|growth|proliferation|survival|progression|resistance|response|treatment|therapy|the|a|an|human|primary|advanced|metastatic|relapsed|refractory)\b/gi;
 
+const OUTCOME_BREAK =
+  /\b(?:is|are|was|were|by|through|via|when|which|that|in|with|after|upon|under|reduc(?:es?|ed)|drives?|causes?|increases?|decreases?|confers?|predicts?|sensiti[sz](?:es?|ed)|promotes?|suppress(?:es)?|inhibits?|induces?|enhances?|impairs?|blocks?|kills?|restores?|protects?|prevents?|limits?|abolish(?:es)?|overcomes?|rescues?)\b/i;
+
 function cleanDiseasePhrase(phrase: string): string | null {
   // Stop at verbs and clauses that follow the disease ("breast cancer is driven by ...").
-  const clause = phrase.split(/\b(?:is|are|was|were|by|through|via|when|which|that|in|with|after|upon|under|reduces?|drives?|causes?|increases?|decreases?|confers?|predicts?)\b/i)[0]!;
+  // Outcome verbs end it too: "BRCA1 sensitizes breast cancer cells to olaparib" names no disease after "of".
+  const clause = phrase.split(OUTCOME_BREAK)[0]!;
   const words = clause.split(/\s+/).filter((w) => {
     const [token, modifier] = splitModifier(w);
     return w && !modifier && !looksLikeGene(token) && !PROTEIN_CHANGE.test(token);

@@ -4,6 +4,7 @@
 import type { CellLine } from '../sources/cellosaurus.js';
 import type { ChemblMechanism, ChemblMolecule } from '../sources/chembl.js';
 import type { ChemblActivity } from '../sources/chembl-potency.js';
+import { civicVariantName } from './plan-resistance.js';
 
 export interface Potency {
   /** The activity type most measurements of this compound on the target report (IC50, Ki, Kd, EC50). */
@@ -179,11 +180,26 @@ const KIND_TYPES: Record<Exclude<AlterationKind, 'loss' | 'any'>, RegExp> = {
  */
 const TRUNCATING = /fs\b|fs\*|Ter\b|\bp\.[A-Z][a-z]{0,2}\d+\*|c\.\d+[+-][12][ACGT]>|p\.Met1\?|p\.0\b/;
 
-export function variationOfKind(v: { type: string | null; description?: string | null }, kind: AlterationKind): boolean {
+export function variationOfKind(v: { type: string | null; description?: string | null }, kind: AlterationKind, variant: string | null = null): boolean {
+  if (variant) return /^mutation$/i.test(v.type ?? 'Mutation') && carriesVariant(v.description ?? '', variant);
   if (kind === 'any') return true;
   const type = v.type ?? 'Mutation';
   if (kind === 'loss') return /deletion/i.test(type) || (/^mutation$/i.test(type) && TRUNCATING.test(v.description ?? ''));
   return KIND_TYPES[kind].test(type);
+}
+
+/**
+ * Whether an HGVS description is the variant a hypothesis names: a protein change by its CIViC name
+ * ("p.Gly12Cys" is G12C; A549's p.Gly12Ser is not), an exon deletion or insertion as an in-frame
+ * deletion or insertion (Cellosaurus gives no exon numbers: the nearest reading it allows).
+ */
+export function carriesVariant(description: string, variant: string): boolean {
+  const protein = /p\.\(?[A-Za-z0-9_*]+\)?/.exec(description)?.[0];
+  if (/^exon /i.test(variant)) {
+    if (!protein || /fs/.test(protein)) return false;
+    return /delet|del$/i.test(variant) ? /del(?!ins)/.test(protein) : /insert|ins$/i.test(variant) ? /ins|dup/.test(protein) : false;
+  }
+  return Boolean(protein && civicVariantName(protein)?.toUpperCase() === variant.toUpperCase());
 }
 
 export interface ModelSelection {
@@ -203,7 +219,7 @@ export function selectModels(searches: readonly (readonly CellLine[])[], genes: 
   return selectModelsOfKind(searches, genes, max, kind).models;
 }
 
-export function selectModelsOfKind(searches: readonly (readonly CellLine[])[], genes: readonly string[], max = 8, kind: AlterationKind = 'any'): ModelSelection {
+export function selectModelsOfKind(searches: readonly (readonly CellLine[])[], genes: readonly string[], max = 8, kind: AlterationKind = 'any', variant: string | null = null): ModelSelection {
   const wanted = new Set(genes.map((g) => g.toUpperCase()));
   const seen = new Map<string, CellModel>();
   const otherKind = new Map<string, { name: string; variants: string[] }>();
@@ -211,8 +227,10 @@ export function selectModelsOfKind(searches: readonly (readonly CellLine[])[], g
   for (const line of searches.flat()) {
     if (seen.has(line.accession) || otherKind.has(line.accession)) continue;
     const inGenes = line.variations.filter((v) => v.gene && wanted.has(v.gene.toUpperCase()));
-    const hits = inGenes.filter((v) => variationOfKind(v, kind));
-    if (inGenes.length && !hits.length) {
+    const hits = inGenes.filter((v) => variationOfKind(v, kind, variant));
+    // For a named variant, a line with another variant of the gene is a comparison (a G12S line
+    // for a G12C inhibitor, an exon-19 line against T790M), shown with what it carries.
+    if (inGenes.length && !hits.length && !variant) {
       otherKind.set(line.accession, { name: line.name, variants: inGenes.map(describe) });
       continue;
     }
@@ -221,7 +239,7 @@ export function selectModelsOfKind(searches: readonly (readonly CellLine[])[], g
       name: line.name,
       disease: line.diseases[0]?.label ?? null,
       // "Mutation" goes without saying; other types (Gene deletion, Gene amplification...) are shown.
-      variants: hits.map(describe),
+      variants: (hits.length ? hits : inGenes).map(describe),
       carries: [...new Set(hits.map((v) => v.gene!))],
       role: hits.length ? 'altered' : 'comparison',
       url: line.url,

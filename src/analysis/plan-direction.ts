@@ -12,6 +12,12 @@ export interface EffectReading {
   direction: Direction | null;
   /** The words it was read from ("reduces proliferation"), or why none was ("reduces proliferation" and "increases invasion"). */
   words: string | null;
+  /**
+   * What the direction is of: growth or survival, or the response to an agent ("sensitises to
+   * olaparib", "confers resistance to gefitinib"). A response is not growth: it is never compared
+   * with a template's built-in growth direction, and a loss that sensitises is the cells' state.
+   */
+  about?: 'growth' | 'response';
 }
 
 // Verbs by sign: +1 raises what follows, -1 lowers it. Verb forms only: "inhibition" is a mechanism
@@ -59,10 +65,10 @@ export function effectDirection(text: string): EffectReading {
         break;
       }
     }
-    // The passive: "proliferation is reduced by ...".
+    // The passive: "proliferation (of NSCLC cells) is reduced by ...".
     const before = words[i - 1];
     if (before && AUXILIARY.test(before) && /ed$/i.test(w)) {
-      for (let j = i - 2; j >= Math.max(0, i - 4); j--) {
+      for (let j = i - 2; j >= Math.max(0, i - 6); j--) {
         const object = signOf(OBJECTS, words[j]!);
         if (object) {
           readings.push({ sign: verb * object, words: words.slice(j, i + 1).join(' ') });
@@ -84,8 +90,8 @@ export function responseDirection(text: string): EffectReading {
   const respond = /\b(?:respon(?:se|ses|siveness|ders?|d|ds)|sensitiv(?:e|ity)|benefit)\b/gi;
   const resisted = [...text.matchAll(resist)].map((m) => m[0]);
   const responded = [...text.replace(resist, ' ').matchAll(respond)].map((m) => m[0]);
-  if (resisted.length && !responded.length) return { direction: 'increase', words: resisted[0]! };
-  if (responded.length && !resisted.length) return { direction: 'decrease', words: responded[0]! };
+  if (resisted.length && !responded.length) return { direction: 'increase', words: resisted[0]!, about: 'response' };
+  if (responded.length && !resisted.length) return { direction: 'decrease', words: responded[0]!, about: 'response' };
   if (resisted.length) return { direction: null, words: `"${resisted[0]}" and "${responded[0]}"` };
   return effectDirection(text);
 }
@@ -99,6 +105,9 @@ function signOf(table: readonly [RegExp, 1 | -1][], word: string): 1 | -1 | 0 {
   return table.find(([re]) => re.test(word))?.[1] ?? 0;
 }
 
+/** Words of a reading about the response to an agent rather than growth. */
+const RESPONSE_WORDS = /sensiti|resistan|respon|refractor/i;
+
 function settle(readings: readonly { sign: number; words: string }[]): EffectReading {
   if (!readings.length) return { direction: null, words: null };
   const signs = new Set(readings.map((r) => r.sign));
@@ -107,7 +116,11 @@ function settle(readings: readonly { sign: number; words: string }[]): EffectRea
     const down = readings.find((r) => r.sign < 0)!;
     return { direction: null, words: `"${up.words}" and "${down.words}"` };
   }
-  return { direction: readings[0]!.sign > 0 ? 'increase' : 'decrease', words: readings[0]!.words };
+  return { direction: readings[0]!.sign > 0 ? 'increase' : 'decrease', words: readings[0]!.words, about: aboutOf(readings.map((r) => r.words)) };
+}
+
+function aboutOf(words: readonly string[]): 'growth' | 'response' {
+  return words.every((w) => RESPONSE_WORDS.test(w)) ? 'response' : 'growth';
 }
 
 /** The fixed direction of the templates that do not follow the text: what their go criteria test. */
@@ -129,13 +142,26 @@ export function directionWarnings(mechanism: Mechanism, reading: EffectReading):
     const mixed = reading.words ? `: it reads both ${reading.words}` : '';
     return [`The hypothesis does not say ${what}${mixed}; the stages say "changes" and "differs", so pre-register the direction before the experiments.`];
   }
-  if (fixed && reading.direction && reading.direction !== fixed) {
+  // Outcomes read both ways under a fixed-direction plan: which one its go criteria test is not the text's choice.
+  if (fixed && reading.direction === null && reading.words) {
+    return [`The hypothesis reads both ${reading.words}, but ${article(mechanism)} plan tests one direction only (whether the effect ${EFFECT_WORDS[fixed]}): its go criteria speak to one of the outcomes. Pre-register what each stage should show for each outcome.`];
+  }
+  // A response to a drug is not growth: "sensitise to gefitinib" says nothing against a plan's growth direction.
+  if (fixed && reading.direction && reading.direction !== fixed && reading.about !== 'response') {
     const name = mechanism.replace(/_/g, ' ');
     return [
       `The hypothesis says the effect ${EFFECT_WORDS[reading.direction]} ("${reading.words}"), but ${/^[aeiou]/.test(name) ? 'an' : 'a'} ${name} plan tests whether it ${EFFECT_WORDS[fixed]}: its go criteria are the opposite of the hypothesis, so a go refutes it and a no-go does not confirm it. Check that the hypothesis says what was meant.`,
     ];
   }
   return [];
+}
+
+/** Words just before a gene that deny its alteration ("do not carry", "lacking", "without"). */
+const ABSENT_BEFORE = /\b(?:(?:do|does|did)\s+not\s+(?:carry|harbou?r|have|express)|not\s+carrying|lack(?:s|ing)?|without|free\s+of|negative\s+for)\s+(?:an?\s+|any\s+)?$/i;
+
+function article(mechanism: Mechanism): string {
+  const name = mechanism.replace(/_/g, ' ');
+  return `${/^[aeiou]/.test(name) ? 'an' : 'a'} ${name}`;
 }
 
 /**
@@ -145,9 +171,15 @@ export function directionWarnings(mechanism: Mechanism, reading: EffectReading):
  * are left to the cues: they name the experiment as often as the cells' state.
  */
 export function statedSetting(text: string, mention: Pick<GeneMention, 'token' | 'index' | 'modifier'>): GeneRole | null {
-  if (mention.modifier) return mention.modifier;
   const after = /^\s+([a-z-]+)/i.exec(text.slice(mention.index + mention.token.length))?.[1]?.toLowerCase() ?? '';
   const before = /([a-z-]+)\s+$/i.exec(text.slice(0, mention.index))?.[1]?.toLowerCase() ?? '';
+  // "cells that do not carry KRAS mutations", "without EGFR mutation", "KRAS wild-type": the setting
+  // is the absence of the alteration, never the alteration itself.
+  if (ABSENT_BEFORE.test(text.slice(Math.max(0, mention.index - 40), mention.index))) return mention.modifier === 'overexpressed' ? 'negative' : 'wildtype';
+  if (/^(?:wild-type|wildtype|wt)$/.test(after)) return 'wildtype';
+  if (mention.modifier) return mention.modifier;
+  // "low PTEN expression" is a level, not the gene's loss.
+  if (/^(?:low|reduced|decreased)$/.test(before) && /^(?:expression|levels?)$/.test(after)) return 'negative';
   if (/^(?:loss|losses|deletion|deletions|deficiency|inactivation|null|loss-of-function|truncation)$/.test(after)) return 'lost';
   if (/^(?:mutation|mutations|mutant|mutants|variant|variants)$/.test(after) || /^(?:mutant|mutated)$/.test(before)) return 'mutated';
   if (/^(?:amplification|amplifications|overexpression|gain)$/.test(after) || /^(?:amplified|overexpressed)$/.test(before)) return 'overexpressed';

@@ -11,6 +11,10 @@ export interface PlanGene {
   from: 'text' | 'geneContext' | 'drug';
   /** Its state in the text's own words ("EGFR-mutant", "BRCA1 loss": plan-direction.ts statedSetting); wins over the cue roles. */
   setting?: GeneRole | null;
+  /** The variant the text names after it ("T790M", "G12C", "exon 19 deletion"): the setting is that variant, not any mutation. */
+  variant?: string | null;
+  /** The text does the loss to it ("EGFR knockdown", "knockout of"): the experiment, not the cells' state. */
+  perturbed?: boolean;
 }
 
 export interface Roles {
@@ -24,16 +28,33 @@ export interface Roles {
   alteration: string;
 }
 
-const ALTERATION_WORD: Partial<Record<GeneRole, string>> = { lost: 'deficient', mutated: 'mutant', activated: 'mutant', overexpressed: 'high', marker: 'positive' };
-/** The kind of curated variation that puts a cell line in the setting each word names. */
-const KIND_OF_WORD: Record<string, AlterationKind> = { deficient: 'loss', mutant: 'mutation', high: 'amplification' };
+const ALTERATION_WORD: Partial<Record<GeneRole, string>> = { lost: 'deficient', mutated: 'mutant', activated: 'mutant', overexpressed: 'high', marker: 'positive', wildtype: 'wild-type', negative: 'negative' };
+/**
+ * The kind of curated variation that puts a cell line in the setting each word names. For the
+ * settings without an alteration ("-wild-type", "-negative") it is the kind they lack: those lines
+ * are then the comparison side (invertedSetting).
+ */
+const KIND_OF_WORD: Record<string, AlterationKind> = { deficient: 'loss', mutant: 'mutation', high: 'amplification', 'wild-type': 'mutation', negative: 'amplification' };
 
 /** Which lines count as altered (plan-data.ts selectModels): "EGFR-high" asks for an amplification. */
 export function alterationKind(roles: Pick<Roles, 'alteration' | 'altered'>): AlterationKind {
-  const word = roles.alteration.slice((roles.altered[0] ?? '').length + 1);
-  return KIND_OF_WORD[word] ?? 'any';
+  const gene = roles.altered[0] ?? '';
+  // A named variant ("EGFR T790M") is a mutation (plan-data.ts matches the variant itself).
+  if (roles.alteration.startsWith(`${gene} `)) return 'mutation';
+  return KIND_OF_WORD[roles.alteration.slice(gene.length + 1)] ?? 'any';
 }
-const ALTERED_ROLES: readonly GeneRole[] = ['lost', 'mutated', 'activated', 'overexpressed', 'marker'];
+
+/** The variant a setting names ("EGFR T790M" -> "T790M"), or null. */
+export function settingVariant(roles: Pick<Roles, 'alteration' | 'altered'>): string | null {
+  const gene = roles.altered[0] ?? '';
+  return roles.alteration.startsWith(`${gene} `) ? roles.alteration.slice(gene.length + 1) : null;
+}
+
+/** A setting without the alteration ("KRAS-wild-type", "ERBB2-negative"): lines lacking it are the sensitive side. */
+export function invertedSetting(alteration: string): boolean {
+  return /-(?:wild-type|negative)$/.test(alteration);
+}
+const ALTERED_ROLES: readonly GeneRole[] = ['lost', 'mutated', 'activated', 'overexpressed', 'marker', 'wildtype', 'negative'];
 
 /**
  * Who is the target, partner and altered background, from the genes' roles in the text. The setting
@@ -41,7 +62,7 @@ const ALTERED_ROLES: readonly GeneRole[] = ['lost', 'mutated', 'activated', 'ove
  * nearby "knockdown"); a target's loss that the text says reduces growth is the experiment, not
  * the cells' state (cells that depend on a gene have it), so it makes no "-deficient" setting.
  */
-export function planRoles(mechanism: Mechanism, genes: readonly PlanGene[], direction: Direction | null = null): Roles {
+export function planRoles(mechanism: Mechanism, genes: readonly PlanGene[], direction: Direction | null = null, about: 'growth' | 'response' = 'growth'): Roles {
   if (!genes.length) throw new Error('planRoles needs at least one gene');
   const find = (...roles: GeneRole[]) => genes.find((g) => roles.some((r) => g.roles.includes(r)));
   const first = genes[0]!;
@@ -77,12 +98,18 @@ export function planRoles(mechanism: Mechanism, genes: readonly PlanGene[], dire
   const settingOf = (g: PlanGene): GeneRole | null => {
     if (g.setting && ALTERED_ROLES.includes(g.setting)) return g.setting;
     const cue = ALTERED_ROLES.find((r) => g.roles.includes(r)) ?? null;
-    return cue === 'lost' && g === target && mechanism === 'loss_of_function' && direction === 'decrease' ? null : cue;
+    // A knockdown the text does is the experiment; a loss that reduces growth is a dependency. A
+    // loss that sensitises to a drug ("Loss of BRCA1 sensitizes to olaparib") is the cells' state.
+    const removed = g.perturbed || (direction === 'decrease' && about === 'growth');
+    return cue === 'lost' && g === target && mechanism === 'loss_of_function' && removed ? null : cue;
   };
   const altered = mechanism === 'synthetic_lethality' && partner ? [partner] : genes.filter((g) => settingOf(g) !== null);
   const lead = altered[0];
-  const word = lead ? (ALTERATION_WORD[settingOf(lead) ?? 'lost'] ?? 'altered') : null;
-  const alteration = lead && word ? `${lead.symbol}-${mechanism === 'synthetic_lethality' ? 'deficient' : word}` : `${target.symbol}-dependent`;
+  const leadSetting = lead ? settingOf(lead) : null;
+  const word = lead ? (ALTERATION_WORD[leadSetting ?? 'lost'] ?? 'altered') : null;
+  // A named variant is the setting itself: "KRAS G12C", not any KRAS mutation.
+  const variant = lead?.variant && (leadSetting === 'mutated' || leadSetting === 'activated' || leadSetting === 'marker') && mechanism !== 'synthetic_lethality' ? lead.variant : null;
+  const alteration = variant ? `${lead!.symbol} ${variant}` : lead && word ? `${lead.symbol}-${mechanism === 'synthetic_lethality' ? 'deficient' : word}` : `${target.symbol}-dependent`;
   return { target: target.symbol, partner: partner?.symbol ?? null, altered: (altered.length ? altered : [target]).map((g) => g.symbol), alteration };
 }
 
@@ -91,14 +118,16 @@ export function planRoles(mechanism: Mechanism, genes: readonly PlanGene[], dire
  * ("Inhibition of BRCA1 reduces growth of BRCA1-deficient breast cancer"): no inhibitor acts on a
  * protein the cells do not have. Such lines are the target-absent control, not the sensitive side.
  */
-export function targetAbsent(mechanism: Mechanism, roles: Pick<Roles, 'target' | 'alteration'>, direction: Direction | null): boolean {
-  const removes = mechanism === 'inhibition' || (mechanism === 'loss_of_function' && direction === 'decrease');
+export function targetAbsent(mechanism: Mechanism, roles: Pick<Roles, 'target' | 'alteration'>, direction: Direction | null, about: 'growth' | 'response' = 'growth'): boolean {
+  // A loss that sensitises to a drug is the cells' state, not a removal of the target.
+  const removes = mechanism === 'inhibition' || (mechanism === 'loss_of_function' && direction === 'decrease' && about === 'growth');
   return removes && roles.alteration === `${roles.target}-deficient`;
 }
 
 /** The marker in the text's words, from the setting: "EGFR-mutant" -> "EGFR mutation". */
 export function markerPhrase(roles: Roles): string {
   const gene = roles.altered[0] ?? roles.target;
+  if (settingVariant(roles)) return roles.alteration;
   const word = roles.alteration.slice(gene.length + 1);
-  return { deficient: `${gene} loss`, mutant: `${gene} mutation`, high: `${gene} amplification or overexpression` }[word] ?? gene;
+  return { deficient: `${gene} loss`, mutant: `${gene} mutation`, high: `${gene} amplification or overexpression`, 'wild-type': `${gene} wild-type status`, negative: `absence of ${gene} amplification or overexpression` }[word] ?? gene;
 }

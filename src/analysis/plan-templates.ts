@@ -31,6 +31,8 @@ export interface Cast {
   direction: Direction | null;
   /** Named compounds with potency, e.g. "gefitinib (IC50 ≈ 3.1 nM, ChEMBL, n=24)"; a fallback phrase when none. */
   compounds: string;
+  /** Whether any named compound has a ChEMBL potency (the inhibition plan's IC50 expectation needs one). */
+  potencyKnown?: boolean;
   /** The lead compound's name, or a description ("a selective EGFR inhibitor"). */
   lead: string;
   /** Drugs the hypothesis names, as named (for loss-of-function and biomarker plans), or null. */

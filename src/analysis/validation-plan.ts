@@ -5,7 +5,7 @@
 // does not have.
 import type { Mechanism } from './hypothesis-text.js';
 import type { Direction } from './plan-direction.js';
-import { alterationKind, markerPhrase, planRoles, targetAbsent, type PlanGene, type Roles } from './plan-roles.js';
+import { alterationKind, invertedSetting, markerPhrase, planRoles, settingVariant, targetAbsent, type PlanGene, type Roles } from './plan-roles.js';
 import { ALTERATION_KIND_WORDS, isInhibitory, type CellModel, type ToolCompound } from './plan-data.js';
 import { resistantLines, type ResistanceFinding } from './plan-resistance.js';
 import { literatureTerms, STAGE_IDS, templates, type Cast, type LiteratureTerm, type StageId, type StageTemplate, type Templates } from './plan-templates.js';
@@ -54,6 +54,8 @@ export interface PlanFacts {
   unrecognisedDrugs?: readonly string[];
   /** The direction of the effect the hypothesis states (plan-direction.ts), or null. */
   direction: Direction | null;
+  /** Whether that direction is of growth or of the response to an agent (plan-direction.ts). */
+  about?: 'growth' | 'response';
   disease: string | null;
   compounds: Section<ToolCompound>;
   models: Section<CellModel>;
@@ -80,13 +82,12 @@ export function planLiteratureTerms(mechanism: Mechanism, roles: Roles, disease:
 }
 
 export function assemblePlan(facts: PlanFacts): { roles: Roles; stages: Stage[] } {
-  const roles = planRoles(facts.mechanism, facts.genes, facts.direction);
+  const roles = planRoles(facts.mechanism, facts.genes, facts.direction, facts.about);
   const { cast, resistant } = castOf(facts, roles);
   const written = withResistanceControls(templates(facts.mechanism, cast), resistant);
-  const t = targetAbsent(facts.mechanism, roles, facts.direction) ? withAbsentTarget(written, cast) : written;
+  const t = targetAbsent(facts.mechanism, roles, facts.direction, facts.about) ? withAbsentTarget(written, cast) : written;
   const compounds = facts.compounds.items;
-  const altered = facts.models.items.filter((m) => m.role === 'altered' && !resistant.has(m.accession));
-  const comparison = facts.models.items.filter((m) => m.role === 'comparison');
+  const { altered, comparison } = sides(facts.models.items, roles, resistant);
   const inVivoCompounds = [...compounds].sort((a, b) => (b.maxPhase ?? -1) - (a.maxPhase ?? -1)).slice(0, 2);
   const ids = {
     in_vitro: { toolCompounds: compounds.map((c) => c.chemblId), models: facts.models.items.map((m) => m.accession), trials: [] as string[] },
@@ -127,9 +128,15 @@ function castOf(facts: PlanFacts, roles: Roles): { cast: Cast; resistant: Map<st
   // A biomarker plan asks how the marker changes response: its marker-positive lines stay, whatever
   // they resist (the section still lists it).
   const resistant = facts.mechanism === 'biomarker' ? new Map<string, ResistanceFinding[]>() : resistantLines(facts.resistance.items, named.map((c) => c.chemblId));
-  const altered = facts.models.items.filter((m) => m.role === 'altered' && !resistant.has(m.accession));
-  const comparison = facts.models.items.filter((m) => m.role === 'comparison');
+  const { altered, comparison } = sides(facts.models.items, roles, resistant);
+  const inverted = invertedSetting(roles.alteration);
+  const variant = settingVariant(roles);
   const genesOf = (ms: CellModel[]) => [...new Set(ms.flatMap((m) => m.carries))].join('/');
+  const kindWords = variant ?? ALTERATION_KIND_WORDS[alterationKind(roles)];
+  // Lines that carry the gene's alteration, and lines without it: in a setting without the
+  // alteration ("KRAS-wild-type") the lines without it are the sensitive side.
+  const carrying = (ms: CellModel[]) => `${ms.slice(0, 3).map((m) => m.name).join(', ')} (${genesOf(ms.slice(0, 3))} ${kindWords} listed by Cellosaurus)`;
+  const lacking = (ms: CellModel[]) => `${ms.slice(0, inverted ? 3 : 2).map((m) => m.name).join(', ')} (no ${variant ? roles.alteration : `${roles.altered.join('/')} ${inverted ? kindWords : 'variation'}`} listed by Cellosaurus)`;
   // A drug the hypothesis names keeps its place even when ChEMBL does not know it: another drug is
   // never put in its stead, and the plan says what is not known of it.
   const unknown = facts.unrecognisedDrugs?.[0];
@@ -145,16 +152,28 @@ function castOf(facts: PlanFacts, roles: Roles): { cast: Cast; resistant: Map<st
     targetLost: roles.alteration === `${T}-deficient`,
     direction: facts.direction,
     compounds: unknown ? `${unknown}${unknownNote}${tools ? ` and, as ${T} tool compounds, ${tools}` : ''}` : tools || `a selective ${T} inhibitor`,
+    potencyKnown: !unknown && named.some((c) => c.potency !== null),
     lead: unknown ?? (named[0] ? displayName(named[0]) : `a selective ${T} inhibitor`),
     drug,
     drugNote: drug ? (facts.unrecognisedDrugs?.includes(drug) ? unknownNote : '') : named[0] && facts.mechanism === 'biomarker' ? ' (a tool compound standing in: the hypothesis names no drug)' : '',
-    altered: altered.length ? `${altered.slice(0, 3).map((m) => m.name).join(', ')} (${genesOf(altered.slice(0, 3))} ${ALTERATION_KIND_WORDS[alterationKind(roles)]} listed by Cellosaurus)` : `${D} lines carrying the ${roles.alteration} alteration`,
-    comparison: comparison.length ? `${comparison.slice(0, 2).map((m) => m.name).join(', ')} (no ${roles.altered.join('/')} variation listed by Cellosaurus)` : `${D} lines without it`,
+    altered: altered.length ? (inverted ? lacking(altered) : carrying(altered)) : inverted ? `${D} lines that are ${roles.alteration}` : `${D} lines carrying the ${roles.alteration} alteration`,
+    comparison: comparison.length ? (inverted ? carrying(comparison) : lacking(comparison)) : inverted ? `${D} lines carrying the ${roles.altered.join('/')} ${kindWords} (none listed here)` : `${D} lines without it`,
     alteredOne: altered[0]?.name ?? `a ${roles.alteration} ${D} model`,
-    comparisonOne: comparison[0]?.name ?? `a ${D} model without the alteration`,
+    comparisonOne: comparison[0]?.name ?? (inverted ? `a ${D} model carrying the ${roles.altered.join('/')} ${kindWords}` : `a ${D} model without the alteration`),
     reviewTrials: reviewTrialsText(facts.trials),
   };
   return { cast, resistant };
+}
+
+/**
+ * The sensitive (`altered`) and comparison sides of the models. In a setting without the alteration
+ * ("KRAS-wild-type", "ERBB2-negative") they swap: the lines that carry it are the comparison.
+ */
+function sides(models: readonly CellModel[], roles: Roles, resistant: ReadonlyMap<string, unknown>): { altered: CellModel[]; comparison: CellModel[] } {
+  const carrying = models.filter((m) => m.role === 'altered');
+  const lacking = models.filter((m) => m.role === 'comparison');
+  if (invertedSetting(roles.alteration)) return { altered: lacking.filter((m) => !resistant.has(m.accession)), comparison: carrying };
+  return { altered: carrying.filter((m) => !resistant.has(m.accession)), comparison: lacking };
 }
 
 /** The translational step's clause about active trials, from what the trial search gave. */

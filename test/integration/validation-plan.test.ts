@@ -264,7 +264,7 @@ describeShared('svc_generate_validation_plan', () => {
     expect(r.roles).toMatchObject({ target: 'EGFR', alteration: 'EGFR-high' });
     expect(r.models.items.filter((m) => m.role === 'altered')).toEqual([]);
     expect(r.models.items.map((m) => m.name)).toEqual(['A549', 'NCI-H460']);
-    expect(r.models.note).toContain('no line of the disease with a curated EGFR amplification; 3 lines with other EGFR variations left out, not the amplification the hypothesis names: HCC827');
+    expect(r.models.note).toContain('no line of the disease with a curated EGFR amplification; 3 lines with other EGFR variations left out, not the amplification the EGFR-high setting asks for: HCC827');
     expect(r.stages[0]!.design).toContain('non-small cell lung carcinoma lines carrying the EGFR-high alteration');
     expect(r.stages[0]!.design).not.toMatch(/HCC827|PC-9|NCI-H1975/);
     expect(r.stages[0]!.buildsOn.gaps.join(' ')).toContain('cell-line models carrying the alteration: Cellosaurus lists none');

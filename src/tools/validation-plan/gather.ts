@@ -76,7 +76,11 @@ async function compoundsOf(g: Gather, gene: GeneRef, wantInhibitory: boolean, na
   return activities === undefined ? { items, note: `${gene.symbol}: potency unknown (ChEMBL activities failed)` } : { items };
 }
 
-export async function cellModels(g: Gather, diseaseNames: readonly string[] | null, alteredGenes: readonly string[], kind: AlterationKind = 'any'): Promise<Section<CellModel>> {
+/**
+ * `variant`: a variant the setting names ("T790M"): only lines carrying it are altered. `setting`: the
+ * plan's setting ("EGFR-deficient"), which the note names: it may come from a cue, not the text's words.
+ */
+export async function cellModels(g: Gather, diseaseNames: readonly string[] | null, alteredGenes: readonly string[], kind: AlterationKind = 'any', variant: string | null = null, setting: string | null = null): Promise<Section<CellModel>> {
   const source = 'Cellosaurus';
   if (!diseaseNames?.length) return { status: 'skipped', source, items: [], note: 'no disease recognised: add diseaseContext to get disease models' };
   const names = cellosaurusDiseaseNames(diseaseNames, 5);
@@ -90,23 +94,24 @@ export async function cellModels(g: Gather, diseaseNames: readonly string[] | nu
   ]);
   const answered = answers.filter((a): a is CellLine[] => a !== undefined);
   if (!answered.length) return { status: 'failed', source, items: [], note: 'every Cellosaurus search failed' };
-  const { models: items, otherKind } = selectModelsOfKind(answered, genes, undefined, kind);
+  const { models: items, otherKind } = selectModelsOfKind(answered, genes, undefined, kind, variant);
+  const what = variant ? `${genes.join('/')} ${variant}` : `${genes.join('/')} ${ALTERATION_KIND_WORDS[kind]}`;
   const partial = answered.length < answers.length ? 'some Cellosaurus searches failed' : undefined;
   // Lines with a variation of another kind than the hypothesis names are left out, and said so.
   const others = otherKind.length
-    ? `${otherKind.length} line${otherKind.length === 1 ? '' : 's'} with other ${genes.join('/')} variations left out, not the ${ALTERATION_KIND_WORDS[kind]} the hypothesis names: ${otherKind
+    ? `${otherKind.length} line${otherKind.length === 1 ? '' : 's'} with other ${genes.join('/')} variations left out, not the ${ALTERATION_KIND_WORDS[kind]} the ${setting ?? `${genes.join('/')}`} setting asks for: ${otherKind
         .slice(0, 3)
         .map((o) => `${o.name} (${o.variants.slice(0, 2).join(', ')})`)
         .join(', ')}${otherKind.length > 3 ? ', ...' : ''}`
     : undefined;
   if (!items.length) {
     const none = otherKind.length
-      ? `no line of the disease with a curated ${genes.join('/')} ${ALTERATION_KIND_WORDS[kind]}, and none without a ${genes.join('/')} variation to compare with`
+      ? `no line of the disease with a curated ${what}, and none without a ${genes.join('/')} variation to compare with`
       : `no human cell line with a disease label matching ${names.map((n) => `"${n}"`).join(', ')}`;
     return { status: 'none', source, items, note: [none, others].filter(Boolean).join('; ') };
   }
   const altered = items.some((m) => m.role === 'altered');
-  const note = [partial, altered ? undefined : `no line of the disease with a curated ${genes.join('/')} ${ALTERATION_KIND_WORDS[kind]}`, others].filter(Boolean).join('; ');
+  const note = [partial, altered ? undefined : `no line of the disease with a curated ${what}`, others].filter(Boolean).join('; ');
   return { status: 'found', source, items, ...(note ? { note } : {}) };
 }
 

@@ -7,6 +7,8 @@ import type { Mechanism } from '../../analysis/hypothesis-text.js';
 import { wordLikeSymbol } from '../../analysis/gene-synonyms.js';
 import { qualityScore } from '../../analysis/quality.js';
 import { resistanceSection, resistanceStatement } from '../../analysis/plan-resistance.js';
+import { responseMechanism } from '../../analysis/plan-response.js';
+import { settingVariant } from '../../analysis/plan-roles.js';
 import { alterationKind, assemblePlan, missingInputs, needsInputMessage, planLiteratureTerms, planRoles, type PlanGene, type Roles, type Stage } from '../../analysis/validation-plan.js';
 import { planDirection } from '../../analysis/plan-direction.js';
 import { stripPmids } from '../../evidence/pmid-fields.js';
@@ -22,7 +24,7 @@ import { withoutRetractedPmids } from '../shared/finish.js';
 import { notRun, reportIntegrity } from '../shared/integrity.js';
 import { activeTrials, cellModels, planLiterature, resistanceEvidence, toolCompounds } from './gather.js';
 import { literatureDiseaseNames } from '../shared/disease.js';
-import { planNotes, savedDisease } from './notes.js';
+import { planNotes, prognosticNote, savedDisease } from './notes.js';
 import { drugName, recognise, type Recognition } from './recognise.js';
 import type { PlanArgs, PlanOutput } from './schema.js';
 
@@ -59,15 +61,26 @@ async function plan(args: PlanArgs, call: ToolCall, deadline: CallDeadline): Pro
     );
   }
   if (rec.genes.some((x) => x.how === 'unchecked')) report.warnings.push('HGNC could not be reached: gene words were used as typed, without alias resolution');
-  const genes: PlanGene[] = rec.genes.filter((x) => x.symbol).map((x) => ({ symbol: x.symbol!, roles: x.roles, from: x.from, setting: x.setting }));
-  const mechanism = rec.mechanism?.primary ?? null;
-  const missing = missingInputs(genes, mechanism);
-  if (missing.length || !mechanism) return needsInput(args, rec, missing, report, step);
+  const genes: PlanGene[] = rec.genes.filter((x) => x.symbol).map((x) => ({ symbol: x.symbol!, roles: x.roles, from: x.from, setting: x.setting, variant: x.variant ?? null, perturbed: x.perturbed ?? false }));
+  const cued = rec.mechanism?.primary ?? null;
+  const missing = missingInputs(genes, cued);
+  if (missing.length || !cued) return needsInput(args, rec, missing, report, step);
 
+  // A response to a named drug is planned as what it is (synthetic lethality, a predictive marker),
+  // not as growth under the mechanism the cues name (analysis/plan-response.ts).
+  const response = responseMechanism(cued, genes, planDirection(cued, args.hypothesis), rec.agents);
+  const mechanism = response?.mechanism ?? cued;
+  const prognostic = prognosticNote(mechanism, rec.agents, args.hypothesis);
+  if (prognostic) return { ...needsInput(args, rec, ['mechanism'], report, step), message: prognostic };
+  if (response && rec.mechanism) rec.mechanism = { ...rec.mechanism, primary: mechanism, also: [cued, ...rec.mechanism.also.filter((m) => m !== mechanism && m !== cued)] };
   // The direction the text states shapes the stages; a drug ChEMBL does not know keeps its name.
-  const direction = planDirection(mechanism, args.hypothesis);
-  const roles = planRoles(mechanism, genes, direction.direction);
+  // A hypothesis that denies one outcome and asserts another has no one direction: not guessed.
+  const direction = rec.partialNegation ? { direction: null, words: null } : planDirection(mechanism, args.hypothesis);
+  if (rec.partialNegation) report.warnings.push(partialNegationNote(rec.partialNegation));
+  const about = direction.about ?? 'growth';
+  const roles = planRoles(mechanism, genes, direction.direction, about);
   const notes = planNotes(rec, mechanism, roles, direction);
+  if (response) report.warnings.push(response.why);
   report.warnings.push(...notes.warnings);
   const unrecognisedDrugs = rec.drugs.filter((d) => !d.chemblId).map(drugName);
   // The recognised name, or the text as typed when Open Targets could not map it (warned below).
@@ -84,7 +97,7 @@ async function plan(args: PlanArgs, call: ToolCall, deadline: CallDeadline): Pro
   // Trials are searched by every drug named, known to ChEMBL or not (the registry is free text).
   const drugNames = rec.drugs.map(drugName);
   const diseaseNames = rec.disease ? (rec.disease.names.length ? rec.disease.names : [rec.disease.query]) : null;
-  const modelsP = cellModels(g, diseaseNames, roles.altered, alterationKind(roles));
+  const modelsP = cellModels(g, diseaseNames, roles.altered, alterationKind(roles), settingVariant(roles), roles.alteration);
   // A target or partner whose symbol is an English word (MET) is not searched in the literature.
   const wordLike = wordLikeSymbol(roles.target) ?? (roles.partner ? wordLikeSymbol(roles.partner) : null);
   if (wordLike) report.warnings.push(`The literature is not searched for this plan: ${wordLike}; its premises read "not judged", which is not "no literature". Active trials searched by that symbol may use the word rather than name the gene.`);
@@ -101,7 +114,7 @@ async function plan(args: PlanArgs, call: ToolCall, deadline: CallDeadline): Pro
 
   step(2, 'Assembling the stages');
   const resistance = resistanceSection(models, compounds.items, civic.answers, civic.notAsked);
-  const { stages } = assemblePlan({ mechanism, genes, agents: rec.agents, unrecognisedDrugs, direction: direction.direction, disease, compounds, models, trials, resistance, literature });
+  const { stages } = assemblePlan({ mechanism, genes, agents: rec.agents, unrecognisedDrugs, direction: direction.direction, about, disease, compounds, models, trials, resistance, literature });
 
   step(3, 'Checking the literature behind each step against PubMed');
   const statements = [
@@ -213,9 +226,14 @@ export function negationNote(words: string): string {
   return `The hypothesis denies the effect ("${words}"): the stages test for the effect, so each no-go outcome is what it predicts and a go refutes it. Power each stage to exclude the smallest effect that matters: an underpowered null is no support.`;
 }
 
+/** A denial of one outcome beside an asserted one: neither read as the whole hypothesis. */
+export function partialNegationNote(words: string): string {
+  return `The hypothesis denies one outcome ("${words}") and asserts another: it was not understood as a whole, so it is neither planned as a denial nor given one direction. Write one hypothesis per outcome, or pre-register what each stage should show for each.`;
+}
+
 function recognisedOut(rec: Recognition): PlanOutput['recognised'] {
   return {
-    genes: rec.genes.map(({ ensemblId: _e, uniprotId: _u, setting: _s, ...gene }) => gene),
+    genes: rec.genes.map(({ ensemblId: _e, uniprotId: _u, setting: _s, variant: _v, perturbed: _p, ...gene }) => gene),
     drugs: rec.drugs,
     disease: rec.disease ? { input: rec.disease.input, from: rec.disease.from, query: rec.disease.query, id: rec.disease.id, name: rec.disease.name, how: rec.disease.how } : null,
     mechanism: rec.mechanism,

@@ -5,7 +5,7 @@
 //
 // Rounds: 1. HGNC | ChEMBL synonyms | Open Targets disease search; 2. targets and actions of the
 // recognised drugs; 3. HGNC for drug targets the text did not name (only when there are some).
-import { geneTokens, mentionRoles, primaryMechanism, readHypothesis, type GeneRole, type Mechanism, type TextReading } from '../../analysis/hypothesis-text.js';
+import { geneTokens, mentionRoles, perturbedMention, primaryMechanism, readHypothesis, type GeneRole, type Mechanism, type TextReading } from '../../analysis/hypothesis-text.js';
 import { isInhibitory } from '../../analysis/plan-data.js';
 import { statedSetting } from '../../analysis/plan-direction.js';
 import type { ChemblMolecule } from '../../sources/chembl.js';
@@ -28,6 +28,10 @@ export interface RecognisedGene {
   roles: GeneRole[];
   /** Its state in the text's own words (analysis/plan-direction.ts statedSetting); not in the answer. */
   setting: GeneRole | null;
+  /** The variant the text names after it ("T790M"); not in the answer. */
+  variant?: string | null;
+  /** The text does the loss to it ("EGFR knockdown"); not in the answer. */
+  perturbed?: boolean;
   ensemblId: string | null;
   uniprotId: string | null;
   /** For an ambiguous alias: the genes it names. */
@@ -72,6 +76,8 @@ export interface Recognition {
   agents: string[];
   /** The words that deny the effect ("does not"), or null: the plan then tests for the effect. */
   negation: string | null;
+  /** A denial of part of the hypothesis only ("does not reduce X but increases Y"); not in the answer. */
+  partialNegation?: string | null;
 }
 
 export interface PlanInput {
@@ -110,6 +116,7 @@ export async function recognise(g: Gather, input: PlanInput): Promise<Recognitio
     mechanism: mechanismOf(reading, drugs),
     agents: agentsOf(input.hypothesis, reading, drugs),
     negation: reading.negation,
+    partialNegation: reading.partialNegation ?? null,
   };
 }
 
@@ -157,14 +164,17 @@ function genesOf(text: string, reading: TextReading, textTokens: readonly string
   const mentions = (token: string) => reading.genes.filter((m) => m.token.toUpperCase() === token.toUpperCase());
   const rolesOf = (token: string) => [...new Set(mentions(token).flatMap((m) => mentionRoles(text, m, reading.cues)))];
   const settingOf = (token: string) => mentions(token).map((m) => statedSetting(text, m)).find((r) => r !== null) ?? null;
+  const variantOf = (token: string) => mentions(token).find((m) => m.variant)?.variant ?? null;
+  const perturbedOf = (token: string) => mentions(token).some((m) => perturbedMention(text, m, reading.cues));
   for (const [from, words] of [['text', textTokens], ['geneContext', context]] as const) {
     for (const word of words) {
       const r = byInput.get(normaliseSymbol(word));
       const roles = from === 'text' ? rolesOf(word) : [];
       const setting = from === 'text' ? settingOf(word) : null;
+      const extra = from === 'text' ? { variant: variantOf(word), perturbed: perturbedOf(word) } : {};
       if (resolution === undefined) {
         // HGNC unreachable: the word is used as typed (upper case), and the answer says so.
-        out.push({ input: word, symbol: normaliseSymbol(word), how: 'unchecked', from, roles, setting, ensemblId: null, uniprotId: null });
+        out.push({ input: word, symbol: normaliseSymbol(word), how: 'unchecked', from, roles, setting, ...extra, ensemblId: null, uniprotId: null });
         continue;
       }
       out.push({
@@ -174,6 +184,7 @@ function genesOf(text: string, reading: TextReading, textTokens: readonly string
         from,
         roles,
         setting,
+        ...extra,
         ensemblId: r?.ensemblGeneId ?? null,
         uniprotId: r?.uniprotIds[0] ?? null,
         ...(r?.candidates.length ? { candidates: r.candidates } : {}),
@@ -191,6 +202,7 @@ function genesOf(text: string, reading: TextReading, textTokens: readonly string
     }
     first.roles = [...new Set([...first.roles, ...gene.roles])];
     first.setting ??= gene.setting;
+    first.variant ??= gene.variant;
     return false;
   });
 }
