@@ -131,15 +131,39 @@ function saltTail(words: readonly string[]): number {
  * Conjugates keep their name ("CETUXIMAB SAROTALOCAN", "DEPATUXIZUMAB MAFODOTIN"): they are
  * different drugs, not salts. So does a name made of salt words only ("SODIUM CHLORIDE", "SODIUM
  * BROMIDE", "DIMETHYL SULFOXIDE": the salt is the drug), which once came down to "SODIUM" and
- * merged two drugs, and a combination ("DEXTROSE AND SODIUM CHLORIDE"), whose last words name one of
- * its parts. Open Targets rows carry no parent id in the fields we select, so the name is the only key.
+ * merged two drugs, and a metal or cation with its counter-ion ("FERROUS SULFATE", "GALLIUM
+ * NITRATE"). A combination loses a salt word from its last part only ("TRIFLURIDINE AND TIPIRACIL
+ * HYDROCHLORIDE" -> "TRIFLURIDINE AND TIPIRACIL"; "DEXTROSE AND SODIUM CHLORIDE" stays whole). Open
+ * Targets rows carry no parent id in the fields we select, so the name is the only key.
  */
 export function parentName(name: string): string {
   const words = name.trim().toUpperCase().split(/\s+/);
-  if (words.includes('AND') || words.some((w) => w.includes(','))) return words.join(' ');
+  // A combination ("TRIFLURIDINE AND TIPIRACIL HYDROCHLORIDE"): only its last part's trailing salt
+  // word goes, so it merges with "TRIFLURIDINE AND TIPIRACIL"; its other parts stay as written.
+  const cut = words.reduce((at, w, i) => (w === 'AND' || w.endsWith(',') ? i + 1 : at), 0);
+  const last = words.slice(cut);
+  return [...words.slice(0, cut), ...stripSalt(last)].join(' ');
+}
+
+/**
+ * Metal ions and cations named with their counter-ion: "FERROUS SULFATE", "GALLIUM NITRATE",
+ * "LITHIUM CARBONATE" are the drug itself, never "FERROUS" or "GALLIUM".
+ */
+const CATION_WORDS = new Set(
+  ('ALUMINIUM ALUMINUM AMMONIUM ANTIMONY ARSENIC BARIUM BISMUTH CALCIUM CERIUM CESIUM CHROMIC CHROMIUM COBALT COPPER CUPRIC ' +
+    'DISODIUM DIPOTASSIUM FERRIC FERROUS GALLIUM GOLD IRON LANTHANUM LITHIUM MAGNESIUM MANGANESE MERCURY PLATINUM POTASSIUM ' +
+    'RUBIDIUM SELENIUM SILVER SODIUM STANNOUS STRONTIUM THALLIUM TRISODIUM ZINC').split(' '),
+);
+
+/** Trailing salt words stripped, never down to nothing or to a metal or cation named alone. */
+function stripSalt(words: readonly string[]): string[] {
   const kept = [...words];
-  for (let n = saltTail(kept); n > 0; n = saltTail(kept)) kept.splice(kept.length - n, n);
-  return kept.length ? kept.join(' ') : words.join(' ');
+  for (let n = saltTail(kept); n > 0; n = saltTail(kept)) {
+    const rest = kept.slice(0, kept.length - n);
+    if (!rest.length || (rest.length === 1 && (CATION_WORDS.has(rest[0]!) || SALT_WORDS.has(rest[0]!)))) break;
+    kept.splice(kept.length - n, n);
+  }
+  return kept;
 }
 
 function rank(stage: string | null): number {

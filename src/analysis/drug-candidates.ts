@@ -19,14 +19,15 @@
 //   Open Targets' drug warnings): otherwise `withdrawalChecked` is false and the tier reason says so.
 // - A curated action against a target's role (GeneDrugEvidence.role; drug-roles.ts, the rule of the
 //   strategies) earns no directness, is named in `roleConflicts` and the tier reason, and ranks the
-//   drug below the others of its tier (rankForTier, rankCountedFirst).
+//   drug below the others of its tier (rankForTier, rankCountedFirst) when it is on the target its
+//   association rests on or on every target it acts on (`conflictRanksLower`).
 // - Sorted by score (desc), then tier, coverage (desc) and name, so equal scores rank the
 //   better-evidenced candidate first.
 import { admetOf, type Admet } from './admet.js';
 import type { Directionality } from '../sources/dgidb.js';
 import { isApprovedStage } from './clinical-candidates.js';
 import { evidenceQualityOf, type EvidenceQuality } from './drug-evidence-quality.js';
-import { approvedIndications, broaderApprovals, contextMatcher, matchIndications, openTargetsWithdrawal, type ContextMatcher, type IndicationRef } from './drug-indications.js';
+import { approvedIndications, broaderApprovals, contextMatcher, matchIndications, openTargetsWithdrawal, standingApprovals, type ContextMatcher, type IndicationRef } from './drug-indications.js';
 import {
   groupDrugEvidence,
   lookedUp,
@@ -55,8 +56,8 @@ import {
   type RawFactor,
 } from './drug-scoring.js';
 import { approvedIndication, phaseText, tierOf, TIER_ORDER, type MatchedIndication, type Tier } from './drug-tiers.js';
-import { onTargets, type InteractionOnlyClaim } from './drug-targets.js';
-import { roleConflicts, type RoleConflict } from './drug-roles.js';
+import { actionsOn, onTargets, type InteractionOnlyClaim } from './drug-targets.js';
+import { actionOf, roleConflicts, type RoleConflict } from './drug-roles.js';
 import type { GeneRole } from './gene-role.js';
 
 export * from './drug-evidence-quality.js';
@@ -98,6 +99,12 @@ export interface DrugCandidate {
    * (an activated oncogene, an inhibited tumour suppressor), with why; [] when none or no role is known.
    */
   roleConflicts: RoleConflict[];
+  /**
+   * The conflict ranks the drug below the others of its tier (rankForTier, rankCountedFirst): every
+   * target it has a curated action on conflicts, or the one its association factor rests on (its
+   * best associated target) does, or which that is is not known. Absent: any conflict does.
+   */
+  conflictRanksLower?: boolean;
   /** DGIdb interaction types with their directionality. */
   interactionTypes: { type: string; directionality: Directionality | null }[];
   /** Highest phase on ChEMBL's scale (4 approved), null when no source gives one. */
@@ -249,7 +256,8 @@ function candidateOf(drug: DrugEvidence, input: DrugCandidateInput, ctx: Context
   const conflicts = roleConflicts({ targetGenes: targets.genes, mechanisms }, ctx.roles);
   const indicationsChecked = lookedUp(input.drugs, drug) || lookedUp(input.chemblIndications, drug);
   const approvalsNamed = approvedIndications(details, chemblInds).length > 0;
-  const broaderApproval = approved ? (broaderApprovals(details, chemblInds, ctx.matcher)[0] ?? null) : null;
+  // An approval above the context that a withdrawal outranks is no label that may cover it: the withdrawal is said instead.
+  const broaderApproval = approved ? (standingApprovals(broaderApprovals(details, chemblInds, ctx.matcher), matching)[0] ?? null) : null;
   const { tier, reason } = tierOf({
     approved,
     approvedBy,
@@ -310,6 +318,7 @@ function candidateOf(drug: DrugEvidence, input: DrugCandidateInput, ctx: Context
     mechanisms,
     actionTypes,
     roleConflicts: conflicts,
+    conflictRanksLower: conflictRanksLower(targets.genes, mechanisms, conflicts, ctx.associations),
     interactionTypes: uniqueTypes(targetDg.flatMap((i) => i.interactionTypes)),
     maxPhase,
     stage: furthest([...ot.flatMap((c) => [c.stage, c.drugStage]), details?.stage]),
@@ -351,12 +360,29 @@ function byScore(a: DrugCandidate, b: DrugCandidate): number {
 }
 
 /**
- * 1 for a drug acting against a target's role, 0 otherwise: within a tier such a drug follows every
- * drug without a conflict, whatever its score. An activator of an oncogene once led the repurposing
+ * 1 for a drug whose role conflict ranks it lower, 0 otherwise: within a tier such a drug follows
+ * every drug without one, whatever its score. An activator of an oncogene once led the repurposing
  * list, its score raised by the very action that contradicts the gene's role, flagged only at the
- * end of its line.
+ * end of its line. A conflict on a side target does not: an EGFR inhibitor (fits) that also
+ * inhibits TP53 (a tumour suppressor) once ranked at 0.97 behind a phase 2 modulator at 0.68,
+ * though its directness already gives the TP53 action nothing; it keeps the mark and the reason.
  */
-const conflicted = (c: Pick<DrugCandidate, 'roleConflicts'>) => (c.roleConflicts.length ? 1 : 0);
+const conflicted = (c: Pick<DrugCandidate, 'roleConflicts' | 'conflictRanksLower'>) => ((c.conflictRanksLower ?? c.roleConflicts.length > 0) ? 1 : 0);
+
+/** See DrugCandidate.conflictRanksLower. */
+function conflictRanksLower(genes: readonly string[], mechanisms: MechanismEvidence[], conflicts: readonly RoleConflict[], associations: ReadonlyMap<string, GeneAssociation | null | undefined>): boolean {
+  if (!conflicts.length) return false;
+  const against = new Set(conflicts.map((x) => x.gene));
+  const acted = genes.filter((g) => actionOf(actionsOn({ mechanisms }, g)) !== 'none');
+  if (acted.every((g) => against.has(g))) return true;
+  let best: { gene: string; score: number } | null = null;
+  for (const gene of genes) {
+    const a = associations.get(gene.toUpperCase());
+    if (a && a.score > 0 && (!best || a.score > best.score)) best = { gene, score: a.score };
+  }
+  // Which target the score rests on is not known: the conflict may be on it.
+  return best === null || against.has(best.gene);
+}
 
 /**
  * Candidates at or above a tier: 'I' keeps tier I, 'II' tiers I and II, 'all' everything;

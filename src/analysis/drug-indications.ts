@@ -6,7 +6,8 @@
 //
 // An indication belongs to the context when its disease id is a context id, a descendant of one,
 // or a cross-reference of one (ChEMBL writes EFO:0003060 where Open Targets writes MONDO_0005233);
-// a record without an id matches by exact name (the context text or a matched disease's name).
+// a record without an id matches by exact name (the context text or a matched disease's name). A
+// withdrawal for a disease above the context is kept too (VIA_ABOVE), with the approvals it outranks.
 import { isApprovedStage } from './clinical-candidates.js';
 import type { DiseaseContext, DrugEvidence } from './drug-merge.js';
 import type { ChemblIndication } from '../sources/chembl.js';
@@ -25,9 +26,10 @@ export interface MatchedIndication {
   /** Why it counts for the context: "the context disease", "a descendant of the context", ... */
   via: string;
   /**
-   * Set on an indication withdrawn for the context: the disease as recorded. An Open Targets row at
-   * stage WITHDRAWAL, or an approval another record gives for the context, which that withdrawal
-   * outranks (then `approved` is false and `phase` null, and the name says so).
+   * Set on an indication withdrawn for the context, a disease below it or one above it (then `via`
+   * is VIA_ABOVE): the disease as recorded. An Open Targets row at stage WITHDRAWAL, or an approval
+   * another row gives, which that withdrawal outranks (then `approved` is false and `phase` null,
+   * and the name says so; withdrawalFirst says which).
    */
   withdrawnFor?: string;
 }
@@ -38,6 +40,12 @@ export interface ContextMatcher {
   names: ReadonlySet<string>;
   /** Diseases above the context (never one of its own ids or relatives). */
   ancestors: ReadonlySet<string>;
+  /**
+   * The context's cross-references (the same disease under another id: ChEMBL's EFO:0000305 for
+   * Open Targets' MONDO_0007254), told from its descendants by Open Targets' own spelling: dbXRefs
+   * are written "EFO:0000305", ontology ids "MONDO_0004989".
+   */
+  xrefs: ReadonlySet<string>;
 }
 
 const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
@@ -49,13 +57,15 @@ export function contextMatcher(disease: DiseaseContext): ContextMatcher {
   const related = new Set((disease.related ?? []).map(normDiseaseId));
   // One context disease may sit above another (breast carcinoma under breast cancer): that is the context.
   const ancestors = new Set((disease.ancestors ?? []).map(normDiseaseId).filter((id) => !ids.has(id) && !related.has(id)));
-  return { ids, related, names: new Set([disease.name, ...(disease.names ?? [])].map(norm).filter(Boolean)), ancestors };
+  const xrefs = new Set((disease.related ?? []).filter((id) => id.includes(':')).map(normDiseaseId));
+  return { ids, related, names: new Set([disease.name, ...(disease.names ?? [])].map(norm).filter(Boolean)), ancestors, xrefs };
 }
 
 /**
  * Approved indications for a disease above the context ("neoplasm" for "breast cancer": a
  * tissue-agnostic label such as pembrolizumab's, or one naming a class of cancers): the label may
- * already cover the context, so such a drug is no plain "approved for another indication".
+ * already cover the context, so such a drug is no plain "approved for another indication". Those a
+ * withdrawal outranked are still here: standingApprovals drops them.
  */
 export function broaderApprovals(details: DrugDetails | null, chembl: readonly ChemblIndication[] | null, m: ContextMatcher): IndicationRef[] {
   return approvedIndications(details, chembl).filter((i) => i.id !== null && m.ancestors.has(normDiseaseId(i.id)));
@@ -72,6 +82,31 @@ export function matchDisease(m: ContextMatcher, id: string | null, name: string)
   return m.names.has(norm(name)) ? 'same name as the context' : null;
 }
 
+/** Where a record's disease sits: the context itself (an id, a cross-reference, the name), below it, or above it. */
+type Level = 'context' | 'below' | 'above';
+
+function levelOf(m: ContextMatcher, id: string | null, name: string): Level | null {
+  if (id) {
+    const n = normDiseaseId(id);
+    if (m.ids.has(n) || m.xrefs.has(n)) return 'context';
+    if (m.related.has(n)) return 'below';
+    if (m.ancestors.has(n)) return 'above';
+  }
+  return m.names.has(norm(name)) ? 'context' : null;
+}
+
+/** `via` of a row for a disease above the context: only withdrawals and the approvals they outrank are kept. */
+export const VIA_ABOVE = 'a broader disease that includes the context';
+
+const WITHDRAWN_SUFFIX = ' (withdrawn for this indication)';
+
+/** An Open Targets indication row at stage WITHDRAWAL (not an approval another row gives, outranked by one). */
+export function isWithdrawalRow(m: Pick<MatchedIndication, 'source' | 'name' | 'withdrawnFor'>): boolean {
+  return m.source === 'Open Targets indications' && !!m.withdrawnFor && m.name === `${m.withdrawnFor}${WITHDRAWN_SUFFIX}`;
+}
+
+type Row = MatchedIndication & { level: Level };
+
 /** Best record per disease and source, furthest phase first. */
 export function matchIndications(
   drug: Pick<DrugEvidence, 'records'>,
@@ -79,51 +114,78 @@ export function matchIndications(
   chembl: readonly ChemblIndication[] | null,
   m: ContextMatcher,
 ): MatchedIndication[] {
-  const out = new Map<string, MatchedIndication>();
-  const offer = (x: MatchedIndication) => {
+  const out = new Map<string, Row>();
+  const offer = (x: Row) => {
     const key = `${x.source}|${x.id ?? norm(x.name)}`;
     const prev = out.get(key);
     // A withdrawal is the record's latest word on that disease: no phase outranks it.
     if (!prev || (!prev.withdrawnFor && (x.withdrawnFor || (x.phase ?? -1) > (prev.phase ?? -1)))) out.set(key, x);
   };
+  const viaOf = (level: Level, id: string | null, name: string, alt?: string | null) =>
+    level === 'above' ? VIA_ABOVE : (matchDisease(m, id, name) ?? (alt ? matchDisease(m, null, alt) : null) ?? 'the context disease');
   for (const ind of details?.indications ?? []) {
-    const via = matchDisease(m, ind.diseaseId, ind.diseaseName);
-    if (!via) continue;
+    const level = levelOf(m, ind.diseaseId, ind.diseaseName);
+    if (!level) continue;
+    const via = viaOf(level, ind.diseaseId, ind.diseaseName);
     // Withdrawn for this indication: it reached the market here and left it, so no phase counts.
-    if (ind.stage === 'WITHDRAWAL') offer({ id: ind.diseaseId, name: `${ind.diseaseName} (withdrawn for this indication)`, phase: null, approved: false, source: 'Open Targets indications', via, withdrawnFor: ind.diseaseName });
-    else offer({ id: ind.diseaseId, name: ind.diseaseName, phase: ind.phase, approved: isApprovedStage(ind.stage), source: 'Open Targets indications', via });
+    if (ind.stage === 'WITHDRAWAL') offer({ id: ind.diseaseId, name: `${ind.diseaseName}${WITHDRAWN_SUFFIX}`, phase: null, approved: false, source: 'Open Targets indications', via, withdrawnFor: ind.diseaseName, level });
+    else offer({ id: ind.diseaseId, name: ind.diseaseName, phase: ind.phase, approved: isApprovedStage(ind.stage), source: 'Open Targets indications', via, level });
   }
   for (const ind of chembl ?? []) {
     const name = ind.efoTerm ?? ind.meshHeading ?? 'unnamed disease';
-    const via = matchDisease(m, ind.efoId, name) ?? (ind.meshHeading ? matchDisease(m, null, ind.meshHeading) : null);
-    if (via) offer({ id: ind.efoId, name, phase: ind.maxPhase, approved: (ind.maxPhase ?? 0) >= 4, source: 'ChEMBL drug_indication', via });
+    const level = levelOf(m, ind.efoId, name) ?? (ind.meshHeading ? levelOf(m, null, ind.meshHeading) : null);
+    if (level) offer({ id: ind.efoId, name, phase: ind.maxPhase, approved: (ind.maxPhase ?? 0) >= 4, source: 'ChEMBL drug_indication', via: viaOf(level, ind.efoId, name, ind.meshHeading), level });
   }
   for (const rec of drug.records) {
     if (rec.kind !== 'opentargets') continue;
     for (const d of rec.candidate.indications) {
       const via = matchDisease(m, d.id, d.name);
-      if (via) offer({ id: d.id, name: d.name, phase: null, approved: false, source: 'Open Targets target row', via });
+      if (via) offer({ id: d.id, name: d.name, phase: null, approved: false, source: 'Open Targets target row', via, level: 'context' });
     }
   }
   const rank = (x: MatchedIndication) => (x.approved ? 10 : 0) + (x.phase ?? -1);
-  return withdrawalFirst([...out.values()]).sort((a, b) => rank(b) - rank(a) || a.name.localeCompare(b.name));
+  return withdrawalFirst([...out.values()])
+    .map(({ level: _level, ...x }) => x)
+    .sort((a, b) => rank(b) - rank(a) || a.name.localeCompare(b.name));
 }
 
 /**
- * An Open Targets withdrawal for the context outranks an approval of the context that another
- * record gives (bevacizumab: its FDA breast cancer approval was revoked in 2011). ChEMBL's
- * max_phase_for_ind is the furthest phase ever reached, so it stays 4 after a withdrawal, and its EFO
- * ids cannot be told from Open Targets' MONDO ids for the same disease; such an approval once made a
- * drug tier I "Approved for breast cancer" beside Open Targets' WITHDRAWAL. An Open Targets approval
- * that survives its own withdrawal row is for another disease id (a subtype of the context), and stands.
+ * An Open Targets withdrawal row outranks an approval row another record (or another id) gives for
+ * the same disease (bevacizumab: its FDA breast cancer approval was revoked in 2011). ChEMBL's
+ * max_phase_for_ind is the furthest phase ever reached, so it stays 4 after a withdrawal; such an
+ * approval once made a drug tier I "Approved for breast cancer" beside Open Targets' WITHDRAWAL.
+ * Which approvals a withdrawal outranks, whatever their source:
+ * - one for the same disease id;
+ * - for a withdrawal for the context (its id, a cross-reference, its name): any approval for the
+ *   context (its ids, cross-references such as ChEMBL's EFO ids, its name);
+ * - for a withdrawal for a disease above the context: a ChEMBL approval for a disease above it
+ *   (its EFO ids cannot be told from Open Targets' ids for the same disease; an Open Targets row for
+ *   another id above the context is another disease, a tissue-agnostic label, and stands).
+ * An approval for a disease below the context (a subtype, its own id in Open Targets' ontology)
+ * stands whichever source gives it, and so does one for the context under a withdrawal above it;
+ * the tier reason names the withdrawal beside it. Rows above the context are kept only as
+ * withdrawals and the approvals they outrank: an approval above the context never matches it.
  */
-function withdrawalFirst(rows: readonly MatchedIndication[]): MatchedIndication[] {
+function withdrawalFirst(rows: readonly Row[]): Row[] {
   const withdrawn = rows.filter((x) => x.withdrawnFor && x.source === 'Open Targets indications');
-  if (!withdrawn.length) return [...rows];
-  return rows.map((x) => {
-    if (!x.approved || x.source === 'Open Targets indications') return x;
-    return { ...x, name: `${x.name} (${x.source} records its approval; Open Targets records the withdrawal)`, approved: false, phase: null, withdrawnFor: x.name };
+  const outranks = (w: Row, a: Row) =>
+    (w.id !== null && a.id !== null && normDiseaseId(w.id) === normDiseaseId(a.id)) ||
+    (w.level === 'context' && a.level === 'context') ||
+    (w.level === 'above' && a.level === 'above' && a.source !== 'Open Targets indications');
+  return rows.flatMap((x) => {
+    if (!x.approved || x.source === 'Open Targets target row' || !withdrawn.some((w) => outranks(w, x))) return x.level === 'above' && !x.withdrawnFor ? [] : [x];
+    return [{ ...x, name: `${x.name} (${x.source} records its approval; Open Targets records the withdrawal)`, approved: false, phase: null, withdrawnFor: x.name }];
   });
+}
+
+/**
+ * The approvals a withdrawal did not outrank: an approval row matchIndications marked outranked
+ * (same source, disease and name) is no current approval to list or to call a broader label.
+ */
+export function standingApprovals<T extends IndicationRef>(refs: readonly T[], matching: readonly MatchedIndication[]): T[] {
+  const outranked = matching.filter((x) => x.withdrawnFor && !isWithdrawalRow(x));
+  const same = (a: string | null, b: string | null) => (a === null || b === null ? a === b : normDiseaseId(a) === normDiseaseId(b));
+  return refs.filter((r) => !outranked.some((x) => x.source === r.source && x.withdrawnFor === r.name && same(x.id, r.id)));
 }
 
 /** Why Open Targets calls the drug withdrawn (a "Withdrawn" warning, or the stage WITHDRAWAL), or null. */

@@ -8,9 +8,10 @@
 //        PHASE_4, or a ChEMBL drug_indication with max_phase_for_ind 4, for a context disease, a
 //        descendant of one or a cross-reference of one (drug-indications.ts). Nothing else is
 //        ever called "indicated": an approved drug whose target row merely lists the disease is not.
-//   II   approved, but withdrawn for the disease context (an Open Targets indication at stage
-//        WITHDRAWAL, which outranks an approval another record gives for it): said first, never
-//        "no indication recorded" (III when approved nowhere else).
+//   II   approved, but withdrawn for the disease context or a disease above it (an Open Targets
+//        indication at stage WITHDRAWAL, which outranks an approval another record gives for that
+//        disease): said first, never "no indication recorded" (III when approved nowhere else). An
+//        approval for a subtype that the withdrawal does not outrank stays tier I, the withdrawal said.
 //   II   approved where the records cannot say for which diseases (not read, or naming no
 //        approved indication): the reason says it may already be approved for the context, never
 //        "another indication", whatever phase a record gives for the context; likewise when an
@@ -24,7 +25,7 @@
 // A drug whose curated action contradicts a target's role (drug-roles.ts) keeps its tier, and its
 // reason ends with the conflict.
 
-import type { MatchedIndication } from './drug-indications.js';
+import { isWithdrawalRow, VIA_ABOVE, type MatchedIndication } from './drug-indications.js';
 import { conflictText, type RoleConflict } from './drug-roles.js';
 
 export type Tier = 'I' | 'II' | 'III';
@@ -112,13 +113,34 @@ function where(m: MatchedIndication): string {
   return m.via === 'the context disease' ? m.source : `${m.source}; ${m.via}`;
 }
 
-/** Per-disease records that say the drug was withdrawn for the context (drug-indications.ts withdrawalFirst). */
+/**
+ * Per-disease records that say the drug was withdrawn for the context, a disease below it or one
+ * above it (drug-indications.ts withdrawalFirst), with the approvals that withdrawal outranks.
+ */
 export function withdrawnForContext(matching: readonly MatchedIndication[]): MatchedIndication[] {
   return perDisease(matching).filter((m) => m.withdrawnFor);
 }
 
 /**
- * How the drug was withdrawn for the context, naming every record, or null when it was not:
+ * For which disease the drug was withdrawn, in words, or null: "withdrawn for breast cancer"; when
+ * only a disease above the context records it, "withdrawn for breast cancer, a broader disease that
+ * includes HER2-positive breast carcinoma" (once ignored: such a drug read "approved for another
+ * indication", or "approved for breast carcinoma, a broader disease" on ChEMBL's row); when only a
+ * subtype does, "withdrawn for triple-negative breast cancer, a subtype of breast cancer".
+ */
+export function withdrawnForText(matching: readonly MatchedIndication[], diseaseName: string): string | null {
+  const rows = withdrawnForContext(matching);
+  if (!rows.length) return null;
+  const withdrawals = rows.filter(isWithdrawalRow);
+  const context = withdrawals.length === 0 || withdrawals.some((m) => m.via === 'the context disease' || m.via === 'same name as the context');
+  if (context) return `withdrawn for ${diseaseName}`;
+  const above = withdrawals.find((m) => m.via === VIA_ABOVE);
+  if (above) return `withdrawn for ${above.withdrawnFor}, a broader disease that includes ${diseaseName}`;
+  return `withdrawn for ${withdrawals[0]!.withdrawnFor}, a subtype of ${diseaseName}`;
+}
+
+/**
+ * How the drug was withdrawn, naming every record, or null when it was not:
  * "Open Targets indications record breast cancer at stage WITHDRAWAL; ChEMBL drug_indication records
  * an approval for breast carcinoma, the furthest phase it reached, which that withdrawal outranks".
  */
@@ -127,9 +149,11 @@ function withdrawnHere(f: TierFacts): string | null {
   if (!rows.length) return null;
   return rows
     .map((m) =>
-      m.source !== 'Open Targets indications'
-        ? `${m.source} records an approval for ${m.withdrawnFor}, the furthest phase it reached, which that withdrawal outranks`
-        : `${m.source} record ${m.withdrawnFor} at stage WITHDRAWAL`,
+      isWithdrawalRow(m)
+        ? `${m.source} record ${m.withdrawnFor} at stage WITHDRAWAL`
+        : m.source === 'ChEMBL drug_indication'
+          ? `${m.source} records an approval for ${m.withdrawnFor}, the furthest phase it reached, which that withdrawal outranks`
+          : `${m.source} record an approval for ${m.withdrawnFor}, which that withdrawal outranks`,
     )
     .join('; ');
 }
@@ -162,20 +186,40 @@ export function tierOf(f: TierFacts): TierResult {
 /** Said of a drug whose ChEMBL molecule and Open Targets drug warnings were not read. */
 export const WITHDRAWAL_UNKNOWN = "whether it was withdrawn is not known (neither its ChEMBL molecule record nor Open Targets' drug warnings were read)";
 
+/** `withdrawnReason` in a result for such a drug: null there reads "not withdrawn". */
+export const WITHDRAWAL_NOT_CHECKED = `not checked: ${WITHDRAWAL_UNKNOWN}`;
+
+/** A reported withdrawnReason for a drug whose withdrawal was not checked (repurposing and insights results), or null. */
+export const reportedWithdrawal = (c: { withdrawalChecked: boolean; withdrawnReason: string | null }): string | null => (c.withdrawalChecked ? c.withdrawnReason : WITHDRAWAL_NOT_CHECKED);
+
+/**
+ * An approved drug whose withdrawal was not checked, read from a reported candidate: marked
+ * "withdrawal not known" where it is ranked (insights table, HTML report), as "withdrawn" is.
+ */
+export const withdrawalNotKnown = (c: { withdrawn: boolean; withdrawnReason: string | null; status: string }): boolean =>
+  !c.withdrawn && c.status === 'approved' && c.withdrawnReason === WITHDRAWAL_NOT_CHECKED;
+
 function tierRule(f: TierFacts): TierResult {
   if (f.withdrawn) return { tier: 'III', reason: `Withdrawn (${withdrawalText(f.withdrawnBy)}): never tier I or II here, never recommended; ${WHERE_MARKETED}.` };
   if (f.interactionOnly) {
     const approved = f.approved ? ' for an approved drug' : '';
     return { tier: 'III', reason: `Interaction evidence only${approved} (DGIdb with ${f.genes.join(', ')}), with no curated mechanism or clinical record.` };
   }
+  // Withdrawn for this very disease, one below it or one above it: said whatever else holds, and
+  // before anything but an approval for the disease that withdrawal did not outrank.
+  const gone = f.indicationsChecked ? withdrawnHere(f) : null;
+  const goneFor = withdrawnForText(f.matching, f.diseaseName);
   const here = approvedIndication(f.matching);
-  if (here) return { tier: 'I', reason: `Approved for ${here.name} (${where(here)}), ${acting(f)}.` };
+  if (here) {
+    // An approval for a subtype stands beside a withdrawal for the context, whichever source gives it
+    // (an Open Targets approval once read plain tier I, a ChEMBL one tier II): the withdrawal is said.
+    if (gone) return { tier: 'I', reason: `Approved for ${here.name} (${where(here)}), but ${goneFor} (${gone}): check its current label for ${f.diseaseName}; ${acting(f)}.` };
+    return { tier: 'I', reason: `Approved for ${here.name} (${where(here)}), ${acting(f)}.` };
+  }
   const phase = contextPhase(f.matching);
   const best = perDisease(f.matching).find((m) => m.phase === phase);
-  // Withdrawn for this very disease: said before anything else, never "no indication recorded" for it.
-  const gone = f.indicationsChecked ? withdrawnHere(f) : null;
   if (gone) {
-    const status = `withdrawn for ${f.diseaseName} (${gone})${studiedHere(f, phase)}: not a new indication here, and ${WHERE_MARKETED} for it`;
+    const status = `${goneFor} (${gone})${studiedHere(f, phase)}: not a new indication here, and ${WHERE_MARKETED} for it`;
     if (f.approved) return { tier: 'II', reason: `Approved (${f.approvedBy}), but ${status}; ${acting(f)}.` };
     return { tier: 'III', reason: `Not approved on record, and ${status}; ${acting(f)}.` };
   }

@@ -3,7 +3,8 @@
 // The audience changes wording, order and emphasis, never the data or the claims checked.
 import { actionsOn, approvedIndication, contextPhase, phaseText, type DrugCandidate } from './drug-candidates.js';
 import { associationScoreText } from './drug-scoring.js';
-import { WHERE_MARKETED, withdrawalText, withdrawnForContext } from './drug-tiers.js';
+import { WHERE_MARKETED, withdrawalText, withdrawnForText } from './drug-tiers.js';
+import type { RoleConflict } from './drug-roles.js';
 import type { EnrichmentRow } from './enrichment.js';
 import type { Hypothesis } from './hypotheses.js';
 import { pathwayLabel } from './pathway-names.js';
@@ -66,7 +67,8 @@ export interface CanonicalStatement {
   /** For an interaction statement: the pair (its verdict goes back to the hypothesis). */
   pair?: readonly [string, string];
   /** For a drug-target statement: the candidate's tier and status, which set the clinical wording. */
-  drug?: Pick<DrugCandidate, 'tier' | 'status' | 'withdrawnReason' | 'matchingIndications' | 'approved' | 'approvalsKnown' | 'maxPhase' | 'broaderApproval'> & {
+  drug?: Pick<DrugCandidate, 'tier' | 'status' | 'withdrawnReason' | 'matchingIndications' | 'approved' | 'approvalsKnown' | 'maxPhase' | 'broaderApproval'> &
+    Partial<Pick<DrugCandidate, 'roleConflicts'>> & {
     /** A curated mechanism (Open Targets or ChEMBL) links it to a panel gene: not interaction evidence only. */
     curated: boolean;
   };
@@ -111,7 +113,7 @@ export function canonicalStatements(f: BriefFacts): CanonicalStatement[] {
       pmids: d.pmids.slice(0, MAX_CITATIONS),
       detail: c ? `tier ${c.tier}, ${statusText(c)}, score ${c.score.toFixed(2)}` : '',
       subject: d.drug,
-      ...(c ? { drug: { tier: c.tier, status: c.status, withdrawnReason: c.withdrawnReason, matchingIndications: c.matchingIndications, approved: c.approved, approvalsKnown: c.approvalsKnown, maxPhase: c.maxPhase, broaderApproval: c.broaderApproval, curated: c.mechanisms.length > 0 } } : {}),
+      ...(c ? { drug: { tier: c.tier, status: c.status, withdrawnReason: c.withdrawnReason, matchingIndications: c.matchingIndications, approved: c.approved, approvalsKnown: c.approvalsKnown, maxPhase: c.maxPhase, broaderApproval: c.broaderApproval, roleConflicts: c.roleConflicts, curated: c.mechanisms.length > 0 } } : {}),
     });
   }
   for (const h of f.hypotheses.filter((x) => x.supportingPmids.length > 0).slice(0, 3)) {
@@ -264,9 +266,20 @@ function statusText(c: Pick<DrugCandidate, 'status' | 'maxPhase'>): string {
 export function clinicalStanding(c: CanonicalStatement['drug'], disease: string): string {
   if (!c) return `its standing in ${disease} is not assessed here`;
   if (c.status === 'withdrawn') return `withdrawn (${withdrawalText(c.withdrawnReason)}): not recommended here; ${WHERE_MARKETED}`;
-  if (c.tier === 'I') return `approved for ${approvedIndication(c.matchingIndications)?.name ?? disease}: an established option to weigh against current guidelines`;
+  // Withdrawn for this very disease (or one above it) is said whatever the tier: beside a subtype's
+  // approval, "an established option" read as if nothing had been withdrawn.
+  const gone = withdrawnForText(c.matchingIndications, disease);
+  // Acting against a panel gene's role (an activated oncogene, an inhibited tumour suppressor): the
+  // insights text and table mark it, and the brief once called such a drug "a repurposing hypothesis".
+  const against = c.roleConflicts?.length ? `acts against ${c.roleConflicts.map(conflictWords).join(' and ')}` : '';
+  if (c.tier === 'I') {
+    const name = approvedIndication(c.matchingIndications)?.name ?? disease;
+    if (gone) return `approved for ${name}, but ${gone} (its indication records say so): check its current label before treating it as an option${against ? `; it ${against}` : ''}`;
+    return `approved for ${name}: an established option to weigh against current guidelines${against ? `, though it ${against}` : ''}`;
+  }
   // Withdrawn for this very disease comes first: "approved for another indication" read as untried here.
-  if (withdrawnForContext(c.matchingIndications).length) return `withdrawn for ${disease} (its indication records say so): not an option here; ${WHERE_MARKETED}`;
+  if (gone) return `${gone} (its indication records say so): not an option here; ${WHERE_MARKETED}`;
+  if (against) return `${against}: not a repurposing hypothesis for ${c.roleConflicts!.length === 1 ? 'it' : 'them'}, whatever its standing elsewhere`;
   // May already be approved here outranks a phase a record gives for the disease (the tier rule):
   // "investigational in breast cancer (phase 2)" read so for a drug whose approvals are not named.
   if (c.tier === 'II' && c.broaderApproval) return `approved for ${c.broaderApproval.name}, a broader disease than ${disease}: its label may already cover ${disease}; check it before treating this as a repurposing hypothesis`;
@@ -277,6 +290,11 @@ export function clinicalStanding(c: CanonicalStatement['drug'], disease: string)
   // No phase known is not "early-stage": the tier reason says whether a source failed.
   if (c.maxPhase === null && !c.approved && c.curated) return 'its clinical stage is not known here: not an option to act on before it is checked';
   return `early-stage or interaction evidence only: not a treatment option`;
+}
+
+/** "EGFR's role (an oncogene activated)", from a conflict's reason (drug-roles.ts contradiction). */
+function conflictWords(x: RoleConflict): string {
+  return `${x.gene}'s role (${x.reason.startsWith('activates') ? 'an oncogene activated' : 'a tumour suppressor inhibited'})`;
 }
 
 function capitalize(s: string): string {

@@ -3,7 +3,8 @@
 // and the disease, its other targets, and where the drug stands. Pure; repurposing.ts re-exports it.
 import { actionsOn, actsOn, claimText, type DrugCandidate } from './drug-candidates.js';
 import { associationScoreText } from './drug-scoring.js';
-import { phaseText, withdrawalText, withdrawnForContext } from './drug-tiers.js';
+import { isWithdrawalRow } from './drug-indications.js';
+import { phaseText, withdrawalText, withdrawnForContext, withdrawnForText } from './drug-tiers.js';
 import type { NeighbourGene, PathwayRef } from './repurposing-neighbourhood.js';
 import type { IndicationRef } from './repurposing.js';
 import { actionOf } from './drug-roles.js';
@@ -87,10 +88,24 @@ function alsoText(c: Pick<DrugCandidate, 'targetGenes' | 'interactionOnly'>, lea
 function standing(c: Pick<DrugCandidate, 'approved' | 'withdrawn' | 'withdrawnReason' | 'maxPhase'>, ind: IndicationFacts): string {
   if (c.withdrawn) return `withdrawn (${withdrawalText(c.withdrawnReason)}): listed for reference, not as an option`;
   const names = ind.approved.map((i) => i.name);
-  if (c.approved && names.length) return `approved for ${names.slice(0, 2).join(' and ')}${names.length > 2 ? ` (+${names.length - 2} more)` : ''} (${ind.approved[0]!.source})`;
+  if (c.approved && names.length) return `approved for ${bySource(ind.approved.slice(0, 2))}${names.length > 2 ? ` (+${names.length - 2} more)` : ''}`;
   if (c.approved) return 'approved (no approved indication named by Open Targets or ChEMBL)';
   if (ind.furthest) return `reached ${phaseText(ind.furthest.phase)} for ${ind.furthest.name} (${ind.furthest.source})`;
   return c.maxPhase === null ? 'clinical phase unknown' : `highest ${phaseText(c.maxPhase)}`;
+}
+
+/**
+ * Names with the source of each: "A and B (Open Targets indications)", or "A (Open Targets
+ * indications) and B (ChEMBL drug_indication)"; every name once took the first one's source.
+ */
+function bySource(refs: readonly IndicationRef[]): string {
+  const groups: { source: string; names: string[] }[] = [];
+  for (const r of refs) {
+    const last = groups[groups.length - 1];
+    if (last && last.source === r.source) last.names.push(r.name);
+    else groups.push({ source: r.source, names: [r.name] });
+  }
+  return groups.map((g) => `${g.names.join(' and ')} (${g.source})`).join(' and ');
 }
 
 /**
@@ -99,9 +114,10 @@ function standing(c: Pick<DrugCandidate, 'approved' | 'withdrawn' | 'withdrawnRe
  */
 function withdrawnHereText(c: Partial<Pick<DrugCandidate, 'matchingIndications'>>, disease: string): string {
   const rows = withdrawnForContext(c.matchingIndications ?? []);
-  if (!rows.length) return '';
-  const said = rows.map((m) => (m.source === 'Open Targets indications' ? m.source : `${m.source} still records an approval, outranked`));
-  return `, but withdrawn for ${disease} (${[...new Set(said)].join('; ')})`;
+  const gone = withdrawnForText(rows, disease);
+  if (!gone) return '';
+  const said = rows.map((m) => (isWithdrawalRow(m) ? m.source : `${m.source} still records an approval, outranked`));
+  return `, but ${gone} (${[...new Set(said)].join('; ')})`;
 }
 
 /** An approval for a disease above this one (a tissue-agnostic label) may already cover it: no plain repurposing. */

@@ -2,7 +2,7 @@
 // justifies each), ADMET with the source of every value, evidence quality. Or the note that says
 // why there are no candidates.
 import { FACTOR_NAMES, FACTOR_WEIGHTS, type FactorName } from '../analysis/drug-scoring.js';
-import { phaseText } from '../analysis/drug-tiers.js';
+import { phaseText, withdrawalNotKnown } from '../analysis/drug-tiers.js';
 import { claimText } from '../analysis/drug-targets.js';
 import type { InsightsOutput } from '../tools/shared/panel-analysis/schema.js';
 import { failedDrugSources, noDrugsText } from '../tools/shared/summary.js';
@@ -60,7 +60,7 @@ function drugRows(c: Candidate, rank: number): SafeHtml {
     a.lipinskiPass === null
       ? html`<td class="muted" title="${a.note ?? 'rule of five not computable'}">n/a</td>`
       : html`<td title="${a.lipinskiViolations?.value ?? '?'} violation(s) of MW ≤ 500, LogP ≤ 5, HBD ≤ 5, HBA ≤ 10; pass = at most one (${admetSources(c)})"><span class="badge ${a.lipinskiPass ? 'b-green' : 'b-red'}">${a.lipinskiPass ? 'pass' : 'fail'}</span> <span class="muted">${a.lipinskiViolations?.value ?? '?'}</span></td>`;
-  const status = c.withdrawn ? 'withdrawn' : c.approved ? 'approved' : c.maxPhase === null ? 'phase unknown' : phaseText(c.maxPhase);
+  const status = c.withdrawn ? 'withdrawn' : c.approved ? `approved${withdrawalNotKnown(c) ? ' · withdrawal not known' : ''}` : c.maxPhase === null ? 'phase unknown' : phaseText(c.maxPhase);
   // Beside the status, as the terminal table marks it: the reason is in the tier's tooltip and Details.
   const against = c.roleConflicts?.length ? ` · acts against the role of ${c.roleConflicts.map((x) => x.gene).join(', ')}` : '';
   const main = html`<tr class="drug" data-chembl="${c.chemblId ?? ''}"><td class="num">${rank}</td><td class="drug-name"><strong>${c.name}</strong><div class="small">${

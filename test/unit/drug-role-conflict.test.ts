@@ -5,6 +5,7 @@
 // ACTIVATOR mechanism on EGFR (an oncogene), ranked first with its score raised 0.70 -> 0.77.
 import { describe, expect, it } from 'vitest';
 import { rankCountedFirst, rankForTier, type GeneDrugEvidence } from '../../src/analysis/drug-candidates.js';
+import { clinicalStanding } from '../../src/analysis/evidence-brief.js';
 import { geneRoleOf } from '../../src/analysis/gene-role.js';
 import { renderInsights } from '../../src/cli/render/insights.js';
 import { drugsSection } from '../../src/report/drugs.js';
@@ -98,5 +99,35 @@ describe('an action against the target role', () => {
     const report = drugsSection(result).value;
     expect(report).toMatch(/<strong>AFATINIB<\/strong>.*? · approved · acts against the role of EGFR<\/div>/);
     expect(report).toMatch(/<strong>ERLOTINIB<\/strong>.*? · withdrawn<\/div>/);
+  });
+
+  it('is said in the evidence brief\'s clinician wording, never "a repurposing hypothesis"', () => {
+    const only = byName(run([{ gene: 'EGFR', association: 0.4, candidates: [ot('CHEMBL9', 'AGONIX', { stage: 'APPROVAL', action: 'AGONIST' })], role: roleOf('EGFR', 'oncogene') }], { drugs: new Map([['CHEMBL9', details('CHEMBL9', 'AGONIX', [[NSCLC, 'APPROVAL']])]]) }, breast), 'AGONIX');
+    const standing = clinicalStanding({ ...only, curated: true }, 'breast cancer');
+    expect(standing).toBe("acts against EGFR's role (an oncogene activated): not a repurposing hypothesis for it, whatever its standing elsewhere");
+    // Without role data the wording is the tier's.
+    expect(clinicalStanding({ ...only, roleConflicts: [], curated: true }, 'breast cancer')).toMatch(/: a repurposing hypothesis, not an established option$/);
+  });
+
+  it('ranks lower for a conflict on the target its association rests on, or on every target it acts on; not for one on a side target', () => {
+    // MULTINIB inhibits EGFR (an oncogene: fits) and TP53 (a tumour suppressor: conflicts); MODULIB modulates EGFR.
+    const multinib = ot('CHEMBL5', 'MULTINIB', { stage: 'APPROVAL' });
+    const modulib = ot('CHEMBL6', 'MODULIB', { stage: 'APPROVAL', action: 'MODULATOR' });
+    const panel = (egfr: number, tp53: number): GeneDrugEvidence[] => [
+      { gene: 'EGFR', association: egfr, candidates: [multinib, modulib], role: roleOf('EGFR', 'oncogene') },
+      { gene: 'TP53', association: tp53, candidates: [multinib], role: roleOf('TP53', 'TSG') },
+    ];
+    const lead = run(panel(0.9, 0.2), {}, breast);
+    expect(byName(lead, 'MULTINIB').roleConflicts.map((x) => x.gene)).toEqual(['TP53']);
+    expect(byName(lead, 'MULTINIB').score).toBeGreaterThan(byName(lead, 'MODULIB').score);
+    expect(rankForTier(lead, 'all').map((c) => c.name)).toEqual(['MULTINIB', 'MODULIB']);
+    expect(rankCountedFirst(lead).map((c) => c.name)).toEqual(['MULTINIB', 'MODULIB']);
+    // The conflict still said where it is listed.
+    expect(byName(lead, 'MULTINIB').tierReason).toContain("against its target's role: inhibits TP53, a tumour suppressor");
+    // Its association resting on TP53: the conflict ranks it lower, whatever its score.
+    const onLead = run(panel(0.2, 0.9), {}, breast);
+    expect(rankForTier(onLead, 'all').map((c) => c.name)).toEqual(['MODULIB', 'MULTINIB']);
+    // No association known: which target it rests on is not known, so it ranks lower.
+    expect(rankForTier(run(panel(0, 0), {}, breast), 'all').map((c) => c.name)).toEqual(['MODULIB', 'MULTINIB']);
   });
 });

@@ -24,6 +24,19 @@ describe('parent names', () => {
     expect(parentName('DEXTROSE AND SODIUM CHLORIDE')).toBe('DEXTROSE AND SODIUM CHLORIDE');
   });
 
+  it('keeps a metal or cation with its counter-ion whole: the salt is the drug', () => {
+    for (const name of ['FERROUS SULFATE', 'GALLIUM NITRATE', 'ZINC SULFATE', 'MAGNESIUM SULFATE', 'LITHIUM CITRATE', 'FERRIC CITRATE']) expect(parentName(name)).toBe(name);
+    // A solvate after it still goes.
+    expect(parentName('FERROUS SULFATE MONOHYDRATE')).toBe('FERROUS SULFATE');
+  });
+
+  it('strips a salt word from the last part of a combination, so the two forms merge', () => {
+    expect(parentName('TRIFLURIDINE AND TIPIRACIL HYDROCHLORIDE')).toBe('TRIFLURIDINE AND TIPIRACIL');
+    expect(parentName('Trifluridine and tipiracil')).toBe('TRIFLURIDINE AND TIPIRACIL');
+    const merged = mergeSaltForms([row('CHEMBL1', 'TRIFLURIDINE AND TIPIRACIL', 'PHASE_3'), row('CHEMBL2', 'TRIFLURIDINE AND TIPIRACIL HYDROCHLORIDE', 'APPROVAL')]);
+    expect(merged.map((c) => [c.name, c.phase])).toEqual([['TRIFLURIDINE AND TIPIRACIL', 4]]);
+  });
+
   it('keeps two salts apart, each at its own phase, and merges a salt form with its parent', () => {
     const merged = mergeSaltForms([row('CHEMBL1', 'SODIUM BROMIDE', 'PHASE_2'), row('CHEMBL2', 'SODIUM CHLORIDE', 'APPROVAL'), row('CHEMBL3', 'CABOZANTINIB', 'APPROVAL'), row('CHEMBL4', 'CABOZANTINIB S-MALATE', 'APPROVAL')]);
     expect(merged.map((c) => [c.name, c.phase])).toEqual([

@@ -3,6 +3,7 @@
 import type { InsightsOutput } from '../../tools/shared/panel-analysis/schema.js';
 import { pathwayLabel } from '../../analysis/pathway-names.js';
 import { claimText } from '../../analysis/drug-targets.js';
+import { withdrawalNotKnown } from '../../analysis/drug-tiers.js';
 import { truncate as cut, pValue } from '../../text.js';
 import { describeIntegrity, drugsIncompleteText, noDrugsText, noHypothesesText, noStatementsText, noStrategiesText, sourceFailed } from '../../tools/shared/summary.js';
 import { enrichmentNotComputedNote, enrichmentUntestedNote } from '../../tools/shared/panel-analysis/enrichment-status.js';
@@ -137,11 +138,12 @@ function civicCell(c: NonNullable<InsightsOutput['focusGenes'][number]['clinical
 }
 
 /**
- * Marks after a drug's name in the table: withdrawn, or acting against a target's role. The row
+ * Marks after a drug's name in the table: withdrawn (or, approved, its withdrawal records not read),
+ * or acting against a target's role. The row
  * once read "GEFITINIB III 0.49 4 EGFR - pass low", its withdrawal said nowhere on the page.
  */
 function drugMarks(d: InsightsOutput['drugCandidates'][number]): string {
-  const marks = [d.withdrawn ? 'withdrawn' : '', d.roleConflicts?.length ? 'role conflict' : ''].filter(Boolean);
+  const marks = [d.withdrawn ? 'withdrawn' : withdrawalNotKnown(d) ? 'withdrawal not known' : '', d.roleConflicts?.length ? 'role conflict' : ''].filter(Boolean);
   return marks.length ? ` [${marks.join(', ')}]` : '';
 }
 

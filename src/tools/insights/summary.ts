@@ -34,7 +34,7 @@ export function summarizeInsights(a: InsightsAnswer): string {
     // A withdrawn drug and one acting against its target's role are marked where they are ranked:
     // "tier II, 0.73" alone read as a plain candidate.
     const top = a.drugCandidates.slice(0, 5).map((d) => {
-      const marks = [d.withdrawn ? 'withdrawn' : '', d.roleConflict?.length ? `acts against the role of ${d.roleConflict.join(', ')}` : ''].filter(Boolean);
+      const marks = [d.withdrawn ? 'withdrawn' : d.withdrawn === null ? 'withdrawal not known' : '', d.roleConflict?.length ? `acts against the role of ${d.roleConflict.join(', ')}` : ''].filter(Boolean);
       return `${d.name} (tier ${d.tier}, ${d.score.toFixed(2)}${marks.map((m) => `, ${m}`).join('')})`;
     });
     lines.push(`Drug candidates: ${a.drugCandidatesTotal} ranked${drugsIncompleteText(a.sources)}; top: ${top.join(', ')}.`);

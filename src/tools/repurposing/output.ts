@@ -1,6 +1,6 @@
 // Assembly of one repurposing candidate as reported: the engine's fields plus targets with their
 // reach and role, approved indications, the rationale, trials, safety and the checked target claim.
-import { actionsOn, actsOn, WITHDRAWAL_UNKNOWN, type DrugCandidate } from '../../analysis/drug-candidates.js';
+import { actionsOn, actsOn, reportedWithdrawal, standingApprovals, type DrugCandidate } from '../../analysis/drug-candidates.js';
 import { approvedIndications, furthestIndication, rationale, reachOf, type RationaleContext } from '../../analysis/repurposing.js';
 import type { StatementStatus } from '../../evidence/status.js';
 import type { CandidateChecks } from './gather.js';
@@ -19,7 +19,10 @@ export interface CandidateFacts {
 }
 
 export function candidateOut(c: DrugCandidate, rank: number, f: CandidateFacts): RepurposingCandidateOut {
-  const approved = approvedIndications(f.indications.details, f.indications.chembl);
+  // Not an approval a withdrawal outranked (ChEMBL's breast carcinoma at phase 4 beside Open Targets'
+  // breast cancer WITHDRAWAL): once listed, and the rationale read "approved for ... breast
+  // carcinoma ..., but withdrawn for breast cancer".
+  const approved = standingApprovals(approvedIndications(f.indications.details, f.indications.chembl), c.matchingIndications);
   // The engine read the roles the strategies read (GeneDrugEvidence.role): one rule, one answer.
   const conflicts = new Map(c.roleConflicts.map((x) => [x.gene, x.reason]));
   const ctx = f.rationale;
@@ -52,7 +55,7 @@ export function candidateOut(c: DrugCandidate, rank: number, f: CandidateFacts):
     approvedIndicationsTotal: approved.length,
     trials: f.checks.trials,
     // Not withdrawn as far as no record read can say: the reason says so rather than null, which reads "not withdrawn".
-    safety: { withdrawn: c.withdrawn, withdrawnReason: c.withdrawalChecked ? c.withdrawnReason : `not checked: ${WITHDRAWAL_UNKNOWN}`, boxedWarning: f.checks.boxedWarning },
+    safety: { withdrawn: c.withdrawn, withdrawnReason: reportedWithdrawal(c), boxedWarning: f.checks.boxedWarning },
     admet: c.admet,
     evidenceQuality: c.evidenceQuality,
     evidenceQualityReason: c.evidenceQualityReason,

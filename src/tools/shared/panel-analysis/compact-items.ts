@@ -38,7 +38,7 @@ export const candidateItem = z
     targetGenes: strs,
     maxPhase: num.nullable(),
     approved: z.boolean().nullable().describe('null: not known'),
-    withdrawn: z.boolean(),
+    withdrawn: z.boolean().nullable().describe('null: not known'),
     roleConflict: strs.optional(),
     trials: z.number().int().nullable().optional().describe('Trials in the disease (ClinicalTrials.gov)'),
     boxedWarning: z.boolean().optional().describe('FDA boxed warning'),
@@ -58,7 +58,8 @@ export function candidateView(c: Candidate): z.input<typeof candidateItem> {
     maxPhase: c.maxPhase,
     // No source gave a phase or an approval (status unknown): false would read "not approved".
     approved: c.status === 'unknown' ? null : c.approved,
-    withdrawn: c.withdrawn,
+    // Neither ChEMBL's molecule nor Open Targets' warnings read: false would read "not withdrawn".
+    withdrawn: c.withdrawn ? true : c.withdrawnReason?.startsWith('not checked') ? null : false,
     // Genes the drug acts against the role of: the text and a model see it beside the rank.
     ...(c.roleConflicts?.length ? { roleConflict: c.roleConflicts.map((x) => x.gene) } : {}),
     ...(c.trials ? { trials: c.trials.total } : {}),

@@ -1,6 +1,6 @@
 // Assembly of the panel analysis result: the reported shape of pathways, the g:Profiler cross-check
 // and drug candidates (with their trials and label).
-import type { DrugCandidate } from '../../../analysis/drug-candidates.js';
+import { reportedWithdrawal, type DrugCandidate } from '../../../analysis/drug-candidates.js';
 import type { EnrichmentRow } from '../../../analysis/enrichment.js';
 import { round } from '../../../evidence/pipeline.js';
 import { confirmedBy, type CandidateContext, type CrossCheck } from './extras.js';
@@ -48,7 +48,8 @@ export function candidateOut(c: DrugCandidate, context: CandidateContext | undef
     maxPhase: c.maxPhase,
     approved: c.approved,
     withdrawn: c.withdrawn,
-    withdrawnReason: c.withdrawnReason,
+    // Not withdrawn as far as no record read can say: "not checked: ...", as the repurposing safety says; null read "not withdrawn".
+    withdrawnReason: reportedWithdrawal(c),
     status: c.status,
     indicatedForDisease: c.indicatedForDisease,
     matchingIndications: c.matchingIndications,
