@@ -39,7 +39,9 @@ export function checkedHypotheses(
       ...h,
       confidence,
       confidenceLabel: confidenceLabelOf(confidence),
-      ...(allVoid ? { coMentions: 0, novel: !noveltyUnassessable, basis: h.basis.filter((b) => b !== 'literature') } : {}),
+      ...(allVoid ? { coMentions: 0, novel: !noveltyUnassessable } : {}),
+      // Literature that contradicts the pair is no basis for it (the co-mention count stays: a count).
+      ...(drop ? { basis: h.basis.filter((b) => b !== 'literature'), literatureNotCounted: allVoid ? ('void' as const) : ('contradicted' as const) } : {}),
       supportingPmids: cited.filter((p) => !against.includes(p)),
       rationale: `${h.rationale.replace(/\.$/, '')}; ${note}.`,
     };

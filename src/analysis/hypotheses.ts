@@ -41,6 +41,8 @@ export interface Hypothesis {
   coMentions: number | null;
   supportingPmids: string[];
   rationale: string;
+  /** Set after the evidence check (hypotheses-checked.ts) when co-mentions no longer count as support. */
+  literatureNotCounted?: 'contradicted' | 'void';
 }
 
 export interface CandidatePair {

@@ -19,6 +19,7 @@ import {
   type DrugAbsence,
   type DrugView,
   type IntegrityDelta,
+  withdrawalDifference,
   type PanelView,
   type OneSidePathway,
   type Ranked,
@@ -214,7 +215,13 @@ function drugSentence(c: Omit<PanelComparison, 'summary'>, a: PanelView, b: Pane
   // Tiers are per panel: name the genes each side links the drug to, so that a tier set by other
   // genes does not read as the two analyses disagreeing about the drug.
   const via = (genes: readonly string[]) => (genes.length ? ` via ${list(genes, 3)}` : '');
-  if (retiered.length) parts.push(`Tier differs for ${list(retiered.map((d) => `${d.name} (${d.tierA} in A${via(d.genesA)}; ${d.tierB} in B${via(d.genesB)})`), 3)}.`);
+  // A withdrawal seen by one side only is said beside the tiers: it, not the genes, may be why.
+  const withdrawal = (d: SharedDrug) => {
+    const [x, y] = [a.drugs?.find((v) => (v.chemblId ?? v.name) === (d.chemblId ?? d.name)), b.drugs?.find((v) => (v.chemblId ?? v.name) === (d.chemblId ?? d.name))];
+    const w = x && y ? withdrawalDifference(x, y, ['A', 'B']) : '';
+    return w ? `; ${w}` : '';
+  };
+  if (retiered.length) parts.push(`Tier differs for ${list(retiered.map((d) => `${d.name} (${d.tierA} in A${via(d.genesA)}; ${d.tierB} in B${via(d.genesB)}${withdrawal(d)})`), 3)}.`);
   return parts.join(' ');
 }
 

@@ -23,6 +23,22 @@ export interface DrugView {
   score: number;
   factors: Readonly<Record<string, FactorView>>;
   targetGenes: readonly string[];
+  /** Withdrawn, not withdrawn, or not known (no record that would say was read); absent in older snapshots. */
+  withdrawal?: Withdrawal;
+}
+
+export type Withdrawal = 'withdrawn' | 'not withdrawn' | 'not known';
+
+/**
+ * How two analyses differ on a drug's withdrawal, or '' when they do not: a withdrawn drug that
+ * could not be checked in the other run moved "III → I (clinicalPhase +0.14)", read as evidence
+ * gained ("withdrawn in the earlier analysis; not known in the later: ...").
+ */
+export function withdrawalDifference(x: DrugView, y: DrugView, sides: readonly [string, string]): string {
+  const [p, q] = [x.withdrawal, y.withdrawal];
+  if (!p || !q || p === q) return '';
+  const unknown = p === 'not known' || q === 'not known' ? ': no record that would say was read in the run where it is not known' : '';
+  return `${p} in ${sides[0]}, ${q} in ${sides[1]}${unknown}`;
 }
 
 export interface HypothesisView {
@@ -34,6 +50,9 @@ export interface HypothesisView {
   stringScore?: number | null;
   /** Co-mention count (null: the literature search failed); absent in older snapshots. */
   coMentions?: number | null;
+  novel?: boolean;
+  /** Co-mentions not counted after the evidence check (contradicted, or every article void). */
+  literatureNotCounted?: 'contradicted' | 'void';
 }
 
 export interface SourceView {

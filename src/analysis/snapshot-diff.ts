@@ -19,6 +19,7 @@ import {
   round3,
   signed,
   sourceOutcome,
+  withdrawalDifference,
   type DrugAbsence,
   type DrugView,
   type IntegrityDelta,
@@ -60,6 +61,8 @@ export interface DrugShift {
   scoreDelta: number;
   /** The factor whose contribution moved most; null when no factor moved. */
   factorMovedMost: FactorMove | null;
+  /** What else differs about the drug between the runs: its withdrawal ("withdrawn in ..., not known in ..."). */
+  why?: string;
 }
 
 export interface DrugPresence {
@@ -160,7 +163,7 @@ function drugShifts(a: PanelView, aDrugs: readonly DrugView[], b: PanelView, bDr
   const m = matchDrugs(aDrugs, bDrugs);
   const changed: DrugShift[] = [];
   for (const { a: x, b: y } of m.pairs) {
-    if (x.d.tier === y.d.tier && x.rank === y.rank && x.d.score === y.d.score) continue;
+    if (x.d.tier === y.d.tier && x.rank === y.rank && x.d.score === y.d.score && !withdrawalDifference(x.d, y.d, ['', ''])) continue;
     changed.push({
       name: y.d.name,
       chemblId: y.d.chemblId ?? x.d.chemblId,
@@ -172,6 +175,7 @@ function drugShifts(a: PanelView, aDrugs: readonly DrugView[], b: PanelView, bDr
       scoreAfter: y.d.score,
       scoreDelta: round3(y.d.score - x.d.score),
       factorMovedMost: factorMovedMost(x.d, y.d),
+      ...withWhy(withdrawalDifference(x.d, y.d, ['the earlier analysis', 'the later'])),
     });
   }
   // Tier changes first, then the largest score moves.
@@ -204,6 +208,19 @@ export function factorMovedMost(x: DrugView, y: DrugView): FactorMove | null {
   return best;
 }
 
+const withWhy = (why: string) => (why ? { why } : {});
+
+/**
+ * What the evidence check made of a pair's literature in one run: not counted (its cited abstract
+ * contradicts it, or its articles are void), not judged (no NLI model), or counted.
+ */
+function literatureReading(view: PanelView, h: HypothesisView): string {
+  if (h.literatureNotCounted === 'contradicted') return 'its literature not counted (its cited abstract contradicts it)';
+  if (h.literatureNotCounted === 'void') return 'its literature void (retracted or unknown to PubMed)';
+  if (!h.coMentions) return '';
+  return view.integrity.nliEnabled === false ? 'its literature counted, not judged (no NLI model)' : 'its literature counted';
+}
+
 function hypothesisChanges(a: PanelView, b: PanelView): HypothesisChange[] {
   const aByKey = new Map(a.hypotheses.map((h) => [hypothesisKey(h), h]));
   const bByKey = new Map(b.hypotheses.map((h) => [hypothesisKey(h), h]));
@@ -211,9 +228,15 @@ function hypothesisChanges(a: PanelView, b: PanelView): HypothesisChange[] {
   for (const key of new Set([...aByKey.keys(), ...bByKey.keys()])) {
     const x = aByKey.get(key);
     const y = bByKey.get(key);
-    if (x && y && x.confidence === y.confidence && x.confidenceLabel === y.confidenceLabel) continue;
+    // Novel in one run and not in the other is a change even at the same confidence.
+    if (x && y && x.confidence === y.confidence && x.confidenceLabel === y.confidenceLabel && (x.novel ?? null) === (y.novel ?? null)) continue;
     const h = (y ?? x)!;
-    const why = x && y ? partsMoved(unknownParts(a, x), unknownParts(b, y)) : '';
+    const [litA, litB] = x && y ? [literatureReading(a, x), literatureReading(b, y)] : ['', ''];
+    // The evidence check's reading differs (contradicted in one, not judged in the other): a
+    // confidence that rose because the later run had no model gained no evidence.
+    const checked = litA !== litB && (x?.literatureNotCounted || y?.literatureNotCounted) ? `earlier: ${litA || 'no literature'}; later: ${litB || 'no literature'}` : '';
+    const novelty = x && y && (x.novel ?? null) !== (y.novel ?? null) ? `${x.novel ? 'novel' : 'not novel'} → ${y.novel ? 'novel' : 'not novel'}` : '';
+    const why = x && y ? [partsMoved(unknownParts(a, x), unknownParts(b, y)), checked, novelty].filter(Boolean).join('; ') : '';
     out.push({
       genes: [...h.genes],
       statement: h.statement,
@@ -292,7 +315,9 @@ function writeDiff(d: Omit<SnapshotDiff, 'summary'>, pathwayNote: string | null)
     const parts = [
       s.entered.length ? `${s.entered.length} entered (${names(s.entered.map((x) => `${x.name} tier ${x.tier}`))})${belowCut(s.entered, 'earlier', 'have been')}` : '',
       s.left.length ? `${s.left.length} left (${names(s.left.map((x) => x.name))})${belowCut(s.left, 'later', 'still be')}` : '',
-      retiered.length ? `tier changed for ${names(retiered.map((c) => `${c.name} ${c.tierBefore} → ${c.tierAfter}${c.factorMovedMost ? ` (${factorMoveText(c.factorMovedMost)})` : ''}`))}` : '',
+      retiered.length ? `tier changed for ${names(retiered.map((c) => `${c.name} ${c.tierBefore} → ${c.tierAfter}${c.factorMovedMost || c.why ? ` (${[c.factorMovedMost ? factorMoveText(c.factorMovedMost) : '', c.why ?? ''].filter(Boolean).join('; ')})` : ''}`))}` : '',
+      // A withdrawal seen in one run only, without a tier change, is said too.
+      ...s.changed.filter((c) => c.tierBefore === c.tierAfter && c.why).slice(0, 2).map((c) => `${c.name}: ${c.why}`),
     ].filter(Boolean);
     out.push(parts.length ? `Drug candidates: ${parts.join('; ')}.` : 'Drug candidates keep their tiers.');
   }

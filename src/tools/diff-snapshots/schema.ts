@@ -45,6 +45,7 @@ export const diffOutput = z.object({
             .object({ factor: z.string(), before: z.number().nullable(), after: z.number().nullable(), delta: z.number() })
             .nullable()
             .describe('The score factor whose contribution moved most'),
+          why: z.string().optional(),
         }),
       ),
     })

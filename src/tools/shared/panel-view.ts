@@ -26,6 +26,8 @@ const view = z
             score: z.number(),
             factors: z.record(z.string(), factor).default({}),
             targetGenes: z.array(z.string()).default([]),
+            withdrawn: z.boolean().optional(),
+            withdrawnReason: z.string().nullable().optional(),
           })
           .loose(),
       )
@@ -33,7 +35,7 @@ const view = z
     drugCandidatesTotal: z.number().optional(),
     drugAnalysisNote: z.string().optional(),
     hypotheses: z
-      .array(z.object({ statement: z.string(), genes: z.array(z.string()), confidence: z.number(), confidenceLabel: z.string(), stringScore: z.number().nullable().optional(), coMentions: z.number().nullable().optional() }).loose())
+      .array(z.object({ statement: z.string(), genes: z.array(z.string()), confidence: z.number(), confidenceLabel: z.string(), stringScore: z.number().nullable().optional(), coMentions: z.number().nullable().optional(), novel: z.boolean().optional(), literatureNotCounted: z.enum(['contradicted', 'void']).optional() }).loose())
       .default([]),
     integrity: z.record(z.string(), z.unknown()).default({}),
     qualityScore: z.number().nullable().default(null),
@@ -70,6 +72,8 @@ export function panelView(result: unknown, snapshotId: string, field: string): P
           score: d.score,
           factors: Object.fromEntries(Object.entries(d.factors).map(([k, f]) => [k, { value: f.value ?? null, contribution: f.contribution ?? null }])),
           targetGenes: d.targetGenes,
+          // "not checked: ..." (no record that would say was read) is not "not withdrawn".
+          ...(d.withdrawn === undefined ? {} : { withdrawal: d.withdrawn ? ('withdrawn' as const) : d.withdrawnReason?.startsWith('not checked') ? ('not known' as const) : ('not withdrawn' as const) }),
         })),
     drugNote: r.drugAnalysisNote ?? null,
     // Without a saved total, a list as long as the cap may have been cut.

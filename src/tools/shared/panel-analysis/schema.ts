@@ -204,6 +204,7 @@ export const insightsOutput = z.object({
       coMentions: z.number().nullable(),
       supportingPmids: z.array(z.string()),
       rationale: z.string(),
+      literatureNotCounted: z.enum(['contradicted', 'void']).optional().describe('Why co-mentions were not counted after the evidence check: its cited abstracts contradict it, or its articles are retracted or unknown'),
     }),
   ),
   evidenceBrief: z.object({
