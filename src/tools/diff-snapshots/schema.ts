@@ -62,7 +62,7 @@ export const diffOutput = z.object({
         delta: z.number().nullable(),
         labelBefore: z.string().nullable(),
         labelAfter: z.string().nullable(),
-        why: z.string().optional().describe('a part that became unknown or known'),
+        why: z.string().optional().describe('what else differs: a part unknown, the evidence check, novelty'),
       }),
     )
     .describe('Hypotheses (matched by gene pair) whose confidence changed; null on the side where a hypothesis is absent'),
