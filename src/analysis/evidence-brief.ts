@@ -4,6 +4,7 @@
 import { actionsOn, approvedIndication, contextPhase, phaseText, type DrugCandidate } from './drug-candidates.js';
 import { associationScoreText } from './drug-scoring.js';
 import { WHERE_MARKETED, withdrawalText, withdrawnForText } from './drug-tiers.js';
+import type { StatementStatus } from '../evidence/status.js';
 import type { RoleConflict } from './drug-roles.js';
 import type { EnrichmentRow } from './enrichment.js';
 import type { Hypothesis } from './hypotheses.js';
@@ -66,6 +67,14 @@ export interface CanonicalStatement {
   subject: string;
   /** For an interaction statement: the pair (its verdict goes back to the hypothesis). */
   pair?: readonly [string, string];
+  /** For an interaction statement: STRING links the pair (the claim says "interacts with"). */
+  stringLinked?: boolean;
+  /**
+   * The evidence check's verdict on the claim, once known (analyse.ts merges it before rendering):
+   * a contradicted or contested claim is worded as such in every audience, never as plain fact.
+   * Absent or "unjudged" (no model): the wording stays plain.
+   */
+  status?: StatementStatus;
   /** For a drug-target statement: the candidate's tier and status, which set the clinical wording. */
   drug?: Pick<DrugCandidate, 'tier' | 'status' | 'withdrawnReason' | 'matchingIndications' | 'approved' | 'approvalsKnown' | 'maxPhase' | 'broaderApproval'> &
     Partial<Pick<DrugCandidate, 'roleConflicts'>> & {
@@ -126,6 +135,7 @@ export function canonicalStatements(f: BriefFacts): CanonicalStatement[] {
       detail: h.rationale.replace(/\.$/, ''),
       subject: `${a}-${b}`,
       pair: [a!, b!],
+      stringLinked: h.stringScore !== null,
     });
   }
   return out.map((s, i) => ({ ...s, id: `S${i + 1}` }));
@@ -165,9 +175,28 @@ export function renderBrief(f: BriefFacts, statements: readonly CanonicalStateme
   };
 }
 
+/**
+ * What the evidence check said against a claim, in words, or '' when nothing did: its cited
+ * abstracts contradict it (and none supports it), or they disagree (contested).
+ */
+export function verdictCaution(s: Pick<CanonicalStatement, 'status' | 'pmids'>): string {
+  if (s.status === 'contradicted') return s.pmids.length > 1 ? 'a cited abstract contradicts this and none supports it' : 'its cited abstract contradicts this';
+  if (s.status === 'contested') return 'contested: its cited abstracts both support and contradict this';
+  return '';
+}
+
 function wording(s: CanonicalStatement, f: BriefFacts, audience: Audience): string {
   const cite = s.pmids.length ? ` [PMID ${s.pmids.join(', ')}]` : '';
   const claim = s.claim.replace(/\.$/, '');
+  const caution = verdictCaution(s);
+  if (caution) {
+    // The claim as checked, with the verdict beside it: the audiences' paraphrases ("has been linked
+    // in published studies", "the drug acts on the protein") would state it as fact.
+    const detail = audience === 'researcher' || (audience === 'clinician' && s.kind === 'drug-target') ? s.detail : '';
+    const standing = audience === 'clinician' && s.kind === 'drug-target' ? `: ${clinicalStanding(s.drug, f.disease)}` : '';
+    const withdrawn = s.kind === 'drug-target' && s.drug?.status === 'withdrawn' && (audience === 'executive' || audience === 'student') ? ' (withdrawn, at least in one country)' : '';
+    return `${claim}${detail ? ` (${detail})` : ''}${withdrawn} (${caution})${standing}.${cite}`;
+  }
   switch (audience) {
     case 'researcher':
       return `${claim}${s.detail ? ` (${s.detail})` : ''}.${cite}`;
@@ -178,7 +207,8 @@ function wording(s: CanonicalStatement, f: BriefFacts, audience: Audience): stri
     case 'student':
       if (s.kind === 'gene-disease') return `${s.subject}, a human gene, has been linked to ${f.disease} in published studies.${cite}`;
       if (s.kind === 'drug-target') return `${claim}: the drug acts on the protein made from this gene${s.drug?.status === 'withdrawn' ? ' (it has been withdrawn, at least in one country)' : ''}.${cite}`;
-      return `${claim}: their proteins are thought to work together.${cite}`;
+      // Only STRING says the proteins work together; a pair known from the literature alone is not.
+      return s.stringLinked ? `${claim}: their proteins are thought to work together.${cite}` : `${claim}: published studies name them together.${cite}`;
   }
 }
 
@@ -188,16 +218,60 @@ function counts(f: BriefFacts) {
   return { significant, top: significant[0], tierI: tier('I'), tierII: tier('II'), tierIII: tier('III') };
 }
 
+/**
+ * The executive's drug opportunities, claiming no more than the tier reasons: a tier I drug with a
+ * withdrawal on record for the disease (or one above or below it) is not plainly "already
+ * indicated"; a tier II drug whose approvals name no disease, or name a broader one, "may already
+ * be approved" here and is no repurposing option; nor is one withdrawn for the disease, or one that
+ * acts against a panel gene's role (clinicalStanding says the same per drug).
+ */
+function opportunities(f: BriefFacts) {
+  const n = { indicated: 0, indicatedWithdrawal: 0, options: 0, mayBeApproved: 0, withdrawnHere: 0, againstRole: 0 };
+  for (const c of f.candidates) {
+    const gone = withdrawnForText(c.matchingIndications, f.disease) !== null;
+    if (c.tier === 'I') {
+      if (gone) n.indicatedWithdrawal++;
+      else n.indicated++;
+    } else if (c.tier === 'II') {
+      if (gone) n.withdrawnHere++;
+      else if (c.roleConflicts?.length) n.againstRole++;
+      else if (c.approved && (c.approvalsKnown === false || c.broaderApproval)) n.mayBeApproved++;
+      else n.options++;
+    }
+  }
+  return n;
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+function executiveDrugs(f: BriefFacts): string {
+  const n = opportunities(f);
+  const parts = [
+    `${plural(n.indicated, 'approved drug')} already indicated`,
+    n.indicatedWithdrawal ? `${n.indicatedWithdrawal} more approved but recorded as withdrawn for ${f.disease} or a related disease (check the label)` : '',
+    `${plural(n.options, 'repurposing or late-stage option')}`,
+    n.mayBeApproved ? `${plural(n.mayBeApproved, 'approved drug')} whose approvals name no disease or a broader one (may already be approved for ${f.disease})` : '',
+    n.withdrawnHere ? `${plural(n.withdrawnHere, 'drug')} recorded as withdrawn for ${f.disease} or a related disease` : '',
+    n.againstRole ? `${plural(n.againstRole, 'drug')} acting against a panel gene's role` : '',
+  ].filter(Boolean);
+  return parts.join(', ');
+}
+
 function headline(f: BriefFacts, audience: Audience): string {
   const { significant, top, tierI, tierII } = counts(f);
   const panel = `${f.genes.length}-gene panel in ${f.disease}`;
+  // Drug sources failed while others listed candidates: the counts are a floor, and none listed is
+  // not known rather than 0 (a failed Open Targets leaves no tier I or II drug to count).
+  const incomplete = f.drugsIncomplete;
   switch (audience) {
     case 'executive':
-      return f.drugsNote
-        ? `${panel}: ${f.enrichmentNote ? 'pathway enrichment could not run' : `${significant.length} enriched pathways`}; drug opportunities not assessed.`
-        : `${panel}: ${tierI} approved drug${tierI === 1 ? '' : 's'} already indicated, ${tierII} repurposing or late-stage option${tierII === 1 ? '' : 's'}.`;
+      if (f.drugsNote) return `${panel}: ${f.enrichmentNote ? 'pathway enrichment could not run' : `${significant.length} enriched pathways`}; drug opportunities not assessed.`;
+      if (incomplete && tierI + tierII === 0) return `${panel}: approved and late-stage drug opportunities not known (${incomplete}).`;
+      return incomplete ? `${panel}: at least ${executiveDrugs(f)} (${incomplete}: the counts are incomplete).` : `${panel}: ${executiveDrugs(f)}.`;
     case 'clinician':
-      return f.drugsNote ? `${panel}: no drug ranking in this answer.` : `${panel}: ${tierI} tier I and ${tierII} tier II drug candidates.`;
+      if (f.drugsNote) return `${panel}: no drug ranking in this answer.`;
+      if (incomplete && tierI + tierII === 0) return `${panel}: tier I and tier II drug candidates not known (${incomplete}).`;
+      return `${panel}: ${incomplete ? 'at least ' : ''}${tierI} tier I and ${tierII} tier II drug candidates${incomplete ? ` (${incomplete}: the counts are incomplete)` : ''}.`;
     case 'student':
       return `What this ${f.genes.length}-gene list tells us about ${f.disease}`;
     case 'researcher':
@@ -233,7 +307,8 @@ function summary(f: BriefFacts, audience: Audience): string {
         f.enrichmentNote ??
           (top ? `Many of these genes work in the same biological process, ${pathwayLabel(top.name)}; that is what "enriched" means.` : 'These genes do not cluster in one known biological process.'),
         hyp ? `A testable idea: ${hyp.statement}` : '',
-        f.drugsNote ? '' : `${studentDrugs(f.candidates, f.disease)}${incomplete}.`,
+        // Never silent when the drugs are not known: a failed or skipped search is said.
+        f.drugsNote ? `Whether drugs act on these genes is not known here. ${f.drugsNote}` : `${studentDrugs(f.candidates, f.disease, f.drugsIncomplete)}.`,
       );
       break;
   }
@@ -242,14 +317,25 @@ function summary(f: BriefFacts, audience: Audience): string {
 
 /**
  * Tier I and II drugs in plain words: approved ones apart from those only in trials for the disease
- * (tier II includes phase 2-3 compounds, which are not "existing drugs").
+ * (tier II includes phase 2-3 compounds, which are not "existing drugs"). Approved tier III drugs
+ * (linked by weaker evidence, e.g. interaction records only) are said apart, so the sentence never
+ * reads "no approved drug" beside them; with a drug source failed, none found is not "none yet".
  */
-function studentDrugs(candidates: readonly DrugCandidate[], disease: string): string {
+function studentDrugs(candidates: readonly DrugCandidate[], disease: string, failed: string | undefined): string {
   const usable = candidates.filter((c) => c.tier === 'I' || c.tier === 'II');
   const approved = usable.filter((c) => c.approved).length;
   const trials = usable.length - approved;
-  const approvedText = approved ? `${approved} approved drug${approved === 1 ? '' : 's'} act${approved === 1 ? 's' : ''} on these genes` : 'No approved drug acts on these genes yet';
-  return trials ? `${approvedText}, and ${trials} more ${trials === 1 ? 'is' : 'are'} being tested in ${disease}` : approvedText;
+  const weaker = candidates.filter((c) => c.tier === 'III' && c.approved && c.status !== 'withdrawn').length;
+  const more = failed ? ` (${failed}: there may be more)` : '';
+  const approvedText = approved
+    ? `${approved} approved drug${approved === 1 ? '' : 's'} act${approved === 1 ? 's' : ''} on these genes${more}`
+    : weaker
+      ? `No approved drug is known here to act on these genes through a recorded mechanism${more}`
+      : failed
+        ? `No approved drug acting on these genes was found, but ${failed}, so there may be some`
+        : 'No approved drug acts on these genes yet';
+  const weakerText = weaker ? `; ${weaker} approved drug${weaker === 1 ? ' is' : 's are'} linked to them by weaker evidence only (tier III)` : '';
+  return `${approvedText}${trials ? `, and ${trials} more ${trials === 1 ? 'is' : 'are'} being tested in ${disease}` : ''}${weakerText}`;
 }
 
 /** Status in a few words: approved, withdrawn, phase N, phase unknown. */

@@ -196,8 +196,13 @@ async function analyse(input: InsightsInput, call: ToolCall, deadline: CallDeadl
   // statement, or whose every article is void, no longer counts that literature as support.
   const verdicts = new Map(statements.flatMap((s, k) => (s.pair ? [[pairKey(s.pair[0], s.pair[1]), run.statements[k]!] as const] : [])));
   const hypotheses = checkedHypotheses(derived, verdicts, new Set([...gone, ...retracted]), silent);
-  // The brief's wording cites its PMIDs in the text: it is written from the checked citations.
-  const brief = renderBrief({ ...facts, hypotheses }, statements.map((s) => ({ ...s, pmids: s.pmids.filter((p) => !gone.has(p) && !retracted.has(p)) })), input.audience);
+  // The brief's wording cites its PMIDs in the text: it is written from the checked citations, and
+  // knows each statement's verdict (a contradicted statement never reads as plain fact).
+  const brief = renderBrief(
+    { ...facts, hypotheses },
+    statements.map((s, k) => ({ ...s, pmids: s.pmids.filter((p) => !gone.has(p) && !retracted.has(p)), ...(run.statements[k] ? { status: run.statements[k]!.status } : {}) })),
+    input.audience,
+  );
   const checks = new Map(statements.map((s, k) => [s.id, run.statements[k]]));
 
   step(4, 'Scoring and saving the snapshot');
