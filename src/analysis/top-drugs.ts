@@ -14,11 +14,14 @@
 // drug_indication at max_phase_for_ind 4, for the context disease, a disease below it or one
 // cross-referenced to it (drug-indications.ts). A candidate row naming the disease only says the
 // drug was developed for it on this target (studiedFor), at a stage Open Targets gives per target.
+// Not read is not "no": indicatedForDisease is null when no indication source answered, withdrawn
+// null when neither the Open Targets drug details nor the ChEMBL molecule was read. A withdrawal
+// Open Targets places in named countries keeps an approval (it says nothing of elsewhere).
 import { admetOf, type Admet } from './admet.js';
 import type { ChemblIndication, ChemblMolecule } from '../sources/chembl.js';
 import type { DrugGeneInteraction } from '../sources/dgidb.js';
 import { parentName, type ClinicalCandidate } from './clinical-candidates.js';
-import { contextMatcher, matchDisease, matchIndications, openTargetsWithdrawal, type ContextMatcher, type MatchedIndication } from './drug-indications.js';
+import { contextMatcher, matchDisease, matchIndications, normDiseaseId, openTargetsWithdrawal, type ContextMatcher, type MatchedIndication } from './drug-indications.js';
 import { approvedIndication } from './drug-tiers.js';
 import type { DiseaseHit, DiseaseOntology, DrugDetails } from '../sources/opentargets.js';
 import type { CompoundProperties } from '../sources/pubchem.js';
@@ -65,6 +68,15 @@ export interface RankedCandidate {
   indicationsChecked: boolean;
   /** Withdrawn according to the drug details (Open Targets warning or stage); the row stage is in candidate.withdrawn. */
   withdrawnBy: string | null;
+  /** Whether Open Targets drug details were read for this drug (what says withdrawn or not, with the ChEMBL molecule). */
+  withdrawalChecked?: boolean;
+  /**
+   * The withdrawal is one Open Targets places (every "Withdrawn" warning names a country): "in
+   * France" says nothing of elsewhere, so an approval for the disease stands beside it.
+   */
+  withdrawnLocally?: boolean;
+  /** The approved indication is for a disease below the context (a subtype), not the context itself. */
+  indicationBelow?: boolean;
 }
 
 function order(a: RankedCandidate, b: RankedCandidate): number {
@@ -102,9 +114,40 @@ export function withIndications(
     const matching = matchIndications({ records: [{ kind: 'opentargets', gene: '', candidate: r.candidate }] }, d, c, m.context);
     const withdrawnBy = openTargetsWithdrawal(d);
     const approved = approvedIndication(matching);
-    return { ...r, indication: approved && !withdrawnBy && !r.candidate.withdrawn ? approved : null, indicationsChecked: checked, withdrawnBy };
+    const local = withdrawnInCountries(d);
+    const gone = (withdrawnBy !== null && !local) || r.candidate.withdrawn;
+    const indication = approved && !gone ? approved : null;
+    const below = indication?.id ? isBelow(m.context, indication.id) : false;
+    return { ...r, indication, indicationsChecked: checked, withdrawnBy, withdrawalChecked: d !== null, withdrawnLocally: local, indicationBelow: below };
   });
   return out.sort(order).map((r, i) => ({ ...r, rank: i + 1 }));
+}
+
+/** Every Open Targets "Withdrawn" warning of the drug names a country (and its stage is not WITHDRAWAL): a withdrawal there, not a word on elsewhere. */
+function withdrawnInCountries(d: DrugDetails | null): boolean {
+  const w = (d?.warnings ?? []).filter((x) => x.type.trim().toLowerCase() === 'withdrawn');
+  return w.length > 0 && w.every((x) => !!x.country?.trim()) && d?.stage !== 'WITHDRAWAL';
+}
+
+/** A disease below the context (its descendant), not the context, its cross-reference or its name. */
+function isBelow(m: ContextMatcher, id: string): boolean {
+  const n = normDiseaseId(id);
+  return m.related.has(n) && !m.ids.has(n) && !m.xrefs.has(n);
+}
+
+/** `via` of an approved indication for a subtype of the context, as indicationMatch writes it. */
+export const VIA_SUBTYPE = 'a subtype of the context disease';
+
+/**
+ * The subtype a top drug is approved for, read from its indicationMatch ("lung adenocarcinoma
+ * (MONDO_0005061): approved (...; a subtype of the context disease)"), or null: "approved for this
+ * disease" is said only of an approval for the context itself.
+ */
+export function approvedSubtype(d: Pick<TopDrug, 'indicatedForDisease' | 'indicationMatch'>): string | null {
+  const m = d.indicatedForDisease ? d.indicationMatch : null;
+  if (!m?.endsWith(`; ${VIA_SUBTYPE})`)) return null;
+  const name = m.slice(0, m.lastIndexOf(': approved ('));
+  return name.replace(/ \([A-Za-z]+[_:][A-Za-z0-9]+\)$/, '') || null;
 }
 
 /** DGIdb's row for the candidate: same ChEMBL id (any salt form), else the same parent name. */
@@ -144,11 +187,13 @@ export interface TopDrug {
   stage: string | null;
   /** Null when no source gave a phase (and nothing else says approved): "not approved" would be a finding. */
   approved: boolean | null;
-  withdrawn: boolean;
+  /** Null when nothing that would say was read (Open Targets drug details, the ChEMBL molecule). */
+  withdrawn: boolean | null;
   withdrawnReason: string | null;
   mechanism: string | null;
   actionType: string | null;
-  indicatedForDisease: boolean;
+  /** Null when its per-disease indications could not be read (and no approval for the disease is known). */
+  indicatedForDisease: boolean | null;
   indicationMatch: string | null;
   indicationsChecked: boolean;
   studiedFor: string | null;
@@ -169,8 +214,18 @@ export function topDrugView(
 ): TopDrug {
   const c = ranked.candidate;
   const first = c.mechanisms[0];
-  const withdrawnReason = molecule?.withdrawn === true ? 'ChEMBL withdrawn flag' : (ranked.withdrawnBy ?? (c.withdrawn ? 'Open Targets stage WITHDRAWAL on the target' : null));
+  // A withdrawal Open Targets places in named countries is said so (ChEMBL's flag says no more than "at least one country").
+  const local = ranked.withdrawnLocally === true && !c.withdrawn;
+  const withdrawnReason = local
+    ? ranked.withdrawnBy
+    : molecule?.withdrawn === true
+      ? 'ChEMBL withdrawn flag'
+      : (ranked.withdrawnBy ?? (c.withdrawn ? 'Open Targets stage WITHDRAWAL on the target' : null));
+  // Not withdrawn only when a source that would say was read: a failed source is no "no".
+  const withdrawalRead = ranked.withdrawalChecked === true || (molecule !== null && molecule !== undefined);
+  const gone = withdrawnReason !== null && !local;
   const i = ranked.indication;
+  const via = i && ranked.indicationBelow ? VIA_SUBTYPE : i?.via;
   return {
     rank: ranked.rank,
     name: c.name,
@@ -179,13 +234,13 @@ export function topDrugView(
     phase: c.phase,
     stage: c.stage,
     // Approved on this target, or for the context disease by its per-disease indications.
-    approved: withdrawnReason !== null ? false : c.approved || i !== null ? true : c.phase === null ? null : false,
-    withdrawn: withdrawnReason !== null,
+    approved: gone ? false : c.approved || i !== null ? true : c.phase === null ? null : false,
+    withdrawn: withdrawnReason !== null ? true : withdrawalRead ? false : null,
     withdrawnReason,
     mechanism: first?.mechanismOfAction ?? null,
     actionType: first?.actionType ?? null,
-    indicatedForDisease: i !== null && withdrawnReason === null,
-    indicationMatch: i && withdrawnReason === null ? `${i.name}${i.id ? ` (${i.id})` : ''}: approved (${i.source}; ${i.via})` : null,
+    indicatedForDisease: i !== null && !gone ? true : ranked.indicationsChecked ? false : null,
+    indicationMatch: i && !gone ? `${i.name}${i.id ? ` (${i.id})` : ''}: approved (${i.source}; ${via})` : null,
     indicationsChecked: ranked.indicationsChecked,
     studiedFor: ranked.studied,
     indications: c.indications.map((d) => d.name).slice(0, 10),

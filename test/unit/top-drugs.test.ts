@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   admetView,
+  approvedSubtype,
   diseaseMatcher,
   matchInteraction,
   needsPubchem,
@@ -112,6 +113,48 @@ describe('ranking', () => {
     const drugs = new Map([['CHEMBL122', details('CHEMBL122', 'ROFECOXIB', [[{ id: 'EFO_0002506', name: 'osteoarthritis' }, 'APPROVAL']], { withdrawn: { year: 2004 } })]]);
     const [r] = withIndications(rankCandidates([rofecoxib], m).top, m, drugs, undefined);
     expect(topDrugView(r!, null, null, null)).toMatchObject({ approved: false, withdrawn: true, indicatedForDisease: false, indicationMatch: null, withdrawnReason: 'Open Targets drug warning: withdrawn (2004)' });
+  });
+});
+
+describe('what was not read, subtypes, local withdrawals', () => {
+  const m = diseaseMatcher('non-small cell lung carcinoma', [{ id: NSCLC[0], name: NSCLC[1], score: 1 }], [
+    { id: NSCLC[0], name: NSCLC[1], dbXRefs: ['EFO:0003060'], ancestors: [], descendants: [LUAD[0]] },
+  ]);
+  const drug = (id: string) => candidate('GEFITINIB', 'APPROVAL', [NSCLC], { drugId: id });
+
+  it('indications and withdrawal sources unread: indicatedForDisease and withdrawn are null, never false', () => {
+    const [r] = withIndications(rankCandidates([drug('CHEMBL939')], m).top, m, undefined, undefined);
+    expect(topDrugView(r!, undefined, null, null)).toMatchObject({ approved: true, indicatedForDisease: null, indicationsChecked: false, withdrawn: null });
+    // ChEMBL answered with the molecule: it says withdrawn or not.
+    const molecule = { chemblId: 'CHEMBL939', prefName: 'GEFITINIB', moleculeType: 'Small molecule', maxPhase: 4, firstApproval: 2003, withdrawn: false, parentChemblId: 'CHEMBL939', properties: null } as unknown as ChemblMolecule;
+    expect(topDrugView(r!, molecule, null, null).withdrawn).toBe(false);
+    // Open Targets details read, no approval for the context: a "no" from a record read.
+    const [read] = withIndications(rankCandidates([drug('CHEMBL939')], m).top, m, new Map([['CHEMBL939', details('CHEMBL939', 'GEFITINIB', [[{ id: CRC[0], name: CRC[1] }, 'APPROVAL']])]]), undefined);
+    expect(topDrugView(read!, undefined, null, null)).toMatchObject({ indicatedForDisease: false, indicationsChecked: true, withdrawn: false });
+  });
+
+  it('an approval for a descendant is named as a subtype; a cross-reference is the context itself', () => {
+    const luad = new Map([['CHEMBL939', details('CHEMBL939', 'GEFITINIB', [[{ id: LUAD[0], name: LUAD[1] }, 'APPROVAL']])]]);
+    const [r] = withIndications(rankCandidates([drug('CHEMBL939')], m).top, m, luad, undefined);
+    const v = topDrugView(r!, null, null, null);
+    expect(v).toMatchObject({ indicatedForDisease: true, indicationMatch: 'lung adenocarcinoma (MONDO_0005061): approved (Open Targets indications; a subtype of the context disease)' });
+    expect(approvedSubtype(v)).toBe('lung adenocarcinoma');
+    const xref = new Map([['CHEMBL939', [chemblInd('CHEMBL939', 'EFO:0003060', 'non-small cell lung carcinoma', 4)]]]);
+    const [x] = withIndications(rankCandidates([drug('CHEMBL939')], m).top, m, undefined, xref);
+    expect(approvedSubtype(topDrugView(x!, null, null, null))).toBeNull();
+  });
+
+  it('a withdrawal Open Targets places in a country keeps the approval for the disease; one placed nowhere does not', () => {
+    const france = new Map([['CHEMBL939', details('CHEMBL939', 'GEFITINIB', [[{ id: NSCLC[0], name: NSCLC[1] }, 'APPROVAL']], { withdrawn: { country: 'France', year: 2019 } })]]);
+    const [r] = withIndications(rankCandidates([drug('CHEMBL939')], m).top, m, france, undefined);
+    // ChEMBL's flag is the same fact ("at least one country"): the country is the better reason.
+    const flagged = { chemblId: 'CHEMBL939', withdrawn: true, properties: null } as unknown as ChemblMolecule;
+    expect(topDrugView(r!, flagged, null, null)).toMatchObject({
+      approved: true, withdrawn: true, indicatedForDisease: true, withdrawnReason: 'Open Targets drug warning: withdrawn in France (2019)', indicationMatch: expect.stringContaining('non-small cell lung carcinoma'),
+    });
+    const nowhere = new Map([['CHEMBL939', details('CHEMBL939', 'GEFITINIB', [[{ id: NSCLC[0], name: NSCLC[1] }, 'APPROVAL']], { withdrawn: { year: 2019 } })]]);
+    const [g] = withIndications(rankCandidates([drug('CHEMBL939')], m).top, m, nowhere, undefined);
+    expect(topDrugView(g!, null, null, null)).toMatchObject({ approved: false, withdrawn: true, indicatedForDisease: false, indicationMatch: null });
   });
 });
 

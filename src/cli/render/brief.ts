@@ -3,7 +3,9 @@ import { phaseShort } from '../../analysis/drug-tiers.js';
 import { druggabilityText } from '../../analysis/druggability.js';
 import type { BriefOutput } from '../../tools/target-brief/output.js';
 import { describeIntegrity, sourceFailed } from '../../tools/shared/summary.js';
-import { emptyListText } from '../../tools/target-brief/summary.js';
+import { approvedSubtype } from '../../analysis/top-drugs.js';
+import { WHERE_MARKETED } from '../../analysis/drug-tiers.js';
+import { associationText, emptyListText, withdrawnWhere } from '../../tools/target-brief/summary.js';
 import { heading, style, table } from '../output.js';
 import { pValue, truncate } from '../../text.js';
 import { citedText, STATUS_MARK } from './evidence-status.js';
@@ -19,7 +21,7 @@ export function renderBrief(r: BriefOutput): string {
   const dc = r.diseaseContext;
   // Open Targets failing is not Open Targets finding nothing (the context, associations and drugs come from it).
   const otFailed = sourceFailed(r.sources, 'opentargets');
-  const assoc = dc.associationScore === null ? 'no association score' : `association ${fmt(dc.associationScore, 2)}`;
+  const assoc = dc.associationScore === null ? 'no association score' : associationText(dc.associationScore);
   lines.push(`Disease context: "${dc.query}"${dc.diseaseId ? ` -> ${dc.diseaseName} (${dc.diseaseId}), ${assoc}` : otFailed ? ' (not matched: Open Targets failed)' : ' (no Open Targets match)'}`);
   lines.push('');
 
@@ -62,8 +64,8 @@ export function renderBrief(r: BriefOutput): string {
             d.name,
             d.chemblId,
             d.phase === null ? '?' : phaseShort(d.phase),
-            d.approved ? 'yes' : d.withdrawn ? 'withdrawn' : d.approved === null ? '?' : '-',
-            d.indicatedForDisease ? 'yes' : '-',
+            d.approved ? (d.withdrawn ? 'yes, withdrawn' : d.withdrawn === null ? 'yes, withdrawal ?' : 'yes') : d.withdrawn ? 'withdrawn' : d.approved === null ? '?' : '-',
+            approvedSubtype(d) ? 'subtype' : d.indicatedForDisease ? 'yes' : d.indicatedForDisease === null ? '?' : '-',
             truncate(d.actionType ?? d.interactionTypes.join('/') ?? '', 14) || '-',
             val(d.admet.molecularWeight, 0),
             val(d.admet.logP, 1),
@@ -76,6 +78,17 @@ export function renderBrief(r: BriefOutput): string {
         ),
       ),
     );
+    // "-" is a record read and saying no; "?" is a source not read (not known), named in the legend.
+    const legend = [
+      r.topDrugs.some((d) => d.indicatedForDisease === null) ? 'indicated ? = not known (its per-disease indications could not be read)' : null,
+      r.topDrugs.some((d) => d.approved && d.withdrawn === null) ? 'withdrawal ? = not known (neither Open Targets drug details nor ChEMBL read)' : null,
+    ].filter(Boolean);
+    if (legend.length) lines.push(`  ${legend.join('; ')}.`);
+    for (const d of r.topDrugs) {
+      const sub = approvedSubtype(d);
+      if (sub) lines.push(`  ${d.name}: approved for ${sub} (a subtype of ${dc.diseaseName ?? 'the context disease'}), not for it as such`);
+      if (d.approved && d.withdrawn) lines.push(`  ${d.name}: ${withdrawnWhere(d.withdrawnReason)}, at least there; ${WHERE_MARKETED}`);
+    }
     lines.push('  ADMET from ChEMBL; * = PubChem. Ro5 = Lipinski violations (pass: at most one).');
     for (const d of r.topDrugs.filter((x) => x.admet.note)) lines.push(`  ${d.name}: ${d.admet.note}`);
   }
