@@ -16,6 +16,7 @@ import type { ChemblMolecule, ChemblProperties } from '../../src/sources/chembl.
 import type { DrugGeneInteraction } from '../../src/sources/dgidb.js';
 import { stagePhase, type ClinicalCandidate } from '../../src/sources/opentargets.js';
 import { briefStatements } from '../../src/tools/target-brief/integrity.js';
+import { drugStageText } from '../../src/tools/target-brief/summary.js';
 import { chemblInd, details } from '../support/drug-evidence.js';
 
 function candidate(name: string, stage: string | null, indications: [string, string][] = [], extra: Partial<ClinicalCandidate> = {}): ClinicalCandidate {
@@ -113,6 +114,9 @@ describe('ranking', () => {
     const drugs = new Map([['CHEMBL122', details('CHEMBL122', 'ROFECOXIB', [[{ id: 'EFO_0002506', name: 'osteoarthritis' }, 'APPROVAL']], { withdrawn: { year: 2004 } })]]);
     const [r] = withIndications(rankCandidates([rofecoxib], m).top, m, drugs, undefined);
     expect(topDrugView(r!, null, null, null)).toMatchObject({ approved: false, withdrawn: true, indicatedForDisease: false, indicationMatch: null, withdrawnReason: 'Open Targets drug warning: withdrawn (2004)' });
+    // The text says who says so: a bare "WITHDRAWN" read as gone everywhere.
+    expect(drugStageText(topDrugView(r!, null, null, null) as never, 'osteoarthritis')).toBe('WITHDRAWN (Open Targets drug warning: withdrawn (2004))');
+    expect(drugStageText({ ...(topDrugView(r!, null, null, null) as object), withdrawnReason: 'ChEMBL withdrawn flag' } as never, 'osteoarthritis')).toBe('WITHDRAWN (ChEMBL withdrawn flag: withdrawn in at least one country)');
   });
 });
 

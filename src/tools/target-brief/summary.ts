@@ -1,7 +1,7 @@
 // The MCP text block of svc_get_target_brief: the brief in a few lines for an assistant that reads
 // only text. Every list of the brief is already capped (gather.ts BRIEF_LIMITS) and names its total,
 // so the structured answer is the whole brief.
-import { phaseText, WHERE_MARKETED } from '../../analysis/drug-tiers.js';
+import { phaseText, WHERE_MARKETED, withdrawalText } from '../../analysis/drug-tiers.js';
 import { approvedSubtype } from '../../analysis/top-drugs.js';
 import { druggabilityText } from '../../analysis/druggability.js';
 import { describeIntegrity, describeSources, sourceFailed } from '../shared/summary.js';
@@ -18,7 +18,8 @@ type TopDrug = BriefOutput['topDrugs'][number];
  */
 export function drugStageText(d: TopDrug, diseaseName: string | null): string {
   const local = d.withdrawn === true && d.approved === true;
-  if (d.withdrawn && !local) return 'WITHDRAWN';
+  // Who says so, and that ChEMBL's flag means "in at least one country": a bare WITHDRAWN read as gone everywhere.
+  if (d.withdrawn && !local) return `WITHDRAWN (${withdrawalText(d.withdrawnReason)})`;
   const sub = approvedSubtype(d);
   const approved = sub
     ? `approved for ${sub} (a subtype of ${diseaseName ?? 'the context disease'})`
