@@ -218,10 +218,12 @@ function drugSentence(c: Omit<PanelComparison, 'summary'>, a: PanelView, b: Pane
   // A withdrawal seen by one side only is said beside the tiers: it, not the genes, may be why.
   const withdrawal = (d: SharedDrug) => {
     const [x, y] = [a.drugs?.find((v) => (v.chemblId ?? v.name) === (d.chemblId ?? d.name)), b.drugs?.find((v) => (v.chemblId ?? v.name) === (d.chemblId ?? d.name))];
-    const w = x && y ? withdrawalDifference(x, y, ['A', 'B']) : '';
-    return w ? `; ${w}` : '';
+    return x && y ? withdrawalDifference(x, y, ['A', 'B']) : '';
   };
-  if (retiered.length) parts.push(`Tier differs for ${list(retiered.map((d) => `${d.name} (${d.tierA} in A${via(d.genesA)}; ${d.tierB} in B${via(d.genesB)}${withdrawal(d)})`), 3)}.`);
+  if (retiered.length) parts.push(`Tier differs for ${list(retiered.map((d) => `${d.name} (${d.tierA} in A${via(d.genesA)}; ${d.tierB} in B${via(d.genesB)})`), 3)}.`);
+  // Said apart, for every shared drug: beside a tier move it read as its cause.
+  const read = shared.filter((d) => withdrawal(d));
+  if (read.length) parts.push(`Withdrawal read differently for ${list(read.map((d) => `${d.name} (${withdrawal(d)})`), 3)}.`);
   return parts.join(' ');
 }
 

@@ -37,8 +37,8 @@ export type Withdrawal = 'withdrawn' | 'not withdrawn' | 'not known';
 export function withdrawalDifference(x: DrugView, y: DrugView, sides: readonly [string, string]): string {
   const [p, q] = [x.withdrawal, y.withdrawal];
   if (!p || !q || p === q) return '';
-  const unknown = p === 'not known' || q === 'not known' ? ': no record that would say was read in the run where it is not known' : '';
-  return `${p} in ${sides[0]}, ${q} in ${sides[1]}${unknown}`;
+  const said = (w: Withdrawal) => (w === 'not known' ? 'withdrawal not known' : w);
+  return `${said(p)} in ${sides[0]}, ${said(q)} in ${sides[1]}`;
 }
 
 export interface HypothesisView {

@@ -175,7 +175,7 @@ function drugShifts(a: PanelView, aDrugs: readonly DrugView[], b: PanelView, bDr
       scoreAfter: y.d.score,
       scoreDelta: round3(y.d.score - x.d.score),
       factorMovedMost: factorMovedMost(x.d, y.d),
-      ...withWhy(withdrawalDifference(x.d, y.d, ['the earlier analysis', 'the later'])),
+      ...withWhy(withdrawalDifference(x.d, y.d, ['the earlier run', 'the later'])),
     });
   }
   // Tier changes first, then the largest score moves.
@@ -312,12 +312,14 @@ function writeDiff(d: Omit<SnapshotDiff, 'summary'>, pathwayNote: string | null)
   else {
     const s = d.drugCandidateShifts;
     const retiered = s.changed.filter((c) => c.tierBefore !== c.tierAfter);
+    const withdrawalRead = s.changed.filter((c) => c.why);
     const parts = [
       s.entered.length ? `${s.entered.length} entered (${names(s.entered.map((x) => `${x.name} tier ${x.tier}`))})${belowCut(s.entered, 'earlier', 'have been')}` : '',
       s.left.length ? `${s.left.length} left (${names(s.left.map((x) => x.name))})${belowCut(s.left, 'later', 'still be')}` : '',
-      retiered.length ? `tier changed for ${names(retiered.map((c) => `${c.name} ${c.tierBefore} → ${c.tierAfter}${c.factorMovedMost || c.why ? ` (${[c.factorMovedMost ? factorMoveText(c.factorMovedMost) : '', c.why ?? ''].filter(Boolean).join('; ')})` : ''}`))}` : '',
-      // A withdrawal seen in one run only, without a tier change, is said too.
-      ...s.changed.filter((c) => c.tierBefore === c.tierAfter && c.why).slice(0, 2).map((c) => `${c.name}: ${c.why}`),
+      retiered.length ? `tier changed for ${names(retiered.map((c) => `${c.name} ${c.tierBefore} → ${c.tierAfter}${c.factorMovedMost ? ` (${factorMoveText(c.factorMovedMost)})` : ''}`))}` : '',
+      // Said apart from the tier moves: a withdrawal not known in one run does not move a tier, and
+      // beside one it read as its cause.
+      withdrawalRead.length ? `withdrawal read differently for ${names(withdrawalRead.map((c) => `${c.name} (${c.why})`))}` : '',
     ].filter(Boolean);
     out.push(parts.length ? `Drug candidates: ${parts.join('; ')}.` : 'Drug candidates keep their tiers.');
   }

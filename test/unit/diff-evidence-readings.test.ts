@@ -7,6 +7,8 @@ import { comparePanels } from '../../src/analysis/panel-compare.js';
 import { diffPanels } from '../../src/analysis/snapshot-diff.js';
 import { panelView } from '../../src/tools/shared/panel-view.js';
 import { drug, view } from '../support/panel-views.js';
+import { renderDiff } from '../../src/cli/render/diff.js';
+import type { DiffOutput } from '../../src/tools/diff-snapshots/schema.js';
 
 const hyp = (over: Record<string, unknown>) => ({ statement: 'EGFR and ERBB2 may act together.', genes: ['EGFR', 'ERBB2'], confidence: 0.3, confidenceLabel: 'low', stringScore: 0.9, coMentions: 640, ...over });
 
@@ -16,12 +18,27 @@ describe('withdrawal seen by one run only', () => {
 
   it('the diff says it beside the tier move', () => {
     const d = diffPanels(a, b);
-    expect(d.drugCandidateShifts?.changed[0]?.why).toBe('withdrawn in the earlier analysis, not known in the later: no record that would say was read in the run where it is not known');
-    expect(d.summary).toContain('LAPATINIB III → I (clinicalPhase +0.14; withdrawn in the earlier analysis, not known in the later');
+    expect(d.drugCandidateShifts?.changed[0]?.why).toBe('withdrawn in the earlier run, withdrawal not known in the later');
+    // Said apart from the tier move (a withdrawal not known moves no tier: beside it, it read as the cause).
+    expect(d.summary).toContain('LAPATINIB III → I (clinicalPhase +0.14)');
+    expect(d.summary).toContain('withdrawal read differently for LAPATINIB (withdrawn in the earlier run, withdrawal not known in the later)');
+  });
+
+  it('the terminal table names it in the note column, never "II → II, 0, -"', () => {
+    const c = view({ snapshotId: 'snap_b', drugs: [{ ...drug('LAPATINIB', 'III', 0.4, { clinicalPhase: 0.14 }), withdrawal: 'not known' }] });
+    const d = diffPanels(a, c);
+    const ref = { id: 'snap_a', createdAt: '2026-11-27', tool: 'svc_generate_insights', geneCount: 2, diseaseContext: 'breast cancer' };
+    const text = renderDiff({ ...d, snapshotA: ref, snapshotB: { ...ref, id: 'snap_b' }, warnings: [] } as unknown as DiffOutput).replace(/\x1b\[[0-9;]*m/g, '');
+    expect(text).toMatch(/LAPATINIB\s+III → III.*withdrawn in the earlier run, withdrawal not known in the later/);
   });
 
   it('the comparison says it beside the tiers', () => {
-    expect(comparePanels(a, b).summary).toContain('Tier differs for LAPATINIB (III in A via EGFR; I in B via EGFR; withdrawn in A, not known in B');
+    const summary = comparePanels(a, b).summary;
+    expect(summary).toContain('Tier differs for LAPATINIB (III in A via EGFR; I in B via EGFR).');
+    expect(summary).toContain('Withdrawal read differently for LAPATINIB (withdrawn in A, withdrawal not known in B).');
+    // At the same tier too.
+    const sameTier = view({ snapshotId: 'snap_b', drugs: [{ ...drug('LAPATINIB', 'III', 0.4), withdrawal: 'not known' }] });
+    expect(comparePanels(a, sameTier).summary).toContain('Withdrawal read differently for LAPATINIB');
   });
 
   it('no word of it when both runs read the same, or an older snapshot does not say', () => {
@@ -52,7 +69,8 @@ describe('what the evidence check made of a pair', () => {
 describe('reading a saved analysis', () => {
   it('reads withdrawn, not withdrawn and not known from the result', () => {
     const d = (over: Record<string, unknown>) => ({ name: 'X', chemblId: null, tier: 'II', score: 0.5, factors: {}, targetGenes: [], ...over });
-    const r = { genes: ['EGFR'], diseaseContext: 'breast cancer', enrichedPathways: [], drugCandidates: [d({ withdrawn: true }), d({ withdrawn: false, withdrawnReason: 'not checked: whether it was withdrawn is not known' }), d({ withdrawn: false, withdrawnReason: null }), d({})] };
-    expect(panelView(r, 'snap_x', 'snapshotIdA').drugs?.map((x) => x.withdrawal)).toEqual(['withdrawn', 'not known', 'not withdrawn', undefined]);
+    const r = { genes: ['EGFR'], diseaseContext: 'breast cancer', enrichedPathways: [], drugCandidates: [d({ withdrawn: true }), d({ withdrawn: false, withdrawnReason: 'not checked: whether it was withdrawn is not known' }), d({ withdrawn: false, withdrawnReason: null, withdrawalChecked: true }), d({ withdrawn: false, withdrawnReason: null }), d({})] };
+    // An older snapshot's bare false (saved before withdrawalChecked) said nothing about a record read: no reading.
+    expect(panelView(r, 'snap_x', 'snapshotIdA').drugs?.map((x) => x.withdrawal)).toEqual(['withdrawn', 'not known', 'not withdrawn', undefined, undefined]);
   });
 });

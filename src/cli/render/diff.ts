@@ -31,7 +31,8 @@ export function renderDiff(d: DiffOutput): string {
   else if (!s.entered.length && !s.left.length && !s.changed.length) out.push('No change.');
   else {
     const rows = [
-      ...s.changed.map((c) => [c.name, `${c.tierBefore} → ${c.tierAfter}`, `${c.rankBefore} → ${c.rankAfter}`, sign(c.scoreDelta), c.factorMovedMost ? factorMoveText(c.factorMovedMost) : '-']),
+      // The note names a withdrawal read differently too: a row listed for it alone read "II → II, 0, -".
+      ...s.changed.map((c) => [c.name, `${c.tierBefore} → ${c.tierAfter}`, `${c.rankBefore} → ${c.rankAfter}`, sign(c.scoreDelta), [c.factorMovedMost ? factorMoveText(c.factorMovedMost) : '', c.why ?? ''].filter(Boolean).join('; ') || '-']),
       ...s.entered.map((x) => [x.name, `entered (${x.tier})`, `→ ${x.rank}`, '', absenceNote(x.otherSide, 'A')]),
       ...s.left.map((x) => [x.name, `left (${x.tier})`, `${x.rank} →`, '', absenceNote(x.otherSide, 'B')]),
     ];

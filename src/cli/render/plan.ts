@@ -33,7 +33,9 @@ export function renderPlan(r: PlanOutput): string {
   }
   if (r.toolCompounds.items.length) {
     lines.push(heading('Tool compounds (ChEMBL)'));
-    lines.push(table(r.toolCompounds.items.map((c) => [c.gene, compoundPhrase(c), c.actionType ?? c.kind, c.maxPhase === null ? '-' : String(c.maxPhase), c.withdrawn ? 'withdrawn' : ''])));
+    lines.push(table(r.toolCompounds.items.map((c) => [c.gene, compoundPhrase(c), c.actionType ?? c.kind, c.maxPhase === null ? '-' : String(c.maxPhase), c.withdrawn ? 'withdrawn' : c.withdrawn === null ? 'withdrawal ?' : ''])));
+    // Blank read as "not withdrawn" where ChEMBL gave no flag.
+    if (r.toolCompounds.items.some((c) => c.withdrawn === null)) lines.push('  withdrawal ? = ChEMBL gives no withdrawn flag for it: not known.');
     lines.push('');
   }
   if (r.models.items.length) {

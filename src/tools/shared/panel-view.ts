@@ -3,7 +3,7 @@
 // versions differ (a field added later may be missing; an integrity figure may be null when it
 // was not computed), strict where a wrong shape would give a wrong answer.
 import { z } from 'zod';
-import type { PanelView } from '../../analysis/panel-view.js';
+import type { PanelView, Withdrawal } from '../../analysis/panel-view.js';
 import { InvalidInputError } from '../../errors.js';
 import { MAX_CANDIDATES } from './panel-analysis/analyse.js';
 import { failedDrugSources } from './summary.js';
@@ -28,6 +28,7 @@ const view = z
             targetGenes: z.array(z.string()).default([]),
             withdrawn: z.boolean().optional(),
             withdrawnReason: z.string().nullable().optional(),
+            withdrawalChecked: z.boolean().optional(),
           })
           .loose(),
       )
@@ -72,8 +73,9 @@ export function panelView(result: unknown, snapshotId: string, field: string): P
           score: d.score,
           factors: Object.fromEntries(Object.entries(d.factors).map(([k, f]) => [k, { value: f.value ?? null, contribution: f.contribution ?? null }])),
           targetGenes: d.targetGenes,
-          // "not checked: ..." (no record that would say was read) is not "not withdrawn".
-          ...(d.withdrawn === undefined ? {} : { withdrawal: d.withdrawn ? ('withdrawn' as const) : d.withdrawnReason?.startsWith('not checked') ? ('not known' as const) : ('not withdrawn' as const) }),
+          // "not checked: ..." (no record that would say was read) is not "not withdrawn", and
+          // neither is an older snapshot's bare false (saved before withdrawalChecked): no reading.
+          ...withdrawalOf(d),
         })),
     drugNote: r.drugAnalysisNote ?? null,
     // Without a saved total, a list as long as the cap may have been cut.
@@ -84,4 +86,10 @@ export function panelView(result: unknown, snapshotId: string, field: string): P
     qualityScore: r.qualityScore,
     sources: r.sources,
   };
+}
+
+function withdrawalOf(d: { withdrawn?: boolean; withdrawnReason?: string | null; withdrawalChecked?: boolean }): { withdrawal?: Withdrawal } {
+  if (d.withdrawn === true) return { withdrawal: 'withdrawn' };
+  if (d.withdrawnReason?.startsWith('not checked')) return { withdrawal: 'not known' };
+  return d.withdrawn === false && d.withdrawalChecked === true ? { withdrawal: 'not withdrawn' } : {};
 }

@@ -50,6 +50,9 @@ export function candidateOut(c: DrugCandidate, context: CandidateContext | undef
     withdrawn: c.withdrawn,
     // Not withdrawn as far as no record read can say: "not checked: ...", as the repurposing safety says; null read "not withdrawn".
     withdrawnReason: reportedWithdrawal(c),
+    // Saved so that a later diff can tell "not withdrawn" (a record was read) from an older
+    // snapshot's bare false, which did not say whether anything was read.
+    withdrawalChecked: c.withdrawalChecked === true,
     status: c.status,
     indicatedForDisease: c.indicatedForDisease,
     matchingIndications: c.matchingIndications,

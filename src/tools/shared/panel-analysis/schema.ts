@@ -45,6 +45,7 @@ export const drugCandidate = z.object({
   approved: z.boolean().describe('Approved somewhere (Open Targets, ChEMBL max_phase 4 or DGIdb) and not withdrawn'),
   withdrawn: z.boolean().describe('ChEMBL withdrawn flag, an Open Targets "Withdrawn" warning or stage WITHDRAWAL: never tier I or II'),
   withdrawnReason: z.string().nullable().describe('Which source says it was withdrawn (country and year when given); "not checked: ..." when no record that would say was read'),
+  withdrawalChecked: z.boolean().optional().describe('A record that would say whether it was withdrawn was read (absent in older snapshots)'),
   status: z.enum(['approved', 'investigational', 'withdrawn', 'unknown']),
   indicatedForDisease: z.boolean().describe('Approved for the disease context (tier I): an approved per-disease indication matches'),
   matchingIndications: z
