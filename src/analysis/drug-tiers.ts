@@ -193,6 +193,17 @@ export const WITHDRAWAL_NOT_CHECKED = `not checked: ${WITHDRAWAL_UNKNOWN}`;
 export const reportedWithdrawal = (c: { withdrawalChecked: boolean; withdrawnReason: string | null }): string | null => (c.withdrawalChecked ? c.withdrawnReason : WITHDRAWAL_NOT_CHECKED);
 
 /**
+ * A reported drug's withdrawal read back (compact answers, comparisons, diffs): withdrawn, not
+ * withdrawn (a record that would say was read), not known ("not checked: ..."), or undefined for a
+ * result saved before `withdrawalChecked`, whose bare false said nothing about a record read.
+ */
+export function withdrawalReading(d: { withdrawn?: boolean; withdrawnReason?: string | null; withdrawalChecked?: boolean }): 'withdrawn' | 'not withdrawn' | 'not known' | undefined {
+  if (d.withdrawn === true) return 'withdrawn';
+  if (d.withdrawnReason?.startsWith('not checked:')) return 'not known';
+  return d.withdrawn === false && d.withdrawalChecked === true ? 'not withdrawn' : undefined;
+}
+
+/**
  * An approved drug whose withdrawal was not checked, read from a reported candidate: marked
  * "withdrawal not known" where it is ranked (insights table, HTML report), as "withdrawn" is.
  */

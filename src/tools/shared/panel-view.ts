@@ -7,6 +7,7 @@ import type { PanelView, Withdrawal } from '../../analysis/panel-view.js';
 import { InvalidInputError } from '../../errors.js';
 import { MAX_CANDIDATES } from './panel-analysis/analyse.js';
 import { failedDrugSources } from './summary.js';
+import { withdrawalReading } from '../../analysis/drug-tiers.js';
 
 const factor = z.object({ value: z.number().nullable().optional(), contribution: z.number().nullable().optional() }).loose();
 
@@ -88,8 +89,7 @@ export function panelView(result: unknown, snapshotId: string, field: string): P
   };
 }
 
-function withdrawalOf(d: { withdrawn?: boolean; withdrawnReason?: string | null; withdrawalChecked?: boolean }): { withdrawal?: Withdrawal } {
-  if (d.withdrawn === true) return { withdrawal: 'withdrawn' };
-  if (d.withdrawnReason?.startsWith('not checked')) return { withdrawal: 'not known' };
-  return d.withdrawn === false && d.withdrawalChecked === true ? { withdrawal: 'not withdrawn' } : {};
+function withdrawalOf(d: Parameters<typeof withdrawalReading>[0]): { withdrawal?: Withdrawal } {
+  const withdrawal = withdrawalReading(d);
+  return withdrawal ? { withdrawal } : {};
 }

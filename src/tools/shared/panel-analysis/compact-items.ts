@@ -5,6 +5,7 @@ import { evidenceStatus } from '../schemas.js';
 // keeps the fields a model reasons with; the full item is in the snapshot section of the same name.
 import { z } from 'zod';
 import { FACTOR_NAMES } from '../../../analysis/drug-scoring.js';
+import { withdrawalReading } from '../../../analysis/drug-tiers.js';
 import { oneLine, round2 } from '../compact.js';
 import type { InsightsOutput } from './schema.js';
 
@@ -59,7 +60,7 @@ export function candidateView(c: Candidate): z.input<typeof candidateItem> {
     // No source gave a phase or an approval (status unknown): false would read "not approved".
     approved: c.status === 'unknown' ? null : c.approved,
     // Neither ChEMBL's molecule nor Open Targets' warnings read: false would read "not withdrawn".
-    withdrawn: c.withdrawn ? true : c.withdrawnReason?.startsWith('not checked') ? null : false,
+    withdrawn: c.withdrawn ? true : withdrawalReading(c) === 'not known' ? null : false,
     // Genes the drug acts against the role of: the text and a model see it beside the rank.
     ...(c.roleConflicts?.length ? { roleConflict: c.roleConflicts.map((x) => x.gene) } : {}),
     ...(c.trials ? { trials: c.trials.total } : {}),
