@@ -179,7 +179,7 @@ export function negationOf(text: string): string | null {
  * A negation inside a relative clause ("cells that do not carry") denies nothing of the effect, and
  * a double negative ("does not fail to reduce") asserts it.
  */
-export function readNegation(text: string): { words: string | null; unsure: string | null } {
+function readNegation(text: string): { words: string | null; unsure: string | null } {
   for (const m of text.matchAll(NEGATION)) {
     if (RELATIVE_BEFORE.test(text.slice(0, m.index))) continue;
     const rest = text.slice(m.index + m[0].length);
@@ -294,7 +294,7 @@ export function mentionRoles(text: string, mention: GeneMention, cues: readonly 
 }
 
 /** The nearest mechanism cue with a role in the same clause as the mention, or null. */
-export function nearestCue(text: string, mention: GeneMention, cues: readonly MechanismCue[]): MechanismCue | null {
+function nearestCue(text: string, mention: GeneMention, cues: readonly MechanismCue[]): MechanismCue | null {
   let best: { cue: MechanismCue; distance: number } | undefined;
   for (const cue of cues) {
     if (ROLE_OF[cue.mechanism] === null) continue;

@@ -215,15 +215,14 @@ function drugSentence(c: Omit<PanelComparison, 'summary'>, a: PanelView, b: Pane
   // Tiers are per panel: name the genes each side links the drug to, so that a tier set by other
   // genes does not read as the two analyses disagreeing about the drug.
   const via = (genes: readonly string[]) => (genes.length ? ` via ${list(genes, 3)}` : '');
-  // A withdrawal seen by one side only is said beside the tiers: it, not the genes, may be why.
-  const withdrawal = (d: SharedDrug) => {
-    const [x, y] = [a.drugs?.find((v) => (v.chemblId ?? v.name) === (d.chemblId ?? d.name)), b.drugs?.find((v) => (v.chemblId ?? v.name) === (d.chemblId ?? d.name))];
-    return x && y ? withdrawalDifference(x, y, ['A', 'B']) : '';
-  };
   if (retiered.length) parts.push(`Tier differs for ${list(retiered.map((d) => `${d.name} (${d.tierA} in A${via(d.genesA)}; ${d.tierB} in B${via(d.genesB)})`), 3)}.`);
-  // Said apart, for every shared drug: beside a tier move it read as its cause.
-  const read = shared.filter((d) => withdrawal(d));
-  if (read.length) parts.push(`Withdrawal read differently for ${list(read.map((d) => `${d.name} (${withdrawal(d)})`), 3)}.`);
+  // A withdrawal seen by one side only, said apart for every shared drug (matched as the overlap
+  // matches them): beside a tier move it read as its cause.
+  const read = matchDrugs(a.drugs ?? [], b.drugs ?? []).pairs.flatMap(({ a: x, b: y }) => {
+    const w = withdrawalDifference(x.d, y.d, ['A', 'B']);
+    return w ? [`${y.d.name} (${w})`] : [];
+  });
+  if (read.length) parts.push(`Withdrawal read differently for ${list(read, 3)}.`);
   return parts.join(' ');
 }
 

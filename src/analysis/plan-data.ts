@@ -193,7 +193,7 @@ export function variationOfKind(v: { type: string | null; description?: string |
  * ("p.Gly12Cys" is G12C; A549's p.Gly12Ser is not), an exon deletion or insertion as an in-frame
  * deletion or insertion (Cellosaurus gives no exon numbers: the nearest reading it allows).
  */
-export function carriesVariant(description: string, variant: string): boolean {
+function carriesVariant(description: string, variant: string): boolean {
   const protein = /p\.\(?[A-Za-z0-9_*]+\)?/.exec(description)?.[0];
   if (/^exon /i.test(variant)) {
     if (!protein || /fs/.test(protein)) return false;

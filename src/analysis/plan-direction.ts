@@ -148,9 +148,8 @@ export function directionWarnings(mechanism: Mechanism, reading: EffectReading):
   }
   // A response to a drug is not growth: "sensitise to gefitinib" says nothing against a plan's growth direction.
   if (fixed && reading.direction && reading.direction !== fixed && reading.about !== 'response') {
-    const name = mechanism.replace(/_/g, ' ');
     return [
-      `The hypothesis says the effect ${EFFECT_WORDS[reading.direction]} ("${reading.words}"), but ${/^[aeiou]/.test(name) ? 'an' : 'a'} ${name} plan tests whether it ${EFFECT_WORDS[fixed]}: its go criteria are the opposite of the hypothesis, so a go refutes it and a no-go does not confirm it. Check that the hypothesis says what was meant.`,
+      `The hypothesis says the effect ${EFFECT_WORDS[reading.direction]} ("${reading.words}"), but ${article(mechanism)} plan tests whether it ${EFFECT_WORDS[fixed]}: its go criteria are the opposite of the hypothesis, so a go refutes it and a no-go does not confirm it. Check that the hypothesis says what was meant.`,
     ];
   }
   return [];

@@ -163,7 +163,8 @@ function drugShifts(a: PanelView, aDrugs: readonly DrugView[], b: PanelView, bDr
   const m = matchDrugs(aDrugs, bDrugs);
   const changed: DrugShift[] = [];
   for (const { a: x, b: y } of m.pairs) {
-    if (x.d.tier === y.d.tier && x.rank === y.rank && x.d.score === y.d.score && !withdrawalDifference(x.d, y.d, ['', ''])) continue;
+    const why = withdrawalDifference(x.d, y.d, ['the earlier run', 'the later']);
+    if (x.d.tier === y.d.tier && x.rank === y.rank && x.d.score === y.d.score && !why) continue;
     changed.push({
       name: y.d.name,
       chemblId: y.d.chemblId ?? x.d.chemblId,
@@ -175,7 +176,7 @@ function drugShifts(a: PanelView, aDrugs: readonly DrugView[], b: PanelView, bDr
       scoreAfter: y.d.score,
       scoreDelta: round3(y.d.score - x.d.score),
       factorMovedMost: factorMovedMost(x.d, y.d),
-      ...withWhy(withdrawalDifference(x.d, y.d, ['the earlier run', 'the later'])),
+      ...withWhy(why),
     });
   }
   // Tier changes first, then the largest score moves.

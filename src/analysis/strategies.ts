@@ -25,9 +25,6 @@ import type { EnrichmentRow } from './enrichment.js';
 import type { Direction, GeneRole } from './gene-role.js';
 import { pathwayLabel } from './pathway-names.js';
 
-// The role rule is shared with the drug engine and the repurposing answer (drug-roles.ts).
-export { actionOf, contradiction };
-
 export interface StrategyDrug {
   name: string;
   chemblId: string | null;

@@ -83,11 +83,10 @@ export function planLiteratureTerms(mechanism: Mechanism, roles: Roles, disease:
 
 export function assemblePlan(facts: PlanFacts): { roles: Roles; stages: Stage[] } {
   const roles = planRoles(facts.mechanism, facts.genes, facts.direction, facts.about);
-  const { cast, resistant } = castOf(facts, roles);
+  const { cast, resistant, altered, comparison } = castOf(facts, roles);
   const written = withResistanceControls(templates(facts.mechanism, cast), resistant);
   const t = targetAbsent(facts.mechanism, roles, facts.direction, facts.about) ? withAbsentTarget(written, cast) : written;
   const compounds = facts.compounds.items;
-  const { altered, comparison } = sides(facts.models.items, roles, resistant);
   const inVivoCompounds = [...compounds].sort((a, b) => (b.maxPhase ?? -1) - (a.maxPhase ?? -1)).slice(0, 2);
   const ids = {
     in_vitro: { toolCompounds: compounds.map((c) => c.chemblId), models: facts.models.items.map((m) => m.accession), trials: [] as string[] },
@@ -120,7 +119,7 @@ export function assemblePlan(facts: PlanFacts): { roles: Roles; stages: Stage[] 
  * name) and returned as `resistant`, to be used as resistance controls; not in a biomarker plan,
  * whose question is how the marker changes response.
  */
-function castOf(facts: PlanFacts, roles: Roles): { cast: Cast; resistant: Map<string, ResistanceFinding[]> } {
+function castOf(facts: PlanFacts, roles: Roles): { cast: Cast; resistant: Map<string, ResistanceFinding[]>; altered: CellModel[]; comparison: CellModel[] } {
   const T = roles.target;
   const D = facts.disease ?? 'the disease';
   const onTarget = facts.compounds.items.filter((c) => c.gene === T);
@@ -162,7 +161,7 @@ function castOf(facts: PlanFacts, roles: Roles): { cast: Cast; resistant: Map<st
     comparisonOne: comparison[0]?.name ?? (inverted ? `a ${D} model carrying the ${roles.altered.join('/')} ${kindWords}` : `a ${D} model without the alteration`),
     reviewTrials: reviewTrialsText(facts.trials),
   };
-  return { cast, resistant };
+  return { cast, resistant, altered, comparison };
 }
 
 /**

@@ -81,7 +81,8 @@ export class DocumentJudge {
     const unique = [...new Set(ids)];
     const singles = (await Promise.all(unique.map((id) => this.document(id, statement)))).filter((d): d is DocJudgement => d !== undefined);
     if (singles.some((d) => d.entails)) return true;
-    if (singles.length < 2 || !this.judge.takes(statement)) return false;
+    // A statement the model cannot take has no singles (judgeDocument): nothing to join.
+    if (singles.length < 2) return false;
     const joint = await this.judge.score(singles.map((d) => d.evidence).join('\n'), statement);
     return windowVerdict(joint, this.threshold) === 'entails';
   }

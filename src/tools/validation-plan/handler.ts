@@ -68,14 +68,16 @@ async function plan(args: PlanArgs, call: ToolCall, deadline: CallDeadline): Pro
 
   // A response to a named drug is planned as what it is (synthetic lethality, a predictive marker),
   // not as growth under the mechanism the cues name (analysis/plan-response.ts).
-  const response = responseMechanism(cued, genes, planDirection(cued, args.hypothesis), rec.agents);
+  const cuedReading = planDirection(cued, args.hypothesis);
+  const response = responseMechanism(cued, genes, cuedReading, rec.agents);
   const mechanism = response?.mechanism ?? cued;
   const prognostic = prognosticNote(mechanism, rec.agents, args.hypothesis);
   if (prognostic) return { ...needsInput(args, rec, ['mechanism'], report, step), message: prognostic };
   if (response && rec.mechanism) rec.mechanism = { ...rec.mechanism, primary: mechanism, also: [cued, ...rec.mechanism.also.filter((m) => m !== mechanism && m !== cued)] };
   // The direction the text states shapes the stages; a drug ChEMBL does not know keeps its name.
   // A hypothesis that denies one outcome and asserts another has no one direction: not guessed.
-  const direction = rec.partialNegation ? { direction: null, words: null } : planDirection(mechanism, args.hypothesis);
+  // The text is read once for the mechanism the cues name; again only when the response changed it.
+  const direction = rec.partialNegation ? { direction: null, words: null } : mechanism === cued ? cuedReading : planDirection(mechanism, args.hypothesis);
   if (rec.partialNegation) report.warnings.push(partialNegationNote(rec.partialNegation));
   const about = direction.about ?? 'growth';
   const roles = planRoles(mechanism, genes, direction.direction, about);
