@@ -43,6 +43,7 @@ import {
 } from './drug-merge.js';
 import {
   associationFactor,
+  bestAssociation,
   clinicalPhaseValue,
   combineFactors,
   drugLikenessFactor,
@@ -375,13 +376,9 @@ function conflictRanksLower(genes: readonly string[], mechanisms: MechanismEvide
   const against = new Set(conflicts.map((x) => x.gene));
   const acted = genes.filter((g) => actionOf(actionsOn({ mechanisms }, g)) !== 'none');
   if (acted.every((g) => against.has(g))) return true;
-  let best: { gene: string; score: number } | null = null;
-  for (const gene of genes) {
-    const a = associations.get(gene.toUpperCase());
-    if (a && a.score > 0 && (!best || a.score > best.score)) best = { gene, score: a.score };
-  }
+  const { best } = bestAssociation(genes, associations);
   // Which target the score rests on is not known: the conflict may be on it.
-  return best === null || against.has(best.gene);
+  return !best || best.a.score <= 0 || against.has(best.gene);
 }
 
 /**

@@ -252,11 +252,14 @@ export function pathwayCentrality(
  * genes are unknown and the known ones are all 0, the factor is unknown too: an unknown gene
  * could hold the best association.
  */
-export function associationFactor(
+/**
+ * The first gene with the highest known association (the one the association factor rests on), and
+ * the genes whose association is not known.
+ */
+export function bestAssociation(
   genes: readonly string[],
   associations: ReadonlyMap<string, GeneAssociation | null | undefined>,
-  diseaseName: string,
-): RawFactor {
+): { best: { gene: string; a: GeneAssociation } | null; unknown: string[] } {
   let best: { gene: string; a: GeneAssociation } | null = null;
   const unknown: string[] = [];
   for (const gene of genes) {
@@ -264,6 +267,15 @@ export function associationFactor(
     if (a === null || a === undefined) unknown.push(gene);
     else if (!best || a.score > best.a.score) best = { gene, a };
   }
+  return { best, unknown };
+}
+
+export function associationFactor(
+  genes: readonly string[],
+  associations: ReadonlyMap<string, GeneAssociation | null | undefined>,
+  diseaseName: string,
+): RawFactor {
+  const { best, unknown } = bestAssociation(genes, associations);
   if (best && best.a.score > 0) {
     const disease = best.a.diseaseName ?? diseaseName;
     return { value: Math.min(1, best.a.score), detail: `${best.gene} with ${disease}: ${best.a.score.toFixed(3)} (Open Targets association score)` };

@@ -207,8 +207,7 @@ export function withdrawalReading(d: { withdrawn?: boolean; withdrawnReason?: st
  * An approved drug whose withdrawal was not checked, read from a reported candidate: marked
  * "withdrawal not known" where it is ranked (insights table, HTML report), as "withdrawn" is.
  */
-export const withdrawalNotKnown = (c: { withdrawn: boolean; withdrawnReason: string | null; status: string }): boolean =>
-  !c.withdrawn && c.status === 'approved' && c.withdrawnReason === WITHDRAWAL_NOT_CHECKED;
+export const withdrawalNotKnown = (c: { withdrawn: boolean; withdrawnReason: string | null; status: string }): boolean => c.status === 'approved' && withdrawalReading(c) === 'not known';
 
 function tierRule(f: TierFacts): TierResult {
   if (f.withdrawn) return { tier: 'III', reason: `Withdrawn (${withdrawalText(f.withdrawnBy)}): never tier I or II here, never recommended; ${WHERE_MARKETED}.` };

@@ -3,6 +3,8 @@
 // plus what each result leaves out (its lists are capped), so that "absent from the other side"
 // is never claimed where the other side simply did not report that far. Pure types and helpers.
 
+import type { withdrawalReading } from './drug-tiers.js';
+
 export interface PathwayView {
   id: string;
   name: string;
@@ -27,7 +29,8 @@ export interface DrugView {
   withdrawal?: Withdrawal;
 }
 
-export type Withdrawal = 'withdrawn' | 'not withdrawn' | 'not known';
+/** A reported drug's withdrawal read back (drug-tiers.ts withdrawalReading). */
+export type Withdrawal = NonNullable<ReturnType<typeof withdrawalReading>>;
 
 /**
  * How two analyses differ on a drug's withdrawal, or '' when they do not: a withdrawn drug that

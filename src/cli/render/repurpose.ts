@@ -1,5 +1,6 @@
 // Terminal rendering of svc_prioritize_repurposing: one block per candidate, with what a scientist
 // weighs (why, where it is approved, trials already running here, safety), and what was left out.
+import { withdrawalReading } from '../../analysis/drug-tiers.js';
 import { checksText } from '../../analysis/repurposing.js';
 import type { RepurposingCandidateOut, RepurposingOutput } from '../../tools/repurposing/schema.js';
 import { describeIntegrity, describeSources, failedDrugSources, listAnd } from '../../tools/shared/summary.js';
@@ -72,7 +73,7 @@ function candidateLines(c: RepurposingCandidateOut): string[] {
   lines.push(`   Trials here: ${text.trials}`);
   const safety = [
     // Not withdrawn, with a reason: no record that would say was read (repurposing/output.ts).
-    c.safety.withdrawn ? style('red', `WITHDRAWN (${c.safety.withdrawnReason ?? 'source'})`) : c.safety.withdrawnReason ? style('yellow', `withdrawal ${c.safety.withdrawnReason}`) : '',
+    c.safety.withdrawn ? style('red', `WITHDRAWN (${c.safety.withdrawnReason ?? 'source'})`) : withdrawalReading(c.safety) === 'not known' ? style('yellow', `withdrawal ${c.safety.withdrawnReason}`) : '',
     c.safety.boxedWarning.status === 'present' ? style('red', text.boxedWarning) : text.boxedWarning,
     ...c.targets.filter((t) => t.roleConflict).map((t) => style('yellow', `role conflict: ${t.roleConflict}`)),
   ].filter(Boolean);

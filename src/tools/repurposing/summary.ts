@@ -1,6 +1,7 @@
 // The MCP text block of svc_prioritize_repurposing: the candidates in a few lines for an assistant
 // that reads only text (the structured content has every field). "Not checked" and "none" read
 // differently here as in the JSON: a failed source is never a clean bill.
+import { withdrawalReading } from '../../analysis/drug-tiers.js';
 import { describeIntegrity, describeSources, failedDrugSources, listAnd } from '../shared/summary.js';
 import type { RepurposingAnswer } from './compact.js';
 
@@ -37,7 +38,7 @@ function candidateLine(c: Candidate): string {
   const trials = c.trials.status === 'checked' ? `${c.trials.running ?? 0} running trial(s) here` : 'trials not checked';
   const bw = c.safety.boxedWarning;
   // Not withdrawn with a reason: no record that would say was read (output.ts), not "not withdrawn".
-  const withdrawal = c.safety.withdrawn ? `WITHDRAWN${c.safety.withdrawnReason ? ` (${c.safety.withdrawnReason})` : ''}` : c.safety.withdrawnReason ? 'withdrawal not checked' : '';
+  const withdrawal = c.safety.withdrawn ? `WITHDRAWN${c.safety.withdrawnReason ? ` (${c.safety.withdrawnReason})` : ''}` : withdrawalReading(c.safety) === 'not known' ? 'withdrawal not checked' : '';
   const flags = [withdrawal, BOXED[bw.status](bw.note)].filter(Boolean);
   // An action against a target's role goes beside the rank, not after the rationale: it is why the
   // drug ranks below the others of its tier.

@@ -6,6 +6,7 @@ import { pairKey } from '../../analysis/hypotheses.js';
 import { CAPS, type Gather } from './gather.js';
 import { pubmedCount } from '../../evidence/pubmed-dropped-words.js';
 import { wordLikeSymbol } from '../../analysis/gene-synonyms.js';
+import { GENES_NOT_SEARCHED } from './summary.js';
 
 /** A search term: one phrase, or the names of one thing (a gene's symbol and synonyms), any of which counts. */
 export type Term = string | readonly string[];
@@ -53,10 +54,10 @@ export async function geneLiterature(
   const genes = symbols.filter((s) => !words.includes(s)).slice(0, cap);
   if (words.length) {
     const why = words.length === 1 ? wordLikeSymbol(words[0]!) : `each is also an English word (${words.map((w) => `"${w.toLowerCase()}"`).join(', ')}), which a title or abstract search cannot tell from the gene`;
-    g.report.note('eutils', `gene literature of ${words.join(', ')} not counted: ${why}`);
+    g.report.note('eutils', `${GENES_NOT_SEARCHED.words}${words.join(', ')} not counted: ${why}`);
   }
   if (symbols.length - words.length > cap) {
-    g.report.note('eutils', `gene literature counted for the first ${cap} of ${symbols.length - words.length} genes${g.call.ctx.config.ncbiApiKey ? '' : ` (${CAPS.literatureGenes} with an NCBI API key: PubMed allows 3 requests a second without one)`}`);
+    g.report.note('eutils', `${GENES_NOT_SEARCHED.capped}${cap} of ${symbols.length - words.length} genes${g.call.ctx.config.ncbiApiKey ? '' : ` (${CAPS.literatureGenes} with an NCBI API key: PubMed allows 3 requests a second without one)`}`);
   }
   const dropped = new Map<string, string[]>();
   const rows = await Promise.all(

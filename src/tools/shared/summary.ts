@@ -103,8 +103,11 @@ interface SectionInputs {
   sources: readonly { id: string; status: string; note?: string }[];
 }
 
-/** PubMed's note when some panel genes' literature was not searched (English-word symbols, the cap). */
-const GENES_NOT_SEARCHED = /gene literature (?:of .+ not counted|counted for the first)/;
+/**
+ * How PubMed's note begins when some panel genes' literature was not searched: English-word symbols,
+ * or genes past the cap. literature.ts writes the notes from these; noStatementsText looks for them.
+ */
+export const GENES_NOT_SEARCHED = { words: 'gene literature of ', capped: 'gene literature counted for the first ' } as const;
 
 /**
  * What an empty section's inputs lacked because a source failed, in words; [] when every input was
@@ -140,7 +143,7 @@ export function noStatementsText(r: SectionInputs): { text: string; failed: bool
   // Genes whose literature was not searched (MET, KIT: English words; past the cap) found nothing
   // because nothing was asked: "no article found" alone read as a finding about them.
   const note = r.sources.find((s) => s.id === 'eutils')?.note;
-  const notSearched = note && GENES_NOT_SEARCHED.test(note) ? ` Not every gene was searched (${note}): this is no finding about those genes.` : '';
+  const notSearched = note && (note.includes(GENES_NOT_SEARCHED.words) || note.includes(GENES_NOT_SEARCHED.capped)) ? ` Not every gene was searched (${note}): this is no finding about those genes.` : '';
   return { text: `No statement could be cited: no article found names a searched panel gene or drug candidate with the disease.${notSearched}`, failed: false };
 }
 
