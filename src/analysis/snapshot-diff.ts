@@ -2,6 +2,7 @@
 // one (B), typically the same panel run again after the sources moved on, or after genes were
 // added. Pure: the tool loads both snapshots and hands their views in.
 import { pathwayLabel } from './pathway-names.js';
+import { sourceIncomplete } from '../source-status.js';
 import {
   anyFigureComputed,
   biggestIntegrityMove,
@@ -261,7 +262,7 @@ function hypothesisChanges(a: PanelView, b: PanelView): HypothesisChange[] {
  */
 function unknownParts(view: PanelView, h: HypothesisView): Map<string, string> {
   const parts = new Map<string, string>();
-  const failed = (id: string) => ['failed', 'partial'].includes(view.sources.find((s) => s.id === id)?.status ?? '');
+  const failed = (id: string) => sourceIncomplete(view.sources, id);
   if (h.stringScore === null && failed('string')) parts.set('interaction', 'STRING failed');
   if (h.coMentions === null) parts.set('literature', failed('europepmc') ? 'search failed' : 'not searched');
   return parts;

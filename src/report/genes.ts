@@ -4,7 +4,7 @@ import type { InsightsOutput } from '../tools/shared/panel-analysis/schema.js';
 import { LOEUF_INTOLERANT_BELOW } from '../sources/gnomad.js';
 import { html, join, link, pmidLinks, type SafeHtml } from './escape.js';
 import { fixed } from './format.js';
-import { sourceFailed } from '../tools/shared/summary.js';
+import { sourceFailed } from '../source-status.js';
 import { civicInDisease, failedForGene } from '../tools/shared/panel-analysis/focus-gaps.js';
 
 type Profile = InsightsOutput['focusGenes'][number];

@@ -2,7 +2,8 @@
 import { phaseShort } from '../../analysis/drug-tiers.js';
 import { druggabilityText } from '../../analysis/druggability.js';
 import type { BriefOutput } from '../../tools/target-brief/output.js';
-import { describeIntegrity, sourceFailed } from '../../tools/shared/summary.js';
+import { describeIntegrity } from '../../tools/shared/summary.js';
+import { sourceFailed } from '../../source-status.js';
 import { approvedSubtype } from '../../analysis/top-drugs.js';
 import { WHERE_MARKETED } from '../../analysis/drug-tiers.js';
 import { associationText, emptyListText, withdrawnWhere } from '../../tools/target-brief/summary.js';

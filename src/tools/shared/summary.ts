@@ -1,6 +1,7 @@
 // Sentences every tool's text summary shares (the integrity block and the sources), written once so
 // "not computed" and "failed" read the same everywhere.
 import type { IntegrityOut } from './schemas.js';
+import { sourceFailed, sourceIncomplete } from '../../source-status.js';
 
 /** "0.83", or "not computed" for a figure that could not be computed. */
 export function figure(x: number | null, digits = 2): string {
@@ -56,10 +57,6 @@ export function describeSources(sources: readonly SourceLike[]): string {
   return `${parts.join(', ')}.`;
 }
 
-/** Whether the source failed outright: what it alone provides is then unknown, not absent. */
-export function sourceFailed(sources: readonly { id: string; status: string }[], id: string): boolean {
-  return sources.some((s) => s.id === id && s.status === 'failed');
-}
 
 const DRUG_SOURCES = [
   ['opentargets', 'Open Targets'],
@@ -117,7 +114,7 @@ function failedInputs(r: SectionInputs, inputs: readonly ('string' | 'drugs' | '
   const out: string[] = [];
   if (inputs.includes('literature')) {
     // A partial failure counts: the searches that failed may be the ones that would have cited.
-    const lit = LITERATURE_SOURCES.filter(([id]) => r.sources.some((s) => s.id === id && (s.status === 'failed' || s.status === 'partial'))).map(([, name]) => name);
+    const lit = LITERATURE_SOURCES.filter(([id]) => sourceIncomplete(r.sources, id)).map(([, name]) => name);
     if (lit.length) out.push(`the literature search failed (${listAnd(lit)})`);
   }
   if (inputs.includes('enrichment') && r.enrichmentStatus.state === 'not_computed') out.push('pathway enrichment could not run');

@@ -4,7 +4,8 @@
 import { phaseText, WHERE_MARKETED, withdrawalText } from '../../analysis/drug-tiers.js';
 import { approvedSubtype } from '../../analysis/top-drugs.js';
 import { druggabilityText } from '../../analysis/druggability.js';
-import { describeIntegrity, describeSources, sourceFailed } from '../shared/summary.js';
+import { describeIntegrity, describeSources } from '../shared/summary.js';
+import { sourceFailed, sourceIncomplete } from '../../source-status.js';
 import type { BriefOutput } from './output.js';
 
 const f2 = (x: number | null) => (x === null ? 'unknown' : x.toFixed(2));
@@ -51,7 +52,7 @@ export function emptyListText(r: Pick<BriefOutput, 'sources' | 'diseaseContext'>
   const [id, name] = LIST_SOURCES[list];
   const source = r.sources.find((s) => s.id === id);
   const status = source?.status;
-  if (status === 'failed' || status === 'partial') return `not known (${name} failed)`;
+  if (sourceIncomplete(r.sources, id)) return `not known (${name} failed)`;
   // Why it was not asked ("no UniProt accession for MALAT1 (... no protein product)"), when known.
   if (status === 'skipped' || status === undefined) return `not looked up (${name}${source?.note ? `: ${source.note}` : ''})`;
   // Trials are searched with the disease as typed (beside the disease search, in the first round):

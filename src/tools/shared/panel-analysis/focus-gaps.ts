@@ -6,7 +6,7 @@
 // CIViC lists at most CIVIC_MAX_FIRST items a request: with more, `inDiseaseContext` counts among
 // those read (profiles.ts, clinicalOf), and null says none of them was (not that CIViC has none).
 import { CIVIC_MAX_FIRST } from '../../../sources/civic.js';
-import { sourceFailed } from '../summary.js';
+import { sourceFailed } from '../../../source-status.js';
 
 /** Sources asked once per focus gene, and what a gene loses when its own call fails. */
 const LOST_FOR_GENE = {
