@@ -24,35 +24,59 @@ export interface Roles {
   partner: string | null;
   /** Genes whose alteration defines the responsive setting (the contrast of the experiments). */
   altered: string[];
-  /** e.g. "EGFR-mutant", "BRCA1-deficient", "EGFR-dependent". */
+  /** The setting in words (settingText): "EGFR-mutant", "BRCA1-deficient", "EGFR T790M", "EGFR-dependent". */
   alteration: string;
+  /** The same setting in parts, which the plan's choices read (never the words back). */
+  setting: Setting;
 }
 
-const ALTERATION_WORD: Partial<Record<GeneRole, string>> = { lost: 'deficient', mutated: 'mutant', activated: 'mutant', overexpressed: 'high', marker: 'positive', wildtype: 'wild-type', negative: 'negative' };
 /**
- * The kind of curated variation that puts a cell line in the setting each word names. For the
+ * The responsive setting: a gene and its state ("deficient", "mutant"...), or the gene the cells
+ * depend on when the text names no alteration ("dependent"), or a named variant of the gene.
+ */
+export interface Setting {
+  gene: string;
+  state: SettingState;
+  /** "T790M", "G12C", "exon 19 deletion": the setting is that variant, not any mutation. */
+  variant: string | null;
+}
+export type SettingState = 'deficient' | 'mutant' | 'high' | 'positive' | 'wild-type' | 'negative' | 'altered' | 'dependent';
+
+/** The roles as the plan's answer states them: its setting in words only. */
+export type StatedRoles = Omit<Roles, 'setting'>;
+export const statedRoles = ({ setting: _, ...stated }: Roles): StatedRoles => stated;
+
+/** "EGFR-mutant", "EGFR T790M". */
+export const settingText = (s: Setting): string => (s.variant ? `${s.gene} ${s.variant}` : `${s.gene}-${s.state}`);
+
+const STATE_OF_ROLE: Partial<Record<GeneRole, SettingState>> = { lost: 'deficient', mutated: 'mutant', activated: 'mutant', overexpressed: 'high', marker: 'positive', wildtype: 'wild-type', negative: 'negative' };
+/**
+ * The kind of curated variation that puts a cell line in the setting each state names. For the
  * settings without an alteration ("-wild-type", "-negative") it is the kind they lack: those lines
  * are then the comparison side (invertedSetting).
  */
-const KIND_OF_WORD: Record<string, AlterationKind> = { deficient: 'loss', mutant: 'mutation', high: 'amplification', 'wild-type': 'mutation', negative: 'amplification' };
+const KIND_OF_STATE: Partial<Record<SettingState, AlterationKind>> = { deficient: 'loss', mutant: 'mutation', high: 'amplification', 'wild-type': 'mutation', negative: 'amplification' };
 
 /** Which lines count as altered (plan-data.ts selectModels): "EGFR-high" asks for an amplification. */
-export function alterationKind(roles: Pick<Roles, 'alteration' | 'altered'>): AlterationKind {
-  const gene = roles.altered[0] ?? '';
+export function alterationKind(roles: Pick<Roles, 'setting'>): AlterationKind {
   // A named variant ("EGFR T790M") is a mutation (plan-data.ts matches the variant itself).
-  if (roles.alteration.startsWith(`${gene} `)) return 'mutation';
-  return KIND_OF_WORD[roles.alteration.slice(gene.length + 1)] ?? 'any';
-}
-
-/** The variant a setting names ("EGFR T790M" -> "T790M"), or null. */
-export function settingVariant(roles: Pick<Roles, 'alteration' | 'altered'>): string | null {
-  const gene = roles.altered[0] ?? '';
-  return roles.alteration.startsWith(`${gene} `) ? roles.alteration.slice(gene.length + 1) : null;
+  if (roles.setting.variant) return 'mutation';
+  return KIND_OF_STATE[roles.setting.state] ?? 'any';
 }
 
 /** A setting without the alteration ("KRAS-wild-type", "ERBB2-negative"): lines lacking it are the sensitive side. */
-export function invertedSetting(alteration: string): boolean {
-  return /-(?:wild-type|negative)$/.test(alteration);
+export function invertedSetting(roles: Pick<Roles, 'setting'>): boolean {
+  return !roles.setting.variant && (roles.setting.state === 'wild-type' || roles.setting.state === 'negative');
+}
+
+/** The setting is a level (expression, amplification), which correlates with response, not a yes/no genotype. */
+export function levelSetting(roles: Pick<Roles, 'setting'>): boolean {
+  return !roles.setting.variant && (roles.setting.state === 'high' || roles.setting.state === 'positive');
+}
+
+/** The setting is the loss of the target itself ("PTEN-deficient", target PTEN). */
+export function targetLostSetting(roles: Pick<Roles, 'target' | 'setting'>): boolean {
+  return !roles.setting.variant && roles.setting.gene === roles.target && roles.setting.state === 'deficient';
 }
 const ALTERED_ROLES: readonly GeneRole[] = ['lost', 'mutated', 'activated', 'overexpressed', 'marker', 'wildtype', 'negative'];
 
@@ -106,11 +130,11 @@ export function planRoles(mechanism: Mechanism, genes: readonly PlanGene[], dire
   const altered = mechanism === 'synthetic_lethality' && partner ? [partner] : genes.filter((g) => settingOf(g) !== null);
   const lead = altered[0];
   const leadSetting = lead ? settingOf(lead) : null;
-  const word = lead ? (ALTERATION_WORD[leadSetting ?? 'lost'] ?? 'altered') : null;
   // A named variant is the setting itself: "KRAS G12C", not any KRAS mutation.
   const variant = lead?.variant && (leadSetting === 'mutated' || leadSetting === 'activated' || leadSetting === 'marker') && mechanism !== 'synthetic_lethality' ? lead.variant : null;
-  const alteration = variant ? `${lead!.symbol} ${variant}` : lead && word ? `${lead.symbol}-${mechanism === 'synthetic_lethality' ? 'deficient' : word}` : `${target.symbol}-dependent`;
-  return { target: target.symbol, partner: partner?.symbol ?? null, altered: (altered.length ? altered : [target]).map((g) => g.symbol), alteration };
+  const state: SettingState = !lead ? 'dependent' : mechanism === 'synthetic_lethality' ? 'deficient' : (STATE_OF_ROLE[leadSetting ?? 'lost'] ?? 'altered');
+  const setting: Setting = { gene: (lead ?? target).symbol, state, variant };
+  return { target: target.symbol, partner: partner?.symbol ?? null, altered: (altered.length ? altered : [target]).map((g) => g.symbol), alteration: settingText(setting), setting };
 }
 
 /**
@@ -118,16 +142,16 @@ export function planRoles(mechanism: Mechanism, genes: readonly PlanGene[], dire
  * ("Inhibition of BRCA1 reduces growth of BRCA1-deficient breast cancer"): no inhibitor acts on a
  * protein the cells do not have. Such lines are the target-absent control, not the sensitive side.
  */
-export function targetAbsent(mechanism: Mechanism, roles: Pick<Roles, 'target' | 'alteration'>, direction: Direction | null, about: 'growth' | 'response' = 'growth'): boolean {
+export function targetAbsent(mechanism: Mechanism, roles: Pick<Roles, 'target' | 'setting'>, direction: Direction | null, about: 'growth' | 'response' = 'growth'): boolean {
   // A loss that sensitises to a drug is the cells' state, not a removal of the target.
   const removes = mechanism === 'inhibition' || (mechanism === 'loss_of_function' && direction === 'decrease' && about === 'growth');
-  return removes && roles.alteration === `${roles.target}-deficient`;
+  return removes && targetLostSetting(roles);
 }
 
 /** The marker in the text's words, from the setting: "EGFR-mutant" -> "EGFR mutation". */
-export function markerPhrase(roles: Roles): string {
-  const gene = roles.altered[0] ?? roles.target;
-  if (settingVariant(roles)) return roles.alteration;
-  const word = roles.alteration.slice(gene.length + 1);
-  return { deficient: `${gene} loss`, mutant: `${gene} mutation`, high: `${gene} amplification or overexpression`, 'wild-type': `${gene} wild-type status`, negative: `absence of ${gene} amplification or overexpression` }[word] ?? gene;
+export function markerPhrase(roles: Pick<Roles, 'setting'>): string {
+  const { gene, state, variant } = roles.setting;
+  if (variant) return settingText(roles.setting);
+  const phrase: Partial<Record<SettingState, string>> = { deficient: `${gene} loss`, mutant: `${gene} mutation`, high: `${gene} amplification or overexpression`, 'wild-type': `${gene} wild-type status`, negative: `absence of ${gene} amplification or overexpression` };
+  return phrase[state] ?? gene;
 }

@@ -1,6 +1,7 @@
 // Stage templates of the mechanisms acted on with a compound: inhibition, synthetic lethality and
 // a predictive biomarker (the response to a drug is the readout). See plan-templates.ts.
 import type { Cast, Templates } from './plan-templates.js';
+import { levelSetting } from './plan-roles.js';
 
 export const inhibition = (c: Cast): Templates => ({
   in_vitro: {
@@ -114,7 +115,7 @@ export const biomarker = (c: Cast): Templates => {
   const outcome = key === 'increase' ? 'resistance' : 'response';
   const pre = key === 'none' ? ', in the pre-registered direction' : '';
   // A level (expression, amplification) correlates with IC50; a mutation or a loss splits the lines in two.
-  const level = /-(?:high|positive)$/.test(c.alteration);
+  const level = levelSetting(c);
   const stat = level
     ? `Spearman ρ ${{ increase: '≥ 0.5', decrease: '≤ -0.5', none: 'of at least 0.5 in size' }[key]} between ${c.T} level and IC50${pre}`
     : `IC50 or AUC ${{ increase: 'higher', decrease: 'lower', none: 'different' }[key]} than in marker-negative lines, Mann-Whitney p<0.05${pre}`;

@@ -85,7 +85,7 @@ function inVivo(c: Cast, key: Key): Templates['in_vivo'] {
 /** Patients' tumours seldom lose a gene they depend on: the translation of a dependency is treatment by status. */
 function dependencyInPatients(c: Cast): Templates['translational_clinical'] {
   // "EGFR-dependent" is what the plan tests, not a status a cohort can be scored for.
-  const status = c.alteration === `${c.T}-dependent` ? `${c.T}-altered` : c.alteration;
+  const status = c.setting.state === 'dependent' ? `${c.T}-altered` : c.alteration;
   return {
     title: `${c.T} dependency in patients`,
     assayType: `Retrospective cohort: outcome on ${c.T}-directed treatment by ${status} status`,

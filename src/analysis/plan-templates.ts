@@ -8,6 +8,7 @@ import { biomarker, inhibition, syntheticLethality } from './plan-templates-drug
 import { gainOfFunction, interaction, overexpression } from './plan-templates-genetic.js';
 import { lossOfFunction } from './plan-templates-loss.js';
 import type { Direction } from './plan-direction.js';
+import type { Setting } from './plan-roles.js';
 
 import type { StageId } from './plan-stages.js';
 
@@ -23,6 +24,8 @@ export interface Cast {
   D: string;
   /** The alteration that defines the responsive setting, e.g. "EGFR-mutant", "BRCA1-deficient". */
   alteration: string;
+  /** The same setting in parts (plan-roles.ts), for the choices a template makes by it. */
+  setting: Setting;
   /** The marker in words: "EGFR mutation", "BRCA1 loss", "EGFR amplification or overexpression", or the gene. */
   marker: string;
   /** The setting is the loss of the target itself ("PTEN-deficient"): rescue is re-expression of the wild type. */

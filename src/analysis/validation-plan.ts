@@ -5,7 +5,7 @@
 // does not have.
 import type { Mechanism } from './hypothesis-text.js';
 import type { Direction } from './plan-direction.js';
-import { alterationKind, invertedSetting, markerPhrase, planRoles, settingVariant, targetAbsent, type PlanGene, type Roles } from './plan-roles.js';
+import { alterationKind, invertedSetting, markerPhrase, planRoles, targetAbsent, targetLostSetting, type PlanGene, type Roles } from './plan-roles.js';
 import { ALTERATION_KIND_WORDS, isInhibitory, type CellModel, type ToolCompound } from './plan-data.js';
 import { resistantLines, type ResistanceFinding } from './plan-resistance.js';
 import { literatureTerms, STAGE_IDS, templates, type Cast, type LiteratureTerm, type StageId, type StageTemplate, type Templates } from './plan-templates.js';
@@ -128,8 +128,8 @@ function castOf(facts: PlanFacts, roles: Roles): { cast: Cast; resistant: Map<st
   // they resist (the section still lists it).
   const resistant = facts.mechanism === 'biomarker' ? new Map<string, ResistanceFinding[]>() : resistantLines(facts.resistance.items, named.map((c) => c.chemblId));
   const { altered, comparison } = sides(facts.models.items, roles, resistant);
-  const inverted = invertedSetting(roles.alteration);
-  const variant = settingVariant(roles);
+  const inverted = invertedSetting(roles);
+  const variant = roles.setting.variant;
   const genesOf = (ms: CellModel[]) => [...new Set(ms.flatMap((m) => m.carries))].join('/');
   const kindWords = variant ?? ALTERATION_KIND_WORDS[alterationKind(roles)];
   // Lines that carry the gene's alteration, and lines without it: in a setting without the
@@ -147,8 +147,9 @@ function castOf(facts: PlanFacts, roles: Roles): { cast: Cast; resistant: Map<st
     B: roles.partner,
     D,
     alteration: roles.alteration,
+    setting: roles.setting,
     marker: markerPhrase(roles),
-    targetLost: roles.alteration === `${T}-deficient`,
+    targetLost: targetLostSetting(roles),
     direction: facts.direction,
     compounds: unknown ? `${unknown}${unknownNote}${tools ? ` and, as ${T} tool compounds, ${tools}` : ''}` : tools || `a selective ${T} inhibitor`,
     potencyKnown: !unknown && named.some((c) => c.potency !== null),
@@ -171,7 +172,7 @@ function castOf(facts: PlanFacts, roles: Roles): { cast: Cast; resistant: Map<st
 function sides(models: readonly CellModel[], roles: Roles, resistant: ReadonlyMap<string, unknown>): { altered: CellModel[]; comparison: CellModel[] } {
   const carrying = models.filter((m) => m.role === 'altered');
   const lacking = models.filter((m) => m.role === 'comparison');
-  if (invertedSetting(roles.alteration)) return { altered: lacking.filter((m) => !resistant.has(m.accession)), comparison: carrying };
+  if (invertedSetting(roles)) return { altered: lacking.filter((m) => !resistant.has(m.accession)), comparison: carrying };
   return { altered: carrying.filter((m) => !resistant.has(m.accession)), comparison: lacking };
 }
 

@@ -61,8 +61,8 @@ describe('alteration kind', () => {
 
 describe('roles', () => {
   it('finds the target, the partner and the altered setting from the genes roles', () => {
-    expect(planRoles('inhibition', egfr)).toEqual({ target: 'EGFR', partner: null, altered: ['EGFR'], alteration: 'EGFR-mutant' });
-    expect(planRoles('synthetic_lethality', parpBrca)).toEqual({ target: 'PARP1', partner: 'BRCA1', altered: ['BRCA1'], alteration: 'BRCA1-deficient' });
+    expect(planRoles('inhibition', egfr)).toEqual({ target: 'EGFR', partner: null, altered: ['EGFR'], alteration: 'EGFR-mutant', setting: { gene: 'EGFR', state: 'mutant', variant: null } });
+    expect(planRoles('synthetic_lethality', parpBrca)).toEqual({ target: 'PARP1', partner: 'BRCA1', altered: ['BRCA1'], alteration: 'BRCA1-deficient', setting: { gene: 'BRCA1', state: 'deficient', variant: null } });
     // Listed the other way round, the roles still decide.
     expect(planRoles('synthetic_lethality', [...parpBrca].reverse())).toMatchObject({ target: 'PARP1', partner: 'BRCA1' });
     expect(planRoles('loss_of_function', [{ symbol: 'PIK3CA', roles: ['inhibited'], from: 'text' }, { symbol: 'PTEN', roles: ['lost'], from: 'text' }])).toMatchObject({ target: 'PTEN', alteration: 'PTEN-deficient' });
@@ -71,7 +71,7 @@ describe('roles', () => {
 
   it('takes a drug target when the text names no inhibited gene, and calls an unaltered target "dependent"', () => {
     expect(planRoles('inhibition', [{ symbol: 'BRCA1', roles: ['lost'], from: 'text' }, { symbol: 'PARP1', roles: ['inhibited'], from: 'drug' }])).toMatchObject({ target: 'PARP1', alteration: 'BRCA1-deficient' });
-    expect(planRoles('inhibition', [{ symbol: 'EGFR', roles: [], from: 'geneContext' }])).toMatchObject({ target: 'EGFR', altered: ['EGFR'], alteration: 'EGFR-dependent' });
+    expect(planRoles('inhibition', [{ symbol: 'EGFR', roles: [], from: 'geneContext' }])).toMatchObject({ target: 'EGFR', altered: ['EGFR'], alteration: 'EGFR-dependent', setting: { gene: 'EGFR', state: 'dependent', variant: null } });
   });
 });
 

@@ -8,7 +8,7 @@ import { wordLikeSymbol } from '../../analysis/gene-synonyms.js';
 import { qualityScore } from '../../analysis/quality.js';
 import { resistanceSection, resistanceStatement } from '../../analysis/plan-resistance.js';
 import { responseMechanism } from '../../analysis/plan-response.js';
-import { settingVariant } from '../../analysis/plan-roles.js';
+import { statedRoles } from '../../analysis/plan-roles.js';
 import { alterationKind, assemblePlan, missingInputs, needsInputMessage, planLiteratureTerms, planRoles, type PlanGene, type Roles, type Stage } from '../../analysis/validation-plan.js';
 import { planDirection } from '../../analysis/plan-direction.js';
 import { stripPmids } from '../../evidence/pmid-fields.js';
@@ -99,7 +99,7 @@ async function plan(args: PlanArgs, call: ToolCall, deadline: CallDeadline): Pro
   // Trials are searched by every drug named, known to ChEMBL or not (the registry is free text).
   const drugNames = rec.drugs.map(drugName);
   const diseaseNames = rec.disease ? (rec.disease.names.length ? rec.disease.names : [rec.disease.query]) : null;
-  const modelsP = cellModels(g, diseaseNames, roles.altered, alterationKind(roles), settingVariant(roles), roles.alteration);
+  const modelsP = cellModels(g, diseaseNames, roles.altered, alterationKind(roles), roles.setting.variant, roles.alteration);
   // A target or partner whose symbol is an English word (MET) is not searched in the literature.
   const wordLike = wordLikeSymbol(roles.target) ?? (roles.partner ? wordLikeSymbol(roles.partner) : null);
   if (wordLike) report.warnings.push(`The literature is not searched for this plan: ${wordLike}; its premises read "not judged", which is not "no literature". Active trials searched by that symbol may use the word rather than name the gene.`);
@@ -148,7 +148,7 @@ async function plan(args: PlanArgs, call: ToolCall, deadline: CallDeadline): Pro
     snapshotId,
     hypothesis: args.hypothesis,
     recognised: recognisedOut(rec),
-    roles,
+    roles: statedRoles(roles),
     stages: outStages,
     toolCompounds: compounds,
     models,
