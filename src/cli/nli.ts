@@ -3,7 +3,7 @@ import { ENV_VARS } from '../config-env.js';
 import type { NliStatus } from '../evidence/judge.js';
 import { DEFAULT_MODEL_DOWNLOAD } from '../evidence/no-model.js';
 import { downloadDisplay, progressBar } from './download-progress.js';
-import { nliPackageStatus } from './nli-package.js';
+import { nliPackageStatus } from '../evidence/nli-package.js';
 import { EXIT, print, printJson, table } from './output.js';
 import { withContext, type GlobalFlags } from './run-tool.js';
 

@@ -2,6 +2,8 @@
 // run by transformers.js on the CPU, with the passage as premise and the statement as `text_pair`.
 // Without the package, without the model files, with a broken model, or while the model downloads,
 // judge() hands out a NoModel (nothing is judged; the warning says why) and status() says why.
+// status() says so before any claim is checked: a missing package (npm dropped it) is found by
+// resolving it, missing files by looking for them; only a failing load waits for the first judge().
 // Nothing is ever downloaded inside a tool call: `biointel nli download` (download()) fetches the
 // model into <dataDir>/models, and a server that starts without it downloads it in the background
 // (startAutoDownload(), BIOINTEL_NLI_AUTO_DOWNLOAD) while calls go on unjudged.
@@ -14,6 +16,7 @@ import type { Logger } from '../log.js';
 import { NO_MODEL_METHOD, type ActiveJudge, type Judgement, type ModelJudge, type NliService, type NliState, type NliStatus, type NoModel, type ProgressFn } from './judge.js';
 import { DownloadTracker, downloadFailure, progressFilePath, readDownload } from './nli-download.js';
 import { firstLine, loadModel, MISSING_ERRORS, modelFiles, pairFits, statementFits, remoteHost, resolveModelSource, scorePair, type LoadedModel } from './nli-load.js';
+import { NLI_PACKAGE, nliPackageStatus, type NliPackageStatus } from './nli-package.js';
 import { noModelWarning } from './no-model.js';
 
 export { mapLabels, softmax, toJudgement, type LabelMap } from './nli-labels.js';
@@ -24,7 +27,17 @@ export interface NliDeps {
   log: Logger;
   /** Verdict cache (the store's `nli` namespace). */
   cache: Keyv;
+  /** Whether @huggingface/transformers can be resolved; injected by tests (vi.mock cannot hide a package from import.meta.resolve). */
+  packageStatus?: () => NliPackageStatus;
 }
+
+/**
+ * lastError while the package is missing. Starts like a failed import's error, which
+ * noModelWarning() recognises; says what happened and the fix, as `biointel nli status` does.
+ */
+export const PACKAGE_MISSING_ERROR =
+  `TransformersMissingError: the optional package ${NLI_PACKAGE} is not installed (npm drops it, and exits 0, when onnxruntime-node's download fails), ` +
+  'so no NLI model can run and claims are answered "unjudged". Reinstall biointel with ONNXRUNTIME_NODE_INSTALL=skip set (see the README).';
 
 /** NliService plus instrumentation used by tests and `biointel nli status`. */
 export interface LocalNliService extends NliService {
@@ -44,7 +57,7 @@ export function nliCacheKey(model: string, dtype: string, passage: string, claim
 const LOG_EVERY_PERCENT = 25;
 
 export function createNliService(deps: NliDeps): LocalNliService {
-  const { config, log, cache } = deps;
+  const { config, log, cache, packageStatus = () => nliPackageStatus() } = deps;
   const off = config.nli === 'off';
   const source = resolveModelSource(config);
   const progressFile = progressFilePath(source, config.nliDtype);
@@ -59,9 +72,16 @@ export function createNliService(deps: NliDeps): LocalNliService {
   /** The last load failed because files were missing: retried once they appear. */
   let missingFiles = false;
   let downloading: { promise: Promise<NliStatus>; tracker: DownloadTracker; listeners: ProgressFn[] } | undefined;
+  /** Once found the package stays found; while missing it is looked for again (a reinstall is seen). */
+  let packageFound = false;
+  const packageMissing = (): boolean => {
+    if (off || loaded || packageFound) return false;
+    packageFound = packageStatus().installed;
+    return !packageFound;
+  };
 
-  // Before the first load, status() can only check that the files are in place; a load failure
-  // (corrupt file, unsupported model) later turns 'ready' into 'error'.
+  // Before the first load, status() can only check that the package resolves (packageMissing) and
+  // the files are in place; a load failure (corrupt file, unsupported model) later turns 'ready' into 'error'.
   function initialState(): NliState {
     if (off) return 'disabled';
     return filesPresent() ? 'ready' : 'not_downloaded';
@@ -168,8 +188,13 @@ export function createNliService(deps: NliDeps): LocalNliService {
   function status(): NliStatus {
     // A model that appeared since (downloaded by another process, copied in) is ready to load.
     if (state === 'not_downloaded' && !downloading && filesPresent()) state = 'ready';
-    const download = downloading?.tracker.progress() ?? readDownload(progressFile);
-    const current: NliState = off ? 'disabled' : download ? 'downloading' : state;
+    // Without the package nothing can run, whatever the files: said before any load is tried (a
+    // model that loaded anyway proves the package is there, and packageMissing() says no then).
+    const noPackage = packageMissing();
+    const download = noPackage ? undefined : (downloading?.tracker.progress() ?? readDownload(progressFile));
+    const current: NliState = off ? 'disabled' : noPackage ? 'error' : download ? 'downloading' : state;
+    // A failed import's own error (with its cause) is kept; otherwise the resolver's finding.
+    const error = noPackage && !lastError?.startsWith('TransformersMissingError') ? PACKAGE_MISSING_ERROR : lastError;
     return {
       state: current,
       model: config.nliModel,
@@ -180,12 +205,17 @@ export function createNliService(deps: NliDeps): LocalNliService {
       cacheDir: source.local ? source.ref : source.cacheDir,
       entailmentMethod: current === 'ready' ? nliMethod : NO_MODEL_METHOD,
       ...(download ? { download } : {}),
-      ...(lastError === undefined ? {} : { lastError }),
+      ...(error === undefined ? {} : { lastError: error }),
     };
   }
 
   function startAutoDownload(): Promise<NliStatus> | undefined {
     if (off || !config.nliAutoDownload || source.local || filesPresent() || downloading || readDownload(progressFile)) return undefined;
+    if (packageMissing()) {
+      // A download would fail at the import anyway: say what to fix instead of "downloading".
+      log.warn(`nli: the NLI model ${config.nliModel} is not downloaded, and is not downloaded in the background: ${PACKAGE_MISSING_ERROR}`);
+      return undefined;
+    }
     log.warn(
       `nli: the NLI model ${config.nliModel} is not downloaded; downloading it in the background from ${remoteHost(config)} into ${source.cacheDir}. ` +
         'Until it is ready claims are not judged (evidenceStatus "unjudged"); `biointel nli status` shows progress; BIOINTEL_NLI_AUTO_DOWNLOAD=0 turns this off.',

@@ -13,8 +13,10 @@ export interface InsightsLike {
   warnings?: string[];
   /** Whether enrichment ran (not_computed: no library could be loaded). */
   enrichmentStatus?: { state: 'computed' | 'partial' | 'not_computed'; failed?: { library: string; error: string }[] };
-  /** Libraries tested; n = panel genes in the library (all 0: nothing testable). */
-  enrichment?: { library: string; n: number }[];
+  /** Libraries tested; n = panel genes in the library (all 0: nothing testable); significant = its sets at q <= 0.05. */
+  enrichment?: { library: string; n: number; significant?: number }[];
+  /** Lists the answer cut to their top items (enrichedPathways: 10 shown of the up to 25 the snapshot keeps). */
+  omitted?: Record<string, { shown: number; total: number }>;
   /** Sources consulted and how they answered: a failed drug source is not "no drug found". */
   sources?: { id: string; status: string }[];
 }

@@ -53,6 +53,21 @@ function resolveTarget(target: Element | string): Element {
   return el;
 }
 
+/**
+ * How many gene sets reach q <= 0.05: the libraries' significant counts, the number the answer's
+ * text gives ("56 gene sets at q <= 0.05"). enrichedPathways is only the answer's top 10, and
+ * omitted.enrichedPathways.total only the 25 the snapshot keeps: neither is the total.
+ */
+export function significantPathways(result: InsightsLike): number {
+  const counted = (result.enrichment ?? []).reduce((n, e) => n + (e.significant ?? 0), 0);
+  return Math.max(counted, result.omitted?.enrichedPathways?.total ?? 0, result.enrichedPathways?.length ?? 0);
+}
+
+/** The chart's caption: the bars drawn, of how many sets are significant in all. */
+export function pathwayCaption(result: InsightsLike, shown: number): string {
+  return `Top ${shown} of ${significantPathways(result)} enriched gene sets (q \u2264 0.05), by -log10 q.`;
+}
+
 export async function render(options: RenderOptions & { base: string }): Promise<ReadyInfo | null> {
   const host = resolveTarget(options.target);
   const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
@@ -100,7 +115,7 @@ export async function render(options: RenderOptions & { base: string }): Promise
     const svg = pathwayChart(pathways, titleId);
     svg.prepend(h('title', { id: titleId }, `Top ${pathways.length} enriched pathways by -log10 q; the strongest is ${pathways[0]?.name}`) as unknown as Node);
     parts.push(
-      h('figure', {}, svg, h('figcaption', {}, `Top ${pathways.length} of ${result.enrichedPathways?.length ?? 0} enriched pathways (q \u2264 0.05), by -log10 q.`)),
+      h('figure', {}, svg, h('figcaption', {}, pathwayCaption(result, pathways.length))),
       h(
         'details',
         {},

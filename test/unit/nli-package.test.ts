@@ -1,6 +1,6 @@
 // `biointel nli status` says when npm dropped the optional NLI package, and how to reinstall it.
 import { describe, expect, it } from 'vitest';
-import { NLI_PACKAGE, nliPackageStatus } from '../../src/cli/nli-package.js';
+import { NLI_PACKAGE, nliPackageStatus } from '../../src/evidence/nli-package.js';
 
 describe('the NLI package check', () => {
   it('finds the package when it is installed (it is, in this checkout)', () => {

@@ -1,8 +1,9 @@
 // Whether the optional NLI package is installed. npm drops an optional dependency whose install
 // fails, and exits 0: installing without ONNXRUNTIME_NODE_INSTALL=skip where onnxruntime-node cannot
 // fetch its GPU add-ons (offline, or a registry-only network) silently removes
-// @huggingface/transformers. `biointel nli status` is where that is said, with the fix. Resolving
-// the package (not importing it) keeps the check instant.
+// @huggingface/transformers. The NLI service's status() (GET /api/nli/status, the answer cache's
+// judge key) and `biointel nli status` read this, so "ready" is never said of a model that cannot
+// run. Resolving the package (not importing it, which loads onnxruntime) keeps the check instant.
 
 export const NLI_PACKAGE = '@huggingface/transformers';
 
@@ -17,7 +18,10 @@ export interface NliPackageStatus {
   fix?: string;
 }
 
-export function nliPackageStatus(resolve: (id: string) => string = (id) => import.meta.resolve(id)): NliPackageStatus {
+/** Resolves a bare module specifier, throwing when it cannot be found. Injected by tests. */
+export type ModuleResolver = (id: string) => string;
+
+export function nliPackageStatus(resolve: ModuleResolver = (id) => import.meta.resolve(id)): NliPackageStatus {
   try {
     resolve(NLI_PACKAGE);
     return { package: NLI_PACKAGE, installed: true };
