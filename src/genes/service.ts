@@ -5,7 +5,8 @@
 //
 // Decisions:
 // - Refreshed when older than the hgnc_files TTL (30 days; HGNC updates weekly) or on
-//   `biointel genes refresh`. A failed refresh keeps the copy that worked and says so.
+//   `biointel genes refresh`. A failed refresh keeps the copy that worked and says so; so does a
+//   refresh whose file is cut short (hgnc-table.ts) or holds far fewer genes than that copy.
 // - Read once per process (memoised): a server parses it once; a CLI run reads it once. The file is
 //   checked against the sha256 of its sidecar every time it is read: a file changed by hand is
 //   downloaded again (and used as is, with a warning, when that fails).
@@ -14,7 +15,7 @@
 import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.js';
-import { errorMessage } from '../errors.js';
+import { errorMessage, UpstreamError } from '../errors.js';
 import { readWhole } from '../files.js';
 import { sha256, writeAtomic } from '../genesets/library-files.js';
 import type { Logger } from '../log.js';
@@ -64,6 +65,8 @@ export interface GeneTableService {
 }
 
 export const TABLE_FILE = 'hgnc_complete_set.txt';
+/** A refresh must keep at least this share of the genes of the copy on disk (see download()). */
+const MIN_REFRESH_SHARE = 0.9;
 const RETRY_REFRESH_MS = 3_600_000;
 
 export function geneTableFiles(dataDir: string): { dir: string; tsv: string; sidecar: string } {
@@ -98,8 +101,18 @@ export function createGeneTableService({ config, log, http }: { config: Config; 
     return { table: parseHgncCompleteSet(bytes.toString('utf8')), sidecar: warnings.length ? undefined : sidecar, warnings };
   }
 
-  async function download(signal: AbortSignal | undefined, warnings: string[]): Promise<{ table: HgncTable; sidecar: TableSidecar }> {
+  async function download(signal: AbortSignal | undefined, warnings: string[], genesOnDisk?: number): Promise<{ table: HgncTable; sidecar: TableSidecar }> {
     const got = await client.completeSet(signal);
+    // HGNC withdraws a few genes a week: a file that lost a tenth of the copy on disk was cut at a
+    // line break (a cut mid-line is refused by the parser). Refused before anything is written.
+    if (genesOnDisk !== undefined && got.table.genes.length < genesOnDisk * MIN_REFRESH_SHARE) {
+      throw new UpstreamError({
+        source: 'hgnc_files',
+        failure: 'schema',
+        message: `HGNC complete set: the new download holds ${got.table.genes.length} genes where the copy on disk holds ${genesOnDisk}; refused as probably cut short`,
+        hint: 'Run `biointel genes refresh` again later.',
+      });
+    }
     const bytes = Buffer.from(got.text, 'utf8');
     const sidecar: TableSidecar = {
       format: TABLE_FORMAT,
@@ -136,7 +149,7 @@ export function createGeneTableService({ config, log, http }: { config: Config; 
       options.report?.servedLocally('hgnc_files', disk.table.genes.length, `HGNC complete set read from ${files.tsv}${disk.sidecar ? ` (downloaded ${disk.sidecar.fetchedAt.slice(0, 10)})` : ''}`);
       return { table: disk.table, origin: 'disk', ...(disk.sidecar ? { sidecar: disk.sidecar } : {}), warnings: [...warnings, ...disk.warnings] };
     }
-    const run = () => download(options.signal, warnings);
+    const run = () => download(options.signal, warnings, disk?.table.genes.length);
     let got: Awaited<ReturnType<typeof download>> | undefined;
     let failure: unknown;
     try {

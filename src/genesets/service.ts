@@ -6,6 +6,9 @@
 // Decisions:
 // - One failing library never fails the load: it lands in `failures` (and in the SourceReport for
 //   downloads); the caller decides what an empty result means.
+// - Nothing is saved that is not a whole library: the Enrichr client refuses error texts and bodies
+//   cut mid-line (src/sources/enrichr.ts), and a refresh that loses more than a tenth of the sets of
+//   the copy on disk is refused here (a cut at a line break); the old copy stays in use, with a warning.
 // - Names or files asked for replace the defaults; nothing asked = defaults + config.geneSets.
 // - A user file whose name (file name without extension) equals an Enrichr library name stands in
 //   for it: no download. That is also the offline route, as is copying `<Name>.gmt` into the cache.
@@ -108,6 +111,9 @@ interface Prepared {
   preparedFrom: 'index' | 'gmt';
 }
 
+/** A refresh must keep at least this share of the sets of the copy on disk (see download()). */
+const MIN_REFRESH_SHARE = 0.9;
+
 type Job = { kind: 'enrichr'; name: string } | { kind: 'file'; name: string; path: string };
 type Outcome = { loaded: LoadedLibrary; warnings: string[] } | { failure: LibraryFailure; warnings: string[] };
 
@@ -194,12 +200,30 @@ export function createGeneSetService({ config, log, http }: GeneSetServiceDeps):
     return { loaded: { name, origin: 'file', path: files.gmt, sha256: p.sha256, bytes: p.bytes, library: p.library, preparedFrom: p.preparedFrom }, warnings };
   }
 
-  async function download(name: string, signal: AbortSignal | undefined, warnings: string[]): Promise<LoadedLibrary> {
+  /** The set count of the downloaded copy on disk, when its record describes the file there. */
+  async function setsOnDisk(name: string): Promise<number | undefined> {
+    const files = libraryFiles(dir, name);
+    const [sidecar, info] = await Promise.all([readSidecar(files.sidecar), stat(files.gmt).catch(() => undefined)]);
+    return sidecar?.library === name && info?.isFile() && sidecar.bytes === info.size ? sidecar.sets : undefined;
+  }
+
+  async function download(name: string, signal: AbortSignal | undefined, warnings: string[], previousSets?: number): Promise<LoadedLibrary> {
     const got = await enrichr.geneSetLibrary(name, signal);
     const bytes = Buffer.from(got.text, 'utf8');
     const parsed: ParsedGmt = parseGmt(got.text);
     if (parsed.sets.length === 0) {
       throw new UpstreamError({ source: 'enrichr', failure: 'parse', message: `library ${name}: the response holds no gene sets` });
+    }
+    // A library is versioned by its name: a refresh brings the same library, perhaps corrected. One
+    // that lost much of its sets was cut off at a line break (the only cut that reads as whole GMT),
+    // and would shrink every later run's universe: refused, and the copy on disk stays in use.
+    if (previousSets !== undefined && parsed.sets.length < previousSets * MIN_REFRESH_SHARE) {
+      throw new UpstreamError({
+        source: 'enrichr',
+        failure: 'parse',
+        message: `library ${name}: the new download holds ${parsed.sets.length} gene sets where the copy on disk holds ${previousSets}; refused as probably cut short`,
+        hint: 'Run `biointel enrich --refresh-libraries` again later; to take the smaller library anyway, delete its files from the gene-set cache first.',
+      });
     }
     const fetchedAt = new Date().toISOString();
     const library = prepareLibrary(parsed, { name, source: got.url, date: fetchedAt }, DEFAULT_SET_SIZES, workspace);
@@ -251,7 +275,7 @@ export function createGeneSetService({ config, log, http }: GeneSetServiceDeps):
     const fetchOnce = (): Promise<LoadedLibrary> => {
       let pending = downloads.get(name);
       if (!pending) {
-        pending = download(name, options.signal, warnings).finally(() => downloads.delete(name));
+        pending = (async () => download(name, options.signal, warnings, options.refresh ? await setsOnDisk(name) : undefined))().finally(() => downloads.delete(name));
         downloads.set(name, pending);
       }
       return pending;

@@ -3,11 +3,15 @@
 // instead of Enrichr's own scoring.
 //
 // An unknown library name is not reliably an HTTP error: depending on the deployment the answer
-// is a 404, an empty 200 body or a small HTML/JSON page. Each of those becomes an UpstreamError
-// naming the library, never an empty library that would silently report "nothing enriched".
+// is a 404, an empty 200 body or a small HTML/JSON page; a busy server has answered 200 with an
+// error text in GMT-like columns. Each of those becomes an UpstreamError naming the library, never
+// a library (empty or one-set) that would report "nothing enriched" and be saved for every later
+// run. A connection dropped mid-body fails in the HTTP client (the body is shorter than announced);
+// a refresh that loses sets is refused by the gene-set service (src/genesets/service.ts).
 // Large bodies bypass the keyv response cache (cache: false): the gene-set service keeps the
 // downloaded file on disk instead (src/genesets/).
 // @see https://maayanlab.cloud/Enrichr/help#api
+import { cleanGeneToken } from '../analysis/gmt.js';
 import { InvalidInputError, UpstreamError } from '../errors.js';
 import { buildUrl, type UpstreamClient } from './http.js';
 import { resolveSource } from './registry.js';
@@ -59,7 +63,15 @@ export class Enrichr {
   }
 }
 
-/** Accepts the body only when it looks like GMT: some line with a name, a description column and genes. */
+/**
+ * Accepts the body only when it is GMT: every line a gene set (a name, a description column, gene
+ * symbols) and at least one set. Enrichr has answered HTTP 200 with an error text in three
+ * tab-separated fields (`error<TAB>Service temporarily unavailable<TAB>please retry later`): read as
+ * GMT that is one set holding the "gene" `please retry later`, which would be saved and used as the
+ * library from then on. A final line break is not required: no raw Enrichr answer is recorded to
+ * show that it always ends with one, and refusing every download on that guess would cost the
+ * enrichment of every run.
+ */
 export function checkGmtBody(library: string, body: string, contentType = ''): void {
   const unknown = `Check the name against https://maayanlab.cloud/Enrichr/#libraries (names are case-sensitive).`;
   if (body.trim() === '') {
@@ -75,29 +87,39 @@ export function checkGmtBody(library: string, body: string, contentType = ''): v
       hint: unknown,
     });
   }
-  if (!hasGmtLine(body)) {
-    throw new UpstreamError({
+  const notGmt = (why: string, sample: string) =>
+    new UpstreamError({
       source: 'enrichr',
       failure: 'parse',
-      message: `library ${library}: response is not GMT text (no tab-separated gene set found)`,
-      upstreamMessage: upstreamMessage(head, contentType),
+      message: `library ${library}: response is not GMT text (${why})`,
+      upstreamMessage: upstreamMessage(sample, contentType),
       hint: unknown,
     });
+  const lines = body.split('\n');
+  let sets = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const line = (lines[i] as string).replace(/\r$/, '');
+    const kind = gmtLine(line);
+    if (kind === 'set') sets++;
+    else if (kind === 'text') throw notGmt(`line ${i + 1} holds text with spaces where gene symbols belong`, line.slice(0, 2048));
+  }
+  if (sets === 0) {
+    throw notGmt('no tab-separated gene set found', head);
   }
 }
 
-function hasGmtLine(body: string): boolean {
-  // Scanning the first lines is enough: a real library has a gene set on its first line.
-  let start = 0;
-  for (let seen = 0; seen < 20 && start < body.length; seen++) {
-    const end = body.indexOf('\n', start);
-    const line = body.slice(start, end === -1 ? body.length : end);
-    const fields = line.split('\t');
-    if ((fields[0] ?? '').trim() !== '' && fields.slice(2).some((g) => g.trim() !== '')) return true;
-    if (end === -1) break;
-    start = end + 1;
-  }
-  return false;
+/**
+ * One GMT line: 'set' (a name and at least one gene symbol), 'empty' (blank, or a set without genes,
+ * which the GMT parser skips with a warning) or 'text' (a field where a gene symbol belongs holds
+ * words: a message, not a gene set). Symbols never contain whitespace; a `,weight` suffix of
+ * Enrichr's fuzzy libraries is removed first.
+ */
+function gmtLine(line: string): 'set' | 'empty' | 'text' {
+  if (line.trim() === '') return 'empty';
+  const fields = line.split('\t');
+  const genes = fields.slice(2).map(cleanGeneToken).filter((g) => g !== '');
+  if (genes.some((g) => /\s/.test(g))) return 'text';
+  return (fields[0] ?? '').trim() !== '' && genes.length ? 'set' : 'empty';
 }
 
 /** The shared client's error names the source and status; add which library it was about. */

@@ -37,7 +37,13 @@ function drift(message: string): UpstreamError {
   });
 }
 
-/** Parses and indexes the TSV; throws a schema error when it is not the complete set (or is cut short). */
+/**
+ * Parses and indexes the TSV; throws a schema error when it is not the complete set, or is cut short.
+ * A cut is told by the end of the file: HGNC's file ends with a line break (a 2025 copy of it does),
+ * so a body that does not end with one lost the rest of its last row, whose fields would otherwise
+ * be read as whole (a UniProt id "P005" for P00533). A cut at a line break reads as a whole file;
+ * src/genes/ refuses a download much smaller than the copy it would replace.
+ */
 export function parseHgncCompleteSet(text: string): HgncTable {
   const lines = text.split(/\r?\n/);
   const header = (lines[0] ?? '').split('\t').map((h) => h.trim());
@@ -47,18 +53,21 @@ export function parseHgncCompleteSet(text: string): HgncTable {
     if (i < 0 && (REQUIRED as readonly string[]).includes(name)) throw drift(`column "${name}" is missing from the header`);
     at[name] = i;
   }
-  const lastRequired = Math.max(...REQUIRED.map((c) => at[c]));
+  // Text after the last line break is a row cut short (an empty string when the file is whole).
+  const tail = lines.pop() ?? '';
+  if (tail !== '') throw drift(`the last line (${lines.length + 1}) is cut short: the file does not end with a line break`);
   const genes: HgncGene[] = [];
   for (let n = 1; n < lines.length; n++) {
     const line = lines[n] as string;
     if (line === '') continue;
     const f = line.split('\t');
+    // Trailing empty fields may be left off a row, but a row longer than the header has its columns
+    // shifted: every value read by name would be another column's.
+    if (f.length > header.length) throw drift(`line ${n + 1} has ${f.length} fields where the header names ${header.length}`);
     const get = (c: Column) => (at[c] >= 0 ? unquote(f[at[c]] ?? '') : '');
     const hgncId = get('hgnc_id');
     const symbol = get('symbol');
     if (!/^HGNC:\d+$/.test(hgncId) || !symbol) throw drift(`line ${n + 1} has no HGNC id and symbol`);
-    // A row cut before its last required column is a truncated download, not a gene without aliases.
-    if (f.length <= lastRequired && n === lines.length - 1) throw drift(`the last line (${n + 1}) is cut short`);
     genes.push({
       hgncId,
       symbol,
