@@ -22,6 +22,7 @@ import { parseGmt, type ParsedGmt } from '../analysis/gmt.js';
 import type { Config } from '../config.js';
 import { errorMessage, UpstreamError } from '../errors.js';
 import { readWhole } from '../files.js';
+import { gmtText } from './gmt-text.js';
 import type { Logger } from '../log.js';
 import { Enrichr, isEnrichrLibraryName } from '../sources/enrichr.js';
 import type { UpstreamClient } from '../sources/http.js';
@@ -144,7 +145,7 @@ export function createGeneSetService({ config, log, http }: GeneSetServiceDeps):
       const indexFile = preparedPath(dir, file, sha);
       const prepared = await readPrepared(indexFile, sha, workspace, meta(sha), DEFAULT_SET_SIZES);
       if (prepared) return { sha256: sha, bytes: bytes.length, library: prepared.library, gmtWarnings: prepared.warnings, preparedFrom: 'index' as const };
-      const parsed = parseGmt(bytes.toString('utf8'));
+      const parsed = parseGmt(gmtText(bytes, file));
       if (parsed.sets.length === 0) throw new Error(`${file}: no gene sets found (expected GMT lines: name<TAB>description<TAB>gene<TAB>gene...)`);
       const library = prepareLibrary(parsed, meta(sha), DEFAULT_SET_SIZES, workspace);
       await writePrepared(indexFile, library, sha, parsed.warnings).catch((err: unknown) => log.debug('could not save a prepared gene-set index', { file: indexFile, err }));

@@ -229,6 +229,25 @@ describe('gene-set service: user GMT files', () => {
     expect(changed.libraries[0]!.library.setCount).toBe(5);
   });
 
+  it('reads a file Excel saved as "Unicode text" (UTF-16 with a byte-order mark), and refuses bytes that are not UTF-8, naming the encoding', async () => {
+    const dir = tempDir();
+    const utf16 = path.join(dir, 'excel.gmt');
+    const latin1 = path.join(dir, 'latin1.gmt');
+    const noBom = path.join(dir, 'nobom.gmt');
+    const text = 'MY_SET\tdesc\tEGFR\tERBB2\tBRAF\tKRAS\tNRAS\r\n';
+    writeFileSync(utf16, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
+    writeFileSync(latin1, Buffer.from('CAF\xc9_SET\t\tEGFR\tERBB2\tBRAF\tKRAS\tNRAS\n', 'latin1'));
+    writeFileSync(noBom, Buffer.from(text, 'utf16le'));
+    const ctx = await context();
+    const r = await ctx.genesets.load({ files: [utf16, latin1, noBom] });
+    expect(r.libraries.map((l) => [l.name, l.library.setCount])).toEqual([['excel', 1]]);
+    expect(r.warnings.join('\n')).not.toContain('has no genes');
+    expect(r.failures).toEqual([
+      { name: 'latin1', path: latin1, error: expect.stringContaining('not UTF-8 text') },
+      { name: 'nobom', path: noBom, error: expect.stringContaining('UTF-16 saved without a byte-order mark') },
+    ]);
+  });
+
   it('reports a missing, empty or duplicate-named file as a failure naming the path; the rest load', async () => {
     const dir = tempDir();
     const good = path.join(dir, 'good.gmt');
