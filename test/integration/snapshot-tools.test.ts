@@ -148,12 +148,37 @@ describe('svc_search_snapshots', () => {
     expect(out.query).toEqual({ disease: 'BREAST' });
   });
 
-  it('matches a symbol found in saved panels exactly, without asking HGNC', async () => {
+  it('finds a panel saved under the gene\'s previous symbol, by the current symbol and by the old one', async () => {
+    // HGNC renamed NGL to ERBB2: an analysis saved before the rename holds NGL. Searching ERBB2 read
+    // "2 found" (the panel stored as typed: HGNC was never asked), and searching NGL only that one.
+    const renamed = await ctx.snapshots.save({
+      createdAt: new Date(Date.UTC(2024, 3, 1)),
+      tool: 'svc_generate_insights',
+      genes: ['NGL', 'MYC'],
+      diseaseContext: 'Breast Cancer',
+      qualityScore: 0.4,
+      inputs: { genes: ['NGL', 'MYC'], diseaseContext: 'Breast Cancer', audience: 'researcher' },
+      result: { qualityScore: 0.4, snapshotId: 'later' },
+    });
+    fake.route('GET', '/hgnc/fetch/prev_symbol/NGL', { body: JSON.parse(ownFixture('hgnc', 'fetch-symbol-ERBB2-doc-shaped.json')) as object });
+    for (const gene of ['erbb2', 'NGL']) {
+      const out = await callOk<SearchOut>(client, 'svc_search_snapshots', { gene });
+      expect(out.total, gene).toBe(3);
+      expect(out.snapshots.map((s) => s.id), gene).toEqual([ids.new, ids.old, renamed]);
+      expect(out.query, gene).toMatchObject({ gene: 'ERBB2', geneInput: gene });
+      expect(out.warnings, gene).toEqual(["found under ERBB2's previous HGNC symbol NGL (1) as well"]);
+    }
+    // The limit applies to the merged list, newest first; the total counts them all.
+    const one = await callOk<SearchOut>(client, 'svc_search_snapshots', { gene: 'ERBB2', limit: 1 });
+    expect([one.total, one.snapshots.map((s) => s.id)]).toEqual([3, [ids.new]]);
+  });
+
+  it('searches the symbol as typed when HGNC fails, saying whether saved panels hold it', async () => {
+    hgncDown = true;
     const out = await callOk<SearchOut>(client, 'svc_search_snapshots', { gene: 'tp53', disease: 'cancer' });
     expect(out.snapshots.map((s) => s.id)).toEqual([ids.new, ids.lung]);
     expect(out.query).toMatchObject({ gene: 'TP53', geneInput: 'tp53', geneResolution: 'stored' });
-    expect(out.sources).toEqual([{ id: 'hgnc', status: 'skipped', ms: 0, records: 0, note: 'TP53 appears in saved panels as is' }]);
-    expect(fake.requests.filter((r) => r.path.startsWith('/hgnc'))).toEqual([]);
+    expect(out.sources[0]).toMatchObject({ id: 'hgnc', status: 'failed' });
   });
 
   it('resolves an alias through HGNC, then matches exactly', async () => {

@@ -1,5 +1,6 @@
-// svc_search_snapshots' run: the gene resolved (saved panels first, then HGNC), then the index
-// searched. Loaded on the tool's first call (tool.ts).
+// svc_search_snapshots' run: the gene resolved through HGNC (the local table, the REST API for
+// what it lacks; as typed when HGNC fails), then the index searched for it and its previous
+// symbols. Loaded on the tool's first call (tool.ts).
 import { normaliseSymbol, type ResolutionHow } from '../../sources/hgnc.js';
 import type { CallDeadline } from '../../sources/deadline.js';
 import type { SourceReport } from '../../sources/report.js';
@@ -16,36 +17,51 @@ async function search(args: SearchInput, call: ToolCall, deadline: CallDeadline)
   const report = deadlineReport(call, deadline);
   const gene = args.gene === undefined ? undefined : await resolveGene(args.gene, call, report);
   noteDeadline(report, deadline, 'the search');
-  const found = await call.ctx.snapshots.search({
-    limit: args.limit,
-    ...(args.disease ? { disease: args.disease } : {}),
-    ...(gene ? { gene: gene.symbol } : {}),
-  });
+  const query = { limit: args.limit, ...(args.disease ? { disease: args.disease } : {}) };
+  // A panel saved before HGNC renamed a gene holds its symbol of then: each symbol is searched and
+  // the hits merged newest first (one panel never holds two symbols of one gene).
+  const symbols = gene ? [gene.symbol, ...gene.formerly] : [undefined];
+  const runs = await Promise.all(symbols.map((symbol) => call.ctx.snapshots.search({ ...query, ...(symbol ? { gene: symbol } : {}) })));
+  const snapshots = runs
+    .flatMap((r) => r.snapshots)
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+    .slice(0, args.limit);
+  // Said only where a previous symbol found something: "found under ERBB2's previous symbol NGL (1)".
+  const under = (gene?.formerly ?? []).map((s, i) => [s, runs[i + 1]!.total] as const).filter(([, n]) => n > 0);
+  const renamed = under.length ? [`found under ${gene!.symbol}'s previous HGNC symbol${under.length > 1 ? 's' : ''} ${under.map(([s, n]) => `${s} (${n})`).join(', ')} as well`] : [];
   return {
-    snapshots: found.snapshots,
-    total: found.total,
+    snapshots,
+    total: runs.reduce((sum, r) => sum + r.total, 0),
     query: {
       ...(args.disease ? { disease: args.disease } : {}),
       ...(gene ? { gene: gene.symbol, geneInput: args.gene, geneResolution: gene.how } : {}),
     },
     sources: report.list(),
-    warnings: [...report.warnings, ...(gene?.warning ? [gene.warning] : [])],
+    warnings: [...report.warnings, ...(gene?.warning ? [gene.warning] : []), ...renamed],
   };
 }
 
-async function resolveGene(typed: string, call: ToolCall, report: SourceReport): Promise<{ symbol: string; how: Resolution; warning?: string }> {
+interface SearchedGene {
+  symbol: string;
+  how: Resolution;
+  /** Symbols HGNC lists as the gene's previous ones: saved panels may hold them. */
+  formerly: string[];
+  warning?: string;
+}
+
+async function resolveGene(typed: string, call: ToolCall, report: SourceReport): Promise<SearchedGene> {
   const normal = normaliseSymbol(typed);
-  if (await call.ctx.snapshots.hasGene(normal)) {
-    report.skip('hgnc', `${normal} appears in saved panels as is`);
-    return { symbol: normal, how: 'stored' };
-  }
   const r = await report.call('hgnc', () => call.ctx.sources.hgnc.resolveSymbol(typed, call.signal), {
     records: (x) => (x.symbol ? 1 : 0),
     degrades: `gene "${typed}" not resolved; searched for ${normal} as typed`,
   });
-  if (!r) return { symbol: normal, how: 'unresolved' };
-  if (r.symbol) return { symbol: r.symbol, how: r.how };
-  return unresolved(normal, r.how, r.candidates, r.replacedBy?.symbol ?? null);
+  // HGNC down: the symbol as typed, which saved panels may hold.
+  if (!r) return { symbol: normal, how: (await call.ctx.snapshots.hasGene(normal)) ? 'stored' : 'unresolved', formerly: [] };
+  if (r.symbol) {
+    const formerly = (r.gene?.prevSymbols ?? []).map(normaliseSymbol).filter((s) => s !== r.symbol);
+    return { symbol: r.symbol, how: r.how, formerly: [...new Set(formerly)] };
+  }
+  return { ...unresolved(normal, r.how, r.candidates, r.replacedBy?.symbol ?? null), formerly: [] };
 }
 
 function unresolved(normal: string, how: ResolutionHow, candidates: string[], replacement: string | null): { symbol: string; how: Resolution; warning: string } {
