@@ -23,7 +23,7 @@
 //   association rests on or on every target it acts on (`conflictRanksLower`).
 // - Sorted by score (desc), then tier, coverage (desc) and name, so equal scores rank the
 //   better-evidenced candidate first.
-import { admetOf, type Admet } from './admet.js';
+import { admetOf, propertyLookups, type Admet } from './admet.js';
 import type { Directionality } from '../sources/dgidb.js';
 import { isApprovedStage } from './clinical-candidates.js';
 import { evidenceQualityOf, type EvidenceQuality } from './drug-evidence-quality.js';
@@ -225,7 +225,7 @@ function candidateOf(drug: DrugEvidence, input: DrugCandidateInput, ctx: Context
   const details = lookupDrug(input.drugs, drug);
   const chemblInds = lookupDrug(input.chemblIndications, drug);
   const pubchem = lookupDrug(input.pubchem, drug);
-  const admet = admetOf(molecule, pubchem, ot.find((c) => c.drugType)?.drugType ?? details?.drugType ?? null);
+  const admet = admetOf(molecule, pubchem, ot.find((c) => c.drugType)?.drugType ?? details?.drugType ?? null, propertyLookups(drug, input));
   const literature = lookupDrug(input.literature, drug);
 
   const approvals: [boolean, string][] = [

@@ -98,6 +98,8 @@ export interface DrugCandidateInput {
    * neither map was not searched (the search runs for the first candidates only).
    */
   literatureFailed?: ReadonlyMap<string, string>;
+  /** Drugs whose PubChem lookup was run and failed (by name), apart from names PubChem does not know (null in `pubchem`). */
+  pubchemFailed?: ReadonlyMap<string, string>;
   /** Enriched pathways; only rows with `significant` count for centrality. */
   pathways?: readonly EnrichmentRow[];
   /** STRING degree of each panel gene within the panel network. */

@@ -297,14 +297,24 @@ export function associationScoreText(score: number): string {
   return score > 0 && score < 0.005 ? score.toPrecision(1) : score.toFixed(2);
 }
 
-/** Drug-likeness factor: QED (ChEMBL) on its own 0-1 scale, with the rule-of-five violations beside it. Null without a QED. */
+/**
+ * Drug-likeness factor: QED (ChEMBL) on its own 0-1 scale, with the rule-of-five violations beside
+ * it. Null without a QED. Why it is unknown comes from the ADMET note first, which names a failed or
+ * skipped lookup ("no ChEMBL record" once followed a ChEMBL call that had failed). A count computed
+ * here with properties unknown is a floor, and says of how many properties it was counted.
+ */
 export function drugLikenessFactor(admet: Admet): RawFactor {
-  const ro5 = admet.lipinskiViolations
-    ? `; Ro5 violations ${admet.lipinskiViolations.value} (${admet.lipinskiViolations.source === 'chembl' ? 'ChEMBL' : 'computed from ' + sourcesOf(admet)})`
-    : '';
+  const values = [admet.molecularWeight, admet.logP, admet.hbd, admet.hba];
+  const known = values.filter((v) => v !== null).length;
+  const v = admet.lipinskiViolations;
+  const ro5 = !v
+    ? ''
+    : v.source === 'chembl'
+      ? `; Ro5 violations ${v.value} (ChEMBL)`
+      : `; Ro5 violations ${v.value}${known < 4 ? ` among the ${known} of 4 properties known` : ''} (computed from ${sourcesOf(admet)})`;
   const value = drugLikeness(admet);
   if (value === null) {
-    const fromChembl = [admet.molecularWeight, admet.logP, admet.hbd, admet.hba].some((v) => v?.source === 'chembl');
+    const fromChembl = values.some((x) => x?.source === 'chembl');
     const why = admet.note ?? (fromChembl ? 'ChEMBL gives none for this drug' : 'no ChEMBL record (QED comes from ChEMBL only)');
     return { value: null, detail: `QED unknown: ${why}${ro5}` };
   }

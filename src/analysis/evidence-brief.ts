@@ -51,8 +51,19 @@ export interface BriefFacts {
    * "ERBB2 (HER2)": a judge that does not know the synonym would otherwise find it unrelated.
    */
   geneNames?: ReadonlyMap<string, readonly string[]>;
-  /** Enrichment could not run (no gene-set library loaded): said instead of "no gene set is enriched". */
+  /**
+   * Enrichment could not run (no gene-set library loaded) or tested no set (no panel gene in any
+   * library, or no set of the sizes tested): said instead of "no gene set is enriched".
+   */
   enrichmentNote?: string;
+  /** The note is that enrichment tested no set (the headline then says so, not "could not run"). */
+  enrichmentTestedNothing?: boolean;
+  /**
+   * Enrichment ran with too few panel genes to have power (enrichment-notes.ts), as a clause: "a
+   * 1-gene panel gives over-representation analysis little power". "No gene set reaches q <= 0.05"
+   * is then hedged with it, never stated alone.
+   */
+  enrichmentLowPower?: string;
 }
 
 export type StatementKind = 'gene-disease' | 'drug-target' | 'interaction';
@@ -220,9 +231,13 @@ function headline(f: BriefFacts, audience: Audience): string {
   // Drug sources failed while others listed candidates: the counts are a floor, and none listed is
   // not known rather than 0 (a failed Open Targets leaves no tier I or II drug to count).
   const incomplete = f.drugsIncomplete;
+  const notRun = `pathway enrichment ${f.enrichmentTestedNothing ? 'tested no gene set' : 'could not run'}`;
   switch (audience) {
     case 'executive':
-      if (f.drugsNote) return `${panel}: ${f.enrichmentNote ? 'pathway enrichment could not run' : `${significant.length} enriched pathways`}; drug opportunities not assessed.`;
+      if (f.drugsNote) {
+        const pathways = f.enrichmentNote ? notRun : !top && f.enrichmentLowPower ? 'too few genes for pathway enrichment' : `${significant.length} enriched pathways`;
+        return `${panel}: ${pathways}; drug opportunities not assessed.`;
+      }
       if (incomplete && tierI + tierII === 0) return `${panel}: approved and late-stage drug opportunities not known (${incomplete}).`;
       return incomplete ? `${panel}: at least ${executiveDrugs(f.candidates, f.disease)} (${incomplete}: the counts are incomplete).` : `${panel}: ${executiveDrugs(f.candidates, f.disease)}.`;
     case 'clinician':
@@ -232,8 +247,9 @@ function headline(f: BriefFacts, audience: Audience): string {
     case 'student':
       return `What this ${f.genes.length}-gene list tells us about ${f.disease}`;
     case 'researcher':
-      if (f.enrichmentNote) return `${panel}: pathway enrichment could not run.`;
-      return top ? `${panel}: ${significant.length} significant gene sets, led by ${pathwayLabel(top.name)} (q = ${top.q.toExponential(1)}).` : `${panel}: no gene set reaches q <= 0.05.`;
+      if (f.enrichmentNote) return `${panel}: ${notRun}.`;
+      if (top) return `${panel}: ${significant.length} significant gene sets, led by ${pathwayLabel(top.name)} (q = ${top.q.toExponential(1)}).`;
+      return `${panel}: no gene set reaches q <= 0.05${f.enrichmentLowPower ? `, but ${f.enrichmentLowPower}` : ''}.`;
   }
 }
 
@@ -244,7 +260,11 @@ function summary(f: BriefFacts, audience: Audience): string {
   const parts: string[] = [];
   const pathwayText =
     f.enrichmentNote ??
-    (top ? `${significant.length} gene sets are significantly enriched (q <= 0.05), the strongest being ${pathwayLabel(top.name)} in ${top.library}.` : 'No gene set is significantly enriched at q <= 0.05.');
+    (top
+      ? `${significant.length} gene sets are significantly enriched (q <= 0.05), the strongest being ${pathwayLabel(top.name)} in ${top.library}.`
+      : f.enrichmentLowPower
+        ? `No gene set is significantly enriched at q <= 0.05, but ${f.enrichmentLowPower}: this says little about the genes' pathways.`
+        : 'No gene set is significantly enriched at q <= 0.05.');
   const incomplete = f.drugsIncomplete ? ` (${f.drugsIncomplete}: there may be more)` : '';
   const drugText = f.drugsNote ?? `Drug candidates: ${tierI} tier I, ${tierII} tier II, ${tierIII} tier III${incomplete}.`;
   const stratText = strat ? `Leading strategy: ${strat.strategy}.` : '';
@@ -262,7 +282,11 @@ function summary(f: BriefFacts, audience: Audience): string {
     case 'student':
       parts.push(
         f.enrichmentNote ??
-          (top ? `Many of these genes work in the same biological process, ${pathwayLabel(top.name)}; that is what "enriched" means.` : 'These genes do not cluster in one known biological process.'),
+          (top
+            ? `Many of these genes work in the same biological process, ${pathwayLabel(top.name)}; that is what "enriched" means.`
+            : f.enrichmentLowPower
+              ? 'This list has too few genes to show whether they share a known biological process.'
+              : 'These genes do not cluster in one known biological process.'),
         hyp ? `A testable idea: ${hyp.statement}` : '',
         // Never silent when the drugs are not known: a failed or skipped search is said.
         f.drugsNote ? `Whether drugs act on these genes is not known here. ${f.drugsNote}` : `${studentDrugs(f.candidates, f.disease, f.drugsIncomplete)}.`,

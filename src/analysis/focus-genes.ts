@@ -16,10 +16,21 @@ export interface FocusGene {
 export const MAX_FOCUS_GENES = 8;
 
 /**
- * `enrichmentRan` false: no pathway was tested (no library, or none had a panel gene), so "in no
- * significantly enriched pathway" would be a finding the analysis never made.
+ * Whether the enrichment can say a gene is in no enriched pathway: `true` it ran; `false` it did
+ * not run (no library); 'untested' no library tested a set (no panel gene in any, or no set of the
+ * sizes tested); 'low-power' too few panel genes for a set to reach q <= 0.05 (enrichment-notes.ts).
+ * Only with `true` is "in no significantly enriched pathway" a finding the analysis made.
  */
-export function focusGenes(symbols: readonly string[], significant: readonly EnrichmentRow[], max = MAX_FOCUS_GENES, enrichmentRan = true): FocusGene[] {
+export type EnrichmentRan = boolean | 'untested' | 'low-power';
+
+const NO_PATHWAY_WHY: Record<'true' | 'false' | 'untested' | 'low-power', string> = {
+  true: 'panel order (in no significantly enriched pathway)',
+  false: 'panel order (pathway enrichment did not run)',
+  untested: 'panel order (pathway enrichment tested no gene set)',
+  'low-power': 'panel order (too few panel genes for pathway enrichment to judge)',
+};
+
+export function focusGenes(symbols: readonly string[], significant: readonly EnrichmentRow[], max = MAX_FOCUS_GENES, enrichmentRan: EnrichmentRan = true): FocusGene[] {
   const tally = new Map<string, { pathways: number; weight: number }>();
   for (const row of significant) {
     if (!row.significant) continue;
@@ -37,6 +48,6 @@ export function focusGenes(symbols: readonly string[], significant: readonly Enr
     symbol,
     pathways,
     weight: Math.round(weight * 100) / 100,
-    why: pathways > 0 ? `in ${pathways} significantly enriched pathway${pathways > 1 ? 's' : ''}` : enrichmentRan ? 'panel order (in no significantly enriched pathway)' : 'panel order (pathway enrichment did not run)',
+    why: pathways > 0 ? `in ${pathways} significantly enriched pathway${pathways > 1 ? 's' : ''}` : NO_PATHWAY_WHY[String(enrichmentRan) as keyof typeof NO_PATHWAY_WHY],
   }));
 }

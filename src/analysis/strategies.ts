@@ -13,12 +13,16 @@
 //                                                               taken as the direction
 //
 // A drug whose action contradicts the role (an inhibitor of a tumour suppressor, an activator of
-// an oncogene) is dropped from the strategy and listed with the reason. Withdrawn drugs never
+// an oncogene) is dropped from the strategy and listed with the reason. A drug whose action on the
+// gene is unknown or mixed (a binding agent, a modulator) is kept and flagged, but counted apart
+// from the drugs that agree: "Restore TP53 function" once stood on a binding agent alone, and such
+// a drug is never a "usable" inhibitor or restorer in the rationale. Withdrawn drugs never
 // drive a strategy: they are listed as left out. A gene left with no usable drug still gets a
 // strategy when its role gives a direction (an opportunity, stated as such); with no direction and
 // no usable drug it gets none. Significant pathways with no druggable panel gene become "no drug
-// yet" pathway strategies. When the drug candidates are not known (withheld, skipped, drug sources
-// failed: `drugsUnknown`) no gene or pathway is said to have no drug: the text says why it is not known.
+// yet" pathway strategies; a gene whose only drugs contradict its role is not druggable there.
+// When the drug candidates are not known (withheld, skipped, drug sources failed: `drugsUnknown`)
+// no gene or pathway is said to have no drug: the text says why it is not known.
 import { actionsOn, actsOn, rankCountedFirst, type DrugCandidate } from './drug-candidates.js';
 import { actionOf, contradiction, type Action } from './drug-roles.js';
 import type { EnrichmentRow } from './enrichment.js';
@@ -64,10 +68,26 @@ function flagOf(direction: Direction, action: Action): string | undefined {
   return undefined;
 }
 
+/** The action agrees with the direction: inhibits an oncogene, activates a tumour suppressor. Without a direction every kept drug counts (each is flagged). */
+function fitsDirection(direction: Direction, action: Action): boolean {
+  if (direction === 'inhibit') return action === 'inhibit';
+  if (direction === 'restore') return action === 'activate';
+  return true;
+}
+
+/** Drugs kept for a gene whose action there is not known to fit, with what they do: "acts on TP53 with an action not known to restore it: X (BINDING AGENT; tier III, phase 2)". */
+function unclearText(gene: string, direction: Direction, drugs: readonly DrugCandidate[], more: boolean): string {
+  const n = drugs.length;
+  const who = more ? `${n} more` : `${n} drug candidate${n > 1 ? 's' : ''}`;
+  const each = drugs.slice(0, 3).map((d) => `${d.name} (${actionsOn(d, gene).join(', ') || 'action not given'}; tier ${d.tier}${d.maxPhase !== null ? `, phase ${d.maxPhase}` : ''})`);
+  return `${who} act${n > 1 ? '' : 's'} on ${gene} with an action not known to ${direction === 'restore' ? 'restore' : 'inhibit'} it: ${each.join(', ')}${n > 3 ? `, and ${n - 3} more` : ''}`;
+}
+
 // The title names the action and the gene only. "Inhibit BRAF within Melanogenesis" read as a
 // mechanism (BRAF inhibition acting through melanogenesis) when the pathway is only the most
 // significant enriched set the gene belongs to; that membership is said in the rationale and the
 // strategy's pathways, where it reads as what it is.
+/** `drugs`: those whose action on the gene fits the direction (fitsDirection), not those of unknown action. */
 function strategyText(gene: string, direction: Direction, drugs: readonly DrugCandidate[]): string {
   switch (direction) {
     case 'inhibit': {
@@ -98,8 +118,11 @@ export interface StrategyInput {
   drugsUnknown?: string;
   /** Some drug sources failed while others listed candidates ("DGIdb failed"): "none" is then a floor. */
   drugsIncomplete?: string;
-  /** Pathway enrichment did not run (or tested nothing): no gene is then "in no enriched pathway". */
-  pathwaysNotComputed?: boolean;
+  /**
+   * Pathway enrichment did not run, tested nothing or had too little power: no gene is then "in no
+   * enriched pathway". A string says why (shown in place of "pathway enrichment did not run").
+   */
+  pathwaysNotComputed?: boolean | string;
 }
 
 /** "No usable drug" (`none`, then `then`) only when drug candidates are known; otherwise why they are not. */
@@ -162,28 +185,34 @@ export function buildStrategies(input: StrategyInput): Strategy[] {
     // A role-only strategy needs a role; a gene only present as a panel member without drugs or role is skipped.
     if (!usable.length && !role) return [];
     const ps = pathwaysOf(gene);
-    const best = usable[0];
-    const tiers = ['I', 'II', 'III'].map((t) => usable.filter((d) => d.tier === t).length);
+    // Usable drugs whose action fits the direction, apart from those whose action on the gene is unknown or mixed.
+    const fitting = usable.filter((d) => fitsDirection(direction, actionOf(actionsOn(d, gene))));
+    const unclear = usable.filter((d) => !fitting.includes(d));
+    const best = fitting[0];
+    const tiers = ['I', 'II', 'III'].map((t) => fitting.filter((d) => d.tier === t).length);
+    const unclearPart = unclear.length ? `; ${unclearText(gene, direction, unclear, !!best)}` : '';
+    const none = direction === 'restore' ? 'no drug among the candidates restores its function' : unclear.length ? 'no drug among the candidates is known to inhibit it' : 'no usable drug among the candidates';
+    // A drug of unknown action may yet be the one: no "opportunity for new compounds" beside it.
     const drugsText = best
-      ? `${usable.length} usable drug candidate${usable.length > 1 ? 's' : ''} (tier I: ${tiers[0]}, II: ${tiers[1]}, III: ${tiers[2]}; best: ${best.name}, tier ${best.tier}${best.maxPhase !== null ? `, phase ${best.maxPhase}` : ''})`
-      : noDrugText(input, 'it', direction === 'restore' ? 'no drug among the candidates restores its function' : 'no usable drug among the candidates', afterNoDrug(direction));
+      ? `${fitting.length} usable drug candidate${fitting.length > 1 ? 's' : ''} (tier I: ${tiers[0]}, II: ${tiers[1]}, III: ${tiers[2]}; best: ${best.name}, tier ${best.tier}${best.maxPhase !== null ? `, phase ${best.maxPhase}` : ''})${unclearPart}`
+      : noDrugText(input, 'it', none, `${unclearPart}${direction === 'inhibit' && unclear.length ? '' : afterNoDrug(direction)}`);
     const left = excludedDrugs.length ? `; left out: ${excludedDrugs.map((x) => `${x.name} (${x.reason})`).join('; ')}` : '';
     const dgidbOnly = linkedOnly.get(gene) ?? 0;
     const notCounted = dgidbOnly ? `; not counted: ${dgidbOnly} drug${dgidbOnly > 1 ? 's' : ''} DGIdb alone links to ${gene} (interaction claims such as biomarkers of response or resistance, no curated mechanism)` : '';
     const pathwayText = ps.length
       ? `; ${gene} is in ${ps.length} significantly enriched pathway${ps.length > 1 ? 's' : ''} (top: ${ps[0]!.name}, q = ${ps[0]!.q.toExponential(1)})`
       : input.pathwaysNotComputed
-        ? '; whether it is in an enriched pathway is not known (pathway enrichment did not run)'
+        ? `; whether it is in an enriched pathway is not known (${typeof input.pathwaysNotComputed === 'string' ? input.pathwaysNotComputed : 'pathway enrichment did not run'})`
         : '; it is in no significantly enriched pathway of this panel';
     const strategy: Strategy = {
-      strategy: strategyText(gene, direction, usable),
+      strategy: strategyText(gene, direction, fitting),
       approach: direction === 'restore' ? 'function-restoration' : 'drug-targeting',
       direction,
       directionBasis: basis,
       rationale: `Direction: ${basis}. ${drugsText}${left}${notCounted}${pathwayText}.`,
       targetGenes: [gene],
       pathways: ps,
-      drugs: usable.slice(0, 5).map((d) => {
+      drugs: [...fitting, ...unclear].slice(0, 5).map((d) => {
         const acts = actionsOn(d, gene);
         const flag = flagOf(direction, actionOf(acts));
         return { name: d.name, chemblId: d.chemblId, tier: d.tier, maxPhase: d.maxPhase, actionTypes: acts, ...(flag ? { flag } : {}) };
@@ -191,11 +220,24 @@ export function buildStrategies(input: StrategyInput): Strategy[] {
       excludedDrugs,
       evidencePmids: [...new Set([...(role?.pmids.slice(0, 2) ?? []), ...usable.flatMap((d) => d.pmids)])].slice(0, 5),
     };
-    // Rank: the best usable drug's score (a role-only strategy counts as 0.2), boosted by pathway support.
+    // Rank: the best fitting drug's score (a role-only strategy, or one with drugs of unknown action only, counts as 0.2), boosted by pathway support.
     return [{ strategy, rank: (best?.score ?? 0.2) * (1 + 0.25 * ps.length) }];
   });
 
-  const druggable = new Set(candidates.filter((c) => !c.withdrawn).flatMap((c) => c.targetGenes.filter((g) => actsOn(c, g))));
+  // A gene is druggable for its pathways only through a drug its role does not contradict: with an
+  // activator of KRAS or an inhibitor of PTEN alone, the pathway stayed off the open opportunities
+  // while the gene's own strategy said "no usable drug".
+  const druggable = new Set<string>();
+  const against = new Set<string>();
+  for (const c of candidates) {
+    if (c.withdrawn) continue;
+    for (const g of c.targetGenes) {
+      if (!actsOn(c, g)) continue;
+      if (contradiction(roles?.get(g)?.direction ?? 'unknown', actionOf(actionsOn(c, g)), g)) against.add(g);
+      else druggable.add(g);
+    }
+  }
+  const contrary = (p: EnrichmentRow) => p.overlapGenes.filter((g) => against.has(g) && !druggable.has(g));
   const pathwayStrategies = significant
     .filter((p) => !p.overlapGenes.some((g) => druggable.has(g)))
     .slice(0, 3)
@@ -205,7 +247,7 @@ export function buildStrategies(input: StrategyInput): Strategy[] {
         approach: 'pathway-modulation' as const,
         direction: 'unknown' as const,
         directionBasis: 'a pathway, not a gene: no direction is implied',
-        rationale: `${p.k} panel gene${p.k === 1 ? ' falls' : 's fall'} in ${pathwayLabel(p.name)} (${p.library}, q = ${p.q.toExponential(1)}); ${noDrugText(input, 'them', 'no usable drug candidate acts on them yet', ': an opportunity for tool compounds or new modalities')}.`,
+        rationale: `${p.k} panel gene${p.k === 1 ? ' falls' : 's fall'} in ${pathwayLabel(p.name)} (${p.library}, q = ${p.q.toExponential(1)}); ${noDrugText(input, 'them', 'no usable drug candidate acts on them yet', ': an opportunity for tool compounds or new modalities')}${contrary(p).length && !input.drugsUnknown ? `; not counted: drugs acting against the role of ${contrary(p).join(', ')}` : ''}.`,
         targetGenes: p.overlapGenes.slice(0, 10),
         pathways: [{ id: p.id, name: pathwayLabel(p.name), library: p.library, q: p.q }],
         drugs: [],

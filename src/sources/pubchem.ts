@@ -1,16 +1,18 @@
 // PubChem PUG-REST compound properties: the ADMET fallback for drugs ChEMBL lacks (MW, XLogP,
 // H-bond donors/acceptors, TPSA, rotatable bonds). MolecularWeight is a string and XLogP is
-// absent when PubChem has no XLogP3 value. An unknown name or CID is a 404 Fault: null.
+// absent when PubChem has no XLogP3 value. An unknown name or CID is a 404 Fault: null. A value
+// that cannot be a property (a negative weight, a count sent as text) is drift, not "no value": it
+// once read as null, or as a weight that passes Lipinski.
 // Names go in a POST form, so any character (commas, slashes, brackets) survives.
 // @see https://pubchem.ncbi.nlm.nih.gov/docs/pug-rest
 import { isNotFoundStatus } from '../errors.js';
 import { chunk } from './batch.js';
 import type { UpstreamClient } from './http.js';
-import { numeric, optNum, optStr, shapeOf } from './shape.js';
+import { optStr, shapeOf } from './shape.js';
 
 const SOURCE = 'pubchem';
 const CID_BATCH = 100;
-const { field, obj, arr, num } = shapeOf(SOURCE, 'The PubChem answer format may have changed; run `npm run test:live` to check for drift.');
+const { field, obj, arr, num, error } = shapeOf(SOURCE, 'The PubChem answer format may have changed; run `npm run test:live` to check for drift.');
 
 export const PROPERTIES = [
   'MolecularFormula', 'MolecularWeight', 'XLogP', 'TPSA', 'HBondDonorCount', 'HBondAcceptorCount',
@@ -81,15 +83,31 @@ export function parsePropertyTable(json: unknown): CompoundProperties[] {
     return {
       cid,
       formula: optStr(p.MolecularFormula),
-      molecularWeight: numeric(p.MolecularWeight),
-      xlogp: optNum(p.XLogP),
-      tpsa: optNum(p.TPSA),
-      hbondDonors: optNum(p.HBondDonorCount),
-      hbondAcceptors: optNum(p.HBondAcceptorCount),
-      rotatableBonds: optNum(p.RotatableBondCount),
-      heavyAtoms: optNum(p.HeavyAtomCount),
+      molecularWeight: measure(p.MolecularWeight, 'MolecularWeight', positive, true),
+      xlogp: measure(p.XLogP, 'XLogP', () => true),
+      tpsa: measure(p.TPSA, 'TPSA', nonNegative),
+      hbondDonors: measure(p.HBondDonorCount, 'HBondDonorCount', count),
+      hbondAcceptors: measure(p.HBondAcceptorCount, 'HBondAcceptorCount', count),
+      rotatableBonds: measure(p.RotatableBondCount, 'RotatableBondCount', count),
+      heavyAtoms: measure(p.HeavyAtomCount, 'HeavyAtomCount', count),
       inchiKey: optStr(p.InChIKey),
       url: `https://pubchem.ncbi.nlm.nih.gov/compound/${cid}`,
     };
   });
+}
+
+const positive = (n: number) => n > 0;
+const nonNegative = (n: number) => n >= 0;
+const count = (n: number) => Number.isInteger(n) && n >= 0;
+
+/**
+ * A property PubChem may leave out (none computed): absent or null is null. Anything else must be a
+ * number (MolecularWeight comes as a decimal string) that the property can take, or the answer has
+ * drifted and is refused.
+ */
+function measure(v: unknown, name: string, valid: (n: number) => boolean, decimalString = false): number | null {
+  if (v === undefined || v === null) return null;
+  const n = decimalString && typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+  if (typeof n !== 'number' || !Number.isFinite(n) || !valid(n)) throw error(`Properties[].${name} is not a possible value (${JSON.stringify(v).slice(0, 40)})`);
+  return n;
 }

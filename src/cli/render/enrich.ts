@@ -4,6 +4,7 @@ import type { CachedLibrary } from '../../genesets/service.js';
 import type { EnrichReport, LibraryReport } from '../enrich.js';
 import { heading, style, table } from '../output.js';
 import { truncate as clip, pValue } from '../../text.js';
+import { enrichmentLowPowerClause, untestedReason } from '../../tools/shared/panel-analysis/enrichment-notes.js';
 
 const OVERLAP_SHOWN = 8;
 const NAME_CHARS = 60;
@@ -35,11 +36,17 @@ function renderLibrary(lib: LibraryReport, r: EnrichReport): string[] {
     `N ${fmtInt(lib.N)} genes, n ${lib.n} panel genes in the library, ${fmtInt(lib.tested)} of ${fmtInt(lib.sets)} sets tested; ` +
       `${lib.significant} significant, ${lib.withOverlap} with overlap`,
   ];
+  const untested = untestedReason(lib);
+  const lowPower = untested ? undefined : enrichmentLowPowerClause([lib], r.genes.length);
   if (lib.n === 0) {
     // Nothing was testable: not a finding that no set is enriched.
     out.push(style('yellow', 'Not tested: no panel gene is in this library, so it says nothing about enrichment (check the symbols, or use HGNC-resolved ones: `biointel analyze`).'));
+  } else if (untested) {
+    // No set of the sizes tested (or none holding a panel gene): no set could reach q, whatever the genes.
+    out.push(style('yellow', `Not tested (${untested}): this library says nothing about enrichment of this panel.`));
   } else if (lib.rows.length === 0) {
-    out.push(r.showing === 'all' ? 'No tested set contains a panel gene.' : `No set with q <= ${r.qThreshold}${lib.withOverlap ? ' (use --all to list the sets with overlap)' : ''}.`);
+    const none = r.showing === 'all' ? 'No tested set contains a panel gene.' : `No set with q <= ${r.qThreshold}${lib.withOverlap ? ' (use --all to list the sets with overlap)' : ''}.`;
+    out.push(none, ...(lowPower ? [style('yellow', `Little power: ${lowPower}; no set with q <= ${r.qThreshold} says little about the genes' pathways.`)] : []));
   } else {
     out.push(
       table(
@@ -49,6 +56,7 @@ function renderLibrary(lib: LibraryReport, r: EnrichReport): string[] {
     );
     const hidden = (r.showing === 'all' ? lib.withOverlap : lib.significant) - lib.rows.length;
     if (hidden > 0) out.push(`... ${hidden} more (raise --top)`);
+    if (lowPower && !lib.significant) out.push(style('yellow', `Little power: ${lowPower}; no set with q <= ${r.qThreshold} says little about the genes' pathways.`));
   }
   if (lib.notInLibrary.length) out.push(`Not in library (${lib.notInLibrary.length}): ${clip(lib.notInLibrary.join(', '), 200)}`);
   return out;

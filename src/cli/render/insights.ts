@@ -7,12 +7,19 @@ import { withdrawalNotKnown } from '../../analysis/drug-tiers.js';
 import { truncate as cut, pValue } from '../../text.js';
 import { describeIntegrity, drugsIncompleteText, noDrugsText, noHypothesesText, noStatementsText, noStrategiesText } from '../../tools/shared/summary.js';
 import { sourceFailed } from '../../source-status.js';
-import { enrichmentNotComputedNote, enrichmentUntestedNote } from '../../tools/shared/panel-analysis/enrichment-status.js';
+import { enrichmentLowPowerClause, enrichmentNotComputedNote, enrichmentUntestedNote, untestedList } from '../../tools/shared/panel-analysis/enrichment-status.js';
 import { CIVIC_MAX_FIRST } from '../../sources/civic.js';
 import { civicInDisease, failedForGene, genesFailed } from '../../tools/shared/panel-analysis/focus-gaps.js';
 import { heading, style, table } from '../output.js';
 import { STATUS_MARK } from './evidence-status.js';
 
+
+/** No set at q <= 0.05: in the libraries that tested sets, hedged when the panel is too small to have power. */
+function noneReached(r: InsightsOutput): string {
+  const tested = r.enrichment.filter((e) => e.n > 0 && e.tested > 0);
+  const lowPower = enrichmentLowPowerClause(r.enrichment, r.genes.length);
+  return `None reached q <= 0.05 in the ${tested.length} librar${tested.length === 1 ? 'y' : 'ies'} tested (${tested.map((e) => e.library).join(', ')})${lowPower ? `, but ${lowPower}` : ''}.`;
+}
 
 export function renderInsights(r: InsightsOutput): string {
   const out: string[] = [];
@@ -32,8 +39,10 @@ export function renderInsights(r: InsightsOutput): string {
           r.enrichedPathways.slice(0, 15).map((p) => [cut(pathwayLabel(p.name), 60), p.library, `${p.k}/${p.K}`, pValue(p.q), cut(p.overlapGenes.join(','), 40)]),
           ['pathway', 'library', 'k/K', 'q', 'genes'],
         )
-      : (enrichmentUntestedNote(r.enrichment) ?? `None reached q <= 0.05 in the ${r.enrichment.length} librar${r.enrichment.length === 1 ? 'y' : 'ies'} tested (${r.enrichment.map((e) => e.library).join(', ')}).`),
+      : (enrichmentUntestedNote(r.enrichment) ?? noneReached(r)),
   );
+  const notTested = enrichmentUntestedNote(r.enrichment) ? '' : untestedList(r.enrichment);
+  if (st.state !== 'not_computed' && notTested) out.push(`Tested no set: ${notTested}.`);
   const x = r.enrichmentCrossCheck;
   out.push(x ? `g:Profiler (${x.version ?? 'version unknown'}) confirms ${x.confirmed} of ${x.checked} reported pathways (${x.significantTerms} significant terms of its own).` : 'g:Profiler cross-check unavailable.', '');
 

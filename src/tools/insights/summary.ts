@@ -1,7 +1,7 @@
 // The MCP text block of svc_generate_insights: what an assistant that reads only text needs, in a
 // few lines. The structured content holds the same facts (and more); this is not a copy of it.
 import { pathwayLabel } from '../../analysis/pathway-names.js';
-import { enrichmentUntestedNote } from '../shared/panel-analysis/enrichment-status.js';
+import { enrichmentLowPowerClause, enrichmentUntestedNote, untestedList } from '../shared/panel-analysis/enrichment-status.js';
 import { describeIntegrity, describeSources, diseaseLine, drugsIncompleteText, noDrugsText, noHypothesesText, noStatementsText } from '../shared/summary.js';
 import type { InsightsAnswer } from './compact.js';
 
@@ -20,14 +20,21 @@ export function summarizeInsights(a: InsightsAnswer): string {
     // Display names ("Signaling by ERBB2", not a library's "Signaling-by-ERBB2"); ids stay in the JSON.
     const top = a.enrichedPathways.slice(0, 3).map((p) => `${pathwayLabel(p.name)} (${p.id}, ${p.library}, q=${fmtQ(p.q)})`);
     const untested = enrichmentUntestedNote(a.enrichment) !== undefined;
+    // Libraries that tested no set are not counted as tested; a panel too small to have power hedges "none".
+    const testedLibs = a.enrichment.filter((e) => e.n > 0 && e.tested > 0).length;
+    const notTested = untested ? '' : untestedList(a.enrichment);
+    const lowPower = enrichmentLowPowerClause(a.enrichment, a.genes.length);
     lines.push(
       total
         ? `Pathways: ${total} gene sets at q <= 0.05; top: ${top.join('; ')}.`
         : untested
-          ? `Pathways: NOT TESTED: no panel gene is in any of the ${a.enrichment.length} gene-set libraries (not a finding that none is enriched).`
-          : `Pathways: none at q <= 0.05 in ${a.enrichment.length} libraries tested.`,
+          ? a.enrichment.every((e) => e.n === 0)
+            ? `Pathways: NOT TESTED: no panel gene is in any of the ${a.enrichment.length} gene-set libraries (not a finding that none is enriched).`
+            : `Pathways: NOT TESTED: ${untestedList(a.enrichment)} (not a finding that none is enriched).`
+          : `Pathways: none at q <= 0.05 in ${testedLibs} librar${testedLibs === 1 ? 'y' : 'ies'} tested${lowPower ? `, but ${lowPower}` : ''}.`,
     );
     if (st.state === 'partial') lines.push(`Libraries not tested: ${st.failed.map((f) => f.library).join(', ')}.`);
+    if (notTested) lines.push(`Libraries that tested no set: ${notTested}.`);
   }
   if (a.drugAnalysisNote) lines.push(`Drugs: ${a.drugAnalysisNote}`);
   else if (a.drugCandidates.length) {

@@ -19,11 +19,17 @@ import type { DrugLiterature } from '../../analysis/evidence-brief.js';
 import { wordLikeSymbol } from '../../analysis/gene-synonyms.js';
 import type { Edge } from '../../analysis/hypotheses.js';
 import type { ChemblMechanism } from '../../sources/chembl.js';
+import type { CompoundProperties } from '../../sources/pubchem.js';
 import { CAPS, type Gather } from './gather.js';
 import { literature, type Term } from './literature.js';
 import { literatureDiseaseNames } from './disease.js';
 
-type Details = Pick<DrugCandidateInput, 'molecules' | 'pubchem' | 'drugs' | 'chemblIndications'> & { mechanisms: Map<string, ChemblMechanism[]> | undefined };
+// `pubchemFailed`: names whose PubChem lookup failed, apart from those PubChem does not know (null
+// in `pubchem`), so their ADMET reads "not known" (admet.ts propertyLookups), not "no properties".
+type Details = Pick<DrugCandidateInput, 'molecules' | 'pubchem' | 'drugs' | 'chemblIndications'> & {
+  mechanisms: Map<string, ChemblMechanism[]> | undefined;
+  pubchemFailed: Map<string, string>;
+};
 
 /** Everything round 3 asks about the first `max` drafts with a ChEMBL id, in parallel. */
 export async function drugDetails(g: Gather, drafts: readonly DrugCandidate[], max: number = CAPS.drugDetails): Promise<Details> {
@@ -36,28 +42,32 @@ export async function drugDetails(g: Gather, drafts: readonly DrugCandidate[], m
   const missing = drafts.filter((d) => !d.chemblId).slice(0, CAPS.pubchemFallbacks);
   if (!ids.length) {
     g.report.skip('chembl', 'no candidate with a ChEMBL id');
-    return { mechanisms: undefined, pubchem: await pubchemFor(g, missing) };
+    return { mechanisms: undefined, ...(await pubchemFor(g, missing)) };
   }
   const chembl = <T>(fn: () => Promise<T>, degrades: string) => g.report.call('chembl', fn, { degrades });
-  const [drugs, molecules, mechanisms, chemblIndications, pubchem] = await Promise.all([
+  const [drugs, molecules, mechanisms, chemblIndications, { pubchem, pubchemFailed }] = await Promise.all([
     g.report.call('opentargets', () => s.opentargets.drugs(ids, signal), { degrades: 'per-disease indications and withdrawal warnings from Open Targets are missing' }),
     chembl(() => s.chembl.molecules(ids, signal), 'ADMET properties, max_phase and withdrawn flags from ChEMBL are missing'),
     chembl(() => s.chembl.mechanismsForMolecules(allIds, signal), 'ChEMBL mechanisms are missing'),
     chembl(() => s.chembl.drugIndications(allIds, signal), 'ChEMBL drug indications are missing'),
     pubchemFor(g, missing),
   ]);
-  return { drugs, molecules, mechanisms, chemblIndications, pubchem };
+  return { drugs, molecules, mechanisms, chemblIndications, pubchem, pubchemFailed };
 }
 
-async function pubchemFor(g: Gather, missing: readonly DrugCandidate[]) {
+async function pubchemFor(g: Gather, missing: readonly DrugCandidate[]): Promise<Pick<Details, 'pubchem' | 'pubchemFailed'>> {
   if (!missing.length) g.report.skip('pubchem', 'ChEMBL covered every candidate');
-  const found = await Promise.all(
+  const pubchem = new Map<string, CompoundProperties | null>();
+  const pubchemFailed = new Map<string, string>();
+  await Promise.all(
     missing.map(async (d) => {
       const hit = await g.report.call('pubchem', () => g.call.ctx.sources.pubchem.byName(d.name, g.call.signal), { degrades: `PubChem properties of ${d.name} are missing` });
-      return [d.name, hit?.[0] ?? null] as const;
+      // undefined: the call failed; null: PubChem does not know the name.
+      if (hit === undefined) pubchemFailed.set(d.name, 'PubChem');
+      else pubchem.set(d.name, hit?.[0] ?? null);
     }),
   );
-  return new Map(found);
+  return { pubchem, pubchemFailed };
 }
 
 /** ChEMBL mechanisms whose target contains a panel gene, added to that gene's evidence. */

@@ -2,6 +2,7 @@
 // "not computed" and "failed" read the same everywhere.
 import type { IntegrityOut } from './schemas.js';
 import { sourceFailed, sourceIncomplete } from '../../source-status.js';
+import { enrichmentLowPowerClause, enrichmentUntestedNote, type LibraryTested } from './panel-analysis/enrichment-notes.js';
 
 /** "0.83", or "not computed" for a figure that could not be computed. */
 export function figure(x: number | null, digits = 2): string {
@@ -98,6 +99,19 @@ export function noDrugsText(sources: readonly { id: string; status: string }[]):
 interface SectionInputs {
   enrichmentStatus: { state: string };
   sources: readonly { id: string; status: string; note?: string }[];
+  /** With these, enrichment that tested no set or had too little power is not read as "no shared pathway". */
+  genes?: readonly string[];
+  enrichment?: readonly LibraryTested[];
+}
+
+/**
+ * Why "no significant pathway" is no finding although enrichment ran: it tested no set, or the panel
+ * has too few genes for a set to reach q <= 0.05 (enrichment-notes.ts); '' when it is a finding.
+ */
+function pathwaysNotJudged(r: SectionInputs): string {
+  if (!r.enrichment || r.enrichmentStatus.state === 'not_computed') return '';
+  if (enrichmentUntestedNote(r.enrichment)) return 'pathway enrichment tested no gene set';
+  return enrichmentLowPowerClause(r.enrichment, r.genes?.length) ?? '';
 }
 
 /**
@@ -148,6 +162,9 @@ export function noStatementsText(r: SectionInputs): { text: string; failed: bool
 export function noHypothesesText(r: SectionInputs): { text: string; failed: boolean } {
   const failed = failedInputs(r, ['string', 'enrichment']);
   if (failed.length) return { text: `No hypothesis could be derived: ${failed.join('; ')} (see Sources). This is not a finding that no gene pair interacts.`, failed: true };
+  if (r.genes?.length === 1) return { text: 'A 1-gene panel has no gene pair: no hypothesis derived.', failed: false };
+  const unjudged = pathwaysNotJudged(r);
+  if (unjudged) return { text: `No gene pair of the panel interacts; whether a pair shares a significant pathway is not known (${unjudged}): no hypothesis derived.`, failed: false };
   return { text: 'No gene pair of the panel interacts or shares a significant pathway: no hypothesis derived.', failed: false };
 }
 
@@ -155,5 +172,7 @@ export function noHypothesesText(r: SectionInputs): { text: string; failed: bool
 export function noStrategiesText(r: SectionInputs): { text: string; failed: boolean } {
   const failed = failedInputs(r, ['drugs', 'enrichment']);
   if (failed.length) return { text: `No strategy could be built: ${failed.join('; ')} (see Sources). This is not a finding that none exists.`, failed: true };
+  const unjudged = pathwaysNotJudged(r);
+  if (unjudged) return { text: `No strategy: no drug candidate to build one on; whether a pathway could serve is not known (${unjudged}).`, failed: false };
   return { text: 'No strategy: neither a drug candidate nor a significantly enriched pathway to build one on.', failed: false };
 }

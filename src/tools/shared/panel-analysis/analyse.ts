@@ -40,7 +40,7 @@ import { CAPS, handled, type Gather } from '../gather.js';
 import { geneLiterature, pairLiterature, wordLikeWarning } from '../literature.js';
 import { namesBySymbol, networkEdges, resolvePanel } from '../panel.js';
 import { candidateContext, citationMetrics, gprofilerCrossCheck, preprints, reactomeSummaries, type CandidateContext } from './extras.js';
-import { enrichmentNotComputedNote, enrichmentStatus, enrichmentUntestedNote } from './enrichment-status.js';
+import { enrichmentLowPowerClause, enrichmentLowPowerNote, enrichmentNotComputedNote, enrichmentStatus, enrichmentUntestedNote, librariesUntestedNote } from './enrichment-status.js';
 import { candidateOut, crossCheckOut, pathwayOut } from './output.js';
 import { clinicalEvidenceOf, geneProfiles, pharmacogenomicsOf, withClinical } from './profiles.js';
 import type { InsightsInput, InsightsOutput } from './schema.js';
@@ -111,9 +111,16 @@ async function analyse(input: InsightsInput, call: ToolCall, deadline: CallDeadl
   // Only significant rows are reported, so only they get overlap lists and row objects.
   const enrichment = enrichMany(symbols, libs.libraries.map((l) => l.library), { rows: 'significant' });
   const significant = enrichment.flatMap((e) => e.rows.filter((r) => r.significant)).sort((a, b) => a.q - b.q || a.p - b.p);
+  // Tested nothing (no panel gene in any library, or no set of the sizes tested) and too few genes
+  // to have power are no finding that no pathway is enriched: said, and no gene reads "in no
+  // significantly enriched pathway" (enrichment-notes.ts).
   const untestedNote = enrichmentNote ? undefined : enrichmentUntestedNote(enrichment);
   if (untestedNote) report.warnings.unshift(untestedNote);
-  const focus = focusGenes(symbols, significant, undefined, !enrichmentNote && !untestedNote);
+  const someUntested = enrichmentNote ? undefined : librariesUntestedNote(enrichment);
+  if (someUntested) report.warnings.push(someUntested);
+  const lowPower = enrichmentNote || untestedNote ? undefined : enrichmentLowPowerClause(enrichment, symbols.length);
+  if (lowPower) report.warnings.push(enrichmentLowPowerNote(enrichment, symbols.length)!);
+  const focus = focusGenes(symbols, significant, undefined, enrichmentNote ? false : untestedNote ? 'untested' : lowPower ? 'low-power' : true);
   const panelBySymbol = new Map(panel.results.filter((r) => r.symbol).map((r) => [r.symbol!, r]));
   const profilesP = handled(geneProfiles(g, focus, panelBySymbol));
   const civicP = handled(clinicalEvidenceOf(g, focus, disease));
@@ -149,7 +156,9 @@ async function analyse(input: InsightsInput, call: ToolCall, deadline: CallDeadl
     ...(drugs ? { roles: drugs.roles } : {}),
     ...(coverage.unknown ? { drugsUnknown: coverage.unknown } : {}),
     ...(coverage.incomplete ? { drugsIncomplete: coverage.incomplete } : {}),
-    ...(enrichmentNote || untestedNote ? { pathwaysNotComputed: true } : {}),
+    ...(enrichmentNote ? { pathwaysNotComputed: true } : {}),
+    ...(untestedNote ? { pathwaysNotComputed: 'pathway enrichment tested no gene set' } : {}),
+    ...(lowPower ? { pathwaysNotComputed: lowPower } : {}),
   });
 
   step(3, 'Checking every statement against PubMed; trials, labels and citation metrics');
@@ -165,6 +174,8 @@ async function analyse(input: InsightsInput, call: ToolCall, deadline: CallDeadl
     ...(drugNote || coverage.briefNote ? { drugsNote: drugNote ?? coverage.briefNote } : {}),
     ...(coverage.incomplete ? { drugsIncomplete: coverage.incomplete } : {}),
     ...(enrichmentNote || untestedNote ? { enrichmentNote: enrichmentNote ?? untestedNote } : {}),
+    ...(untestedNote ? { enrichmentTestedNothing: true } : {}),
+    ...(lowPower ? { enrichmentLowPower: lowPower } : {}),
     geneNames: names,
   };
   const statements = canonicalStatements(facts);

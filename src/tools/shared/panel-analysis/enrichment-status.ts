@@ -31,4 +31,4 @@ export function enrichmentStatus(libs: Pick<LoadResult, 'libraries' | 'failures'
   return { state, failed, fix };
 }
 
-export { enrichmentNotComputedNote, enrichmentUntestedNote } from './enrichment-notes.js';
+export { enrichmentLowPowerClause, enrichmentLowPowerNote, enrichmentNotComputedNote, enrichmentUntestedNote, librariesUntestedNote, untestedList } from './enrichment-notes.js';
