@@ -71,8 +71,13 @@ export interface PanelView {
   pathways: readonly PathwayView[];
   /** Significant pathways in all, reported or not (sum over libraries). */
   significantPathways: number;
-  /** Libraries that were tested: a pathway of another library was never in the running. */
+  /**
+   * Libraries that tested the panel (held a panel gene): a pathway of another library was never in
+   * the running. A library loaded without any panel gene is not among them.
+   */
   librariesTested: readonly string[];
+  /** Libraries loaded, tested or not (absent: not known, e.g. a view built by hand). */
+  librariesLoaded?: readonly string[];
   /** Drug candidates, best first; null when withheld (tier, includeDrugs false): see drugNote. */
   drugs: readonly DrugView[] | null;
   drugNote: string | null;
@@ -175,10 +180,16 @@ export function drugAbsenceIn(other: Pick<PanelView, 'drugsComplete' | 'drugSour
 
 /**
  * Whether the analysis tested any gene-set library: an analysis whose enrichment could not run
- * (every library failed to load) has none, and its empty pathway list is no finding to compare.
+ * (every library failed to load), or tested nothing (no panel gene in any library loaded), has
+ * none, and its empty pathway list is no finding to compare.
  */
 export function enrichmentRan(v: PanelView): boolean {
   return v.librariesTested.length > 0 || v.pathways.length > 0;
+}
+
+/** Libraries loaded but none tested: the enrichment ran on nothing (its genes are in no library). */
+function testedNothing(v: PanelView): boolean {
+  return !enrichmentRan(v) && (v.librariesLoaded?.length ?? 0) > 0;
 }
 
 /** "Pathways not compared: ..." when enrichment could not run on a side (labels: A, B, both), else null. */
@@ -187,7 +198,14 @@ export function pathwaysNotCompared(a: PanelView, b: PanelView, labels: readonly
   const ranB = enrichmentRan(b);
   if (ranA && ranB) return null;
   const who = !ranA && !ranB ? labels[2] : ranA ? labels[1] : labels[0];
-  return `Pathways not compared: pathway enrichment could not run for ${who} (see warnings).`;
+  const sides = [ranA ? null : a, ranB ? null : b].filter((v): v is PanelView => v !== null);
+  // Said as it happened: "could not run" (no library loaded) is not "tested nothing" (loaded, no gene in them).
+  const why = sides.every(testedNothing)
+    ? `pathway enrichment tested nothing for ${who}: no panel gene is in any gene-set library`
+    : sides.some(testedNothing)
+      ? `pathway enrichment could not run or tested nothing for ${who}`
+      : `pathway enrichment could not run for ${who}`;
+  return `Pathways not compared: ${why} (see warnings).`;
 }
 
 export function absenceIn(other: PanelView, p: PathwayView): PathwayAbsence {

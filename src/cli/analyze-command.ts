@@ -3,6 +3,7 @@
 import type { Command } from 'commander';
 import { AUDIENCES } from '../analysis/audiences.js';
 import type { GlobalFlags } from './run-tool.js';
+import { ANSWER_EXIT_HELP } from './exit.js';
 
 export interface AnalyzeFlags {
   genes?: string[];
@@ -25,7 +26,7 @@ export function addAnalyzeCommand(program: Command): void {
     .option('--gene-sets <files...>', 'your own GMT files, tested in addition to the default libraries (comma separated); env BIOINTEL_GENESETS')
     .option('--html <file>', 'also write a self-contained HTML report to <file>')
     .option('--json', 'print the result as JSON')
-    .addHelpText('after', '\nExample:\n  biointel analyze --genes EGFR,ERBB2,PIK3CA,AKT1 --disease "breast cancer" --audience clinician --html report.html')
+    .addHelpText('after', '\nExample:\n  biointel analyze --genes EGFR,ERBB2,PIK3CA,AKT1 --disease "breast cancer" --audience clinician --html report.html' + ANSWER_EXIT_HELP)
     .action(async (opts: AnalyzeFlags, cmd: Command) => {
       const { runAnalyze } = await import('./analyze.js');
       process.exitCode = await runAnalyze(opts, cmd.optsWithGlobals<GlobalFlags>());

@@ -3,8 +3,9 @@ import type { InsightsOutput } from '../tools/shared/panel-analysis/schema.js';
 import { generateInsightsTool } from '../tools/insights/tool.js';
 import { assertWritableReportPath, writeHtmlReport } from '../report/write.js';
 import type { AnalyzeFlags } from './analyze-command.js';
-import { EXIT, reportError } from './output.js';
-import { enrichmentNotComputedNote } from '../tools/shared/panel-analysis/enrichment-status.js';
+import type { NotAnswered } from './answer-exit.js';
+import { reportError } from './output.js';
+import { enrichmentNotComputedNote, enrichmentUntestedNote } from '../tools/shared/panel-analysis/enrichment-status.js';
 import { checkGmtFiles } from './enrich.js';
 import { renderInsights } from './render/insights.js';
 import { runTool, splitList, type GlobalFlags } from './run-tool.js';
@@ -27,18 +28,19 @@ export async function runAnalyze(opts: AnalyzeFlags, flags: GlobalFlags): Promis
   const after = opts.html ? async (r: InsightsOutput) => writeReport(opts.html!, r) : undefined;
   return runTool<InsightsOutput>(generateInsightsTool, args, { ...flags, json: opts.json, ...(geneSets.length ? { geneSets } : {}) }, renderInsights, {
     ...(after ? { after } : {}),
-    exitCode: analysisExitCode,
+    couldNotAnswer: analysisNotAnswered,
   });
 }
 
 /**
- * Exit 1 when the enrichment could not run (no gene-set library loaded): the report is printed, but
- * a script must not read an analysis without pathways as a finding of no enriched pathway.
+ * Why the analysis does not answer (exit 1, answer-exit.ts): its enrichment could not run (no
+ * gene-set library loaded) or tested nothing (no panel gene in any library). The report is printed,
+ * but a script must not read an analysis without pathways as a finding of no enriched pathway.
  */
-export function analysisExitCode(r: InsightsOutput): number {
-  if (r.enrichmentStatus.state !== 'not_computed') return EXIT.ok;
-  process.stderr.write(`error: ${enrichmentNotComputedNote(r.enrichmentStatus)}\n${r.enrichmentStatus.fix ? `hint: ${r.enrichmentStatus.fix}\n` : ''}`);
-  return EXIT.failure;
+export function analysisNotAnswered(r: InsightsOutput): NotAnswered | null {
+  const notComputed = enrichmentNotComputedNote(r.enrichmentStatus);
+  if (notComputed) return { error: notComputed, hint: r.enrichmentStatus.fix };
+  return enrichmentUntestedNote(r.enrichment) ?? null;
 }
 
 async function writeReport(file: string, result: InsightsOutput): Promise<string> {

@@ -2,6 +2,7 @@
 // implementation (compare.ts) when it runs.
 import type { Command } from 'commander';
 import type { GlobalFlags } from './run-tool.js';
+import { ANSWER_EXIT_HELP } from './exit.js';
 
 export interface CompareFlags {
   aGenes?: string[];
@@ -22,7 +23,7 @@ export function addCompareCommand(program: Command): void {
     .option('--b-disease <text>', 'disease context of panel B (default: that of panel A)')
     .option('--html <file>', 'also write a self-contained HTML report of the whole comparison to <file>')
     .option('--json', 'print the result as JSON')
-    .addHelpText('after', '\nExample:\n  biointel compare --a-genes EGFR,ERBB2,PIK3CA --a-disease "breast cancer" --b-genes BRCA1,BRCA2,PALB2 --html compare.html')
+    .addHelpText('after', '\nExample:\n  biointel compare --a-genes EGFR,ERBB2,PIK3CA --a-disease "breast cancer" --b-genes BRCA1,BRCA2,PALB2 --html compare.html' + ANSWER_EXIT_HELP)
     .action(async (opts: CompareFlags, cmd: Command) => {
       const { runCompare } = await import('./compare.js');
       process.exitCode = await runCompare(opts, cmd.optsWithGlobals<GlobalFlags>());

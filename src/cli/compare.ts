@@ -4,7 +4,7 @@ import { renderCompareReport } from '../report/compare.js';
 import { assertWritableReportPath, writeHtmlFile } from '../report/write.js';
 import type { CompareOutput } from '../tools/compare-targets/schema.js';
 import { compareTargetsTool } from '../tools/compare-targets/tool.js';
-import { EXIT, reportError } from './output.js';
+import { reportError } from './output.js';
 import { renderCompare } from './render/compare.js';
 import { compactComparison } from '../tools/compare-targets/assemble.js';
 import type { CompareFlags } from './compare-command.js';
@@ -21,14 +21,15 @@ export async function runCompare(opts: CompareFlags, flags: GlobalFlags): Promis
     panelB: { genes: splitList(opts.bGenes) ?? [], diseaseContext: opts.bDisease ?? opts.aDisease ?? '' },
   };
   const after = opts.html ? async (r: CompareOutput, snapshot: (id: string) => Promise<Snapshot | null>) => writeReport(opts.html!, r, snapshot) : undefined;
-  return runTool<CompareOutput>(compareTargetsTool, args, { ...flags, json: opts.json }, (r) => renderCompare(compactComparison(r)), { ...(after ? { after } : {}), exitCode: comparisonExitCode });
+  return runTool<CompareOutput>(compareTargetsTool, args, { ...flags, json: opts.json }, (r) => renderCompare(compactComparison(r)), { ...(after ? { after } : {}), couldNotAnswer: comparisonNotAnswered });
 }
 
-/** Exit 1 when pathways could not be compared (enrichment did not run on a side), as `analyze` does. */
-export function comparisonExitCode(r: CompareOutput): number {
-  if (!r.pathwayNote) return EXIT.ok;
-  process.stderr.write(`error: ${r.pathwayNote}\n`);
-  return EXIT.failure;
+/**
+ * Why the comparison does not answer (exit 1, answer-exit.ts): pathways could not be compared
+ * (enrichment did not run, or tested nothing, on a side), as `analyze` does.
+ */
+export function comparisonNotAnswered(r: CompareOutput): string | null {
+  return r.pathwayNote ?? null;
 }
 
 /** The report shows the whole comparison: the saved one, not the answer with its lists cut. */

@@ -1,5 +1,6 @@
 // Terminal output of the CLI commands. Results go to stdout (these commands are not the MCP
-// channel); errors and progress go to stderr. Exit codes: 0 ok, 1 failure, 2 usage error.
+// channel); errors and progress go to stderr. Exit codes (exit.ts): 0 ok, 1 failure, 2 usage
+// error, 3 a claim judged and not supported (verify), 4 an answer a failed source left incomplete.
 import { styleText } from 'node:util';
 import type { ZodError } from 'zod';
 import { describeError } from '../server/tool-errors.js';

@@ -2,6 +2,7 @@
 // loads its implementation (repurpose.ts) when it runs.
 import type { Command } from 'commander';
 import type { GlobalFlags } from './run-tool.js';
+import { ANSWER_EXIT_HELP } from './exit.js';
 
 export interface RepurposeFlags {
   genes?: string[];
@@ -19,7 +20,7 @@ export function addRepurposeCommand(program: Command): void {
     // The values are those of TIER_FILTERS (src/analysis/repurposing.ts); written out so --help loads nothing else.
     .option('--tier <tier>', 'tier filter: I, II, all (default all; I is always empty here: tier I means already approved for the disease)')
     .option('--json', 'print the result as JSON')
-    .addHelpText('after', '\nExample:\n  biointel repurpose --genes EGFR,ERBB2,PIK3CA --disease "breast cancer" --tier II')
+    .addHelpText('after', '\nExample:\n  biointel repurpose --genes EGFR,ERBB2,PIK3CA --disease "breast cancer" --tier II' + ANSWER_EXIT_HELP)
     .action(async (opts: RepurposeFlags, cmd: Command) => {
       const { runRepurpose } = await import('./repurpose.js');
       process.exitCode = await runRepurpose(opts, cmd.optsWithGlobals<GlobalFlags>());

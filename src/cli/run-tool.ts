@@ -5,6 +5,7 @@ import { configSecrets } from '../config.js';
 import type { AppContext } from '../context.js';
 import type { Snapshot } from '../store/snapshots.js';
 import type { AnyTool } from '../tools/define.js';
+import { answerExitCode, type NotAnswered } from './answer-exit.js';
 import { EXIT, print, printJson, reportError } from './output.js';
 import { configFromFlags, type GlobalFlags } from './flags.js';
 import { terminalProgress } from './progress.js';
@@ -30,7 +31,13 @@ export async function withContext(flags: GlobalFlags, fn: (ctx: AppContext) => P
 export interface RunOptions<T> {
   /** Side output after the result (e.g. an HTML report); its note goes to stderr. */
   after?: (result: T, snapshot: (id: string) => Promise<Snapshot | null>) => Promise<string | undefined>;
-  /** The exit code a printed result deserves (default 0): a result that is not what was asked for fails. */
+  /**
+   * Why the printed result does not answer the question (exit 1, said on stderr), or null. Without
+   * `exitCode`, the exit code is the shared rule of answer-exit.ts: 1 for this, else 4 when a source
+   * the answer used failed, failed in part or was late, else 0.
+   */
+  couldNotAnswer?: (result: T) => NotAnswered | null | undefined;
+  /** A command's own exit codes instead of the shared rule (verify: 0, 1 or 3). */
   exitCode?: (result: T) => number;
   /** How the context is opened (default withContext; snapshot search opens the store alone). */
   open?: (flags: GlobalFlags, fn: (ctx: AppContext) => Promise<number | void>) => Promise<number>;
@@ -41,7 +48,7 @@ export async function runTool<T>(
   rawArgs: Record<string, unknown>,
   flags: GlobalFlags & { json?: boolean },
   render: (result: T) => string,
-  { after, exitCode, open = withContext }: RunOptions<T> = {},
+  { after, couldNotAnswer, exitCode, open = withContext }: RunOptions<T> = {},
 ): Promise<number> {
   const parsed = tool.input.safeParse(rawArgs);
   if (!parsed.success) {
@@ -63,6 +70,6 @@ export async function runTool<T>(
     // Side outputs (e.g. an HTML report) are announced on stderr so --json stays parseable.
     const note = after ? await after(result, (id) => ctx.snapshots.get(id)) : undefined;
     if (note) process.stderr.write(`${note}\n`);
-    return exitCode ? exitCode(result) : EXIT.ok;
+    return exitCode ? exitCode(result) : answerExitCode(result, couldNotAnswer?.(result));
   });
 }

@@ -1,5 +1,6 @@
 // `biointel snapshots search|show|diff` actions: the snapshot tools through runTool, so the
-// validation, errors and exit codes are those of MCP (0 ok, 1 failure e.g. unknown id, 2 usage).
+// validation and errors are those of MCP; exit codes 0 ok, 1 failure (e.g. unknown id), 2 usage,
+// and 4 when a search by gene could not ask HGNC (answer-exit.ts: its sources[] say so).
 import type { z } from 'zod';
 import { diffSnapshotsTool } from '../tools/diff-snapshots/tool.js';
 import { getSnapshotTool } from '../tools/get-snapshot/tool.js';

@@ -24,7 +24,7 @@ export function renderRepurpose(r: RepurposingOutput): string {
   if (n) {
     const string = [
       n.stringChecked ? '' : style('yellow', ' (STRING partners NOT checked: the source failed)'),
-      n.pathwaysChecked === false ? style('yellow', ' (pathway members NOT searched: the enrichment could not run)') : '',
+      n.pathwaysChecked === false ? style('yellow', ' (pathway members NOT searched: the enrichment could not run or tested nothing; see the warnings)') : '',
     ].join('');
     out.push(`Also searched: ${n.genes.length} gene${n.genes.length === 1 ? '' : 's'} beyond the panel${n.genes.length ? ` (${n.genes.slice(0, 12).join(', ')}${n.genes.length > 12 ? ', ...' : ''})` : ''}${string}`);
   }

@@ -20,6 +20,7 @@ import type { LoadedLibrary } from '../../genesets/service.js';
 import { ACTIVE_STATUSES, anyCondition } from '../../sources/clinicaltrials.js';
 import { drugDetails, drugLiterature, literatureNames, networkDegree, placeMechanisms } from '../shared/drug-details.js';
 import type { DrugEvidence } from '../shared/drugs.js';
+import { untestedList, untestedReason, type LibraryTested } from '../shared/panel-analysis/enrichment-notes.js';
 import type { Gather } from '../shared/gather.js';
 import { extraGenes, stringPartners, type PanelGene, type PanelResolution } from '../shared/panel.js';
 import { MAX_SHOWN } from './schema.js';
@@ -58,7 +59,16 @@ export async function panelNeighbourhood(
 ): Promise<PanelNeighbourhood> {
   const partners = await partnersP;
   // No library loaded: the enrichment could not run, so no pathway could be searched (not "none").
-  const pathways = libraries.length
+  // Libraries loaded that hold no panel gene tested nothing: no pathway could be found either.
+  const rows = libraries.map((l) => testedRow(l.library, symbols));
+  const tested = libraries.filter((_, i) => untestedReason(rows[i]!) === undefined);
+  if (libraries.length && !tested.length) {
+    const why = rows.every((r) => r.n === 0) ? `no panel gene is in any of the ${rows.length} gene-set libraries` : untestedList(rows);
+    g.report.warnings.push(
+      `Pathway enrichment tested nothing (${why}): members of significant pathways were not searched for drugs, only the panel genes and their STRING partners; pathway centrality counts the STRING network alone.`,
+    );
+  }
+  const pathways = tested.length
     ? pathwaysToSearch(significant).flatMap((row) => {
         const members = membersOf(libraries, row);
         return members ? [{ row, members }] : [];
@@ -67,6 +77,12 @@ export async function panelNeighbourhood(
   const hood = neighbourhood(symbols, pathways, partners);
   const mapped = await extraGenes(g, hood.genes.map((x) => x.gene));
   return { hood, genes: mapped.genes, unmapped: mapped.unmapped };
+}
+
+/** What untestedReason needs of a library: how many panel genes it holds (n) and its tested sets (the BH m). */
+function testedRow(lib: LoadedLibrary['library'], symbols: readonly string[]): LibraryTested {
+  const n = symbols.filter((s) => (lib.geneIdOf ? lib.geneIdOf(s) >= 0 : lib.geneIndex.has(s))).length;
+  return { library: lib.name, n, tested: lib.testedCount };
 }
 
 /** Every gene of a significant row's set, from the library it was tested in. */

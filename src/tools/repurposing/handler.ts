@@ -121,7 +121,8 @@ async function repurpose(input: RepurposingInput, call: ToolCall, deadline: Call
   const sources = report.list();
   const quality = qualityScore({ ...i, sources });
   if (quality.unverified) report.warnings.push('qualityScore is 0: nothing in this answer was verified (no PMID could be checked and no statement was judged by an NLI model).');
-  if (found && !found.extra.hood.pathwaysChecked) {
+  // Libraries that loaded but tested nothing are warned of where the neighbourhood is built (gather.ts).
+  if (found && !found.extra.hood.pathwaysChecked && libs.libraries.length === 0) {
     report.warnings.push('Pathway enrichment could not run (no gene-set library could be loaded): members of significant pathways were not searched for drugs, only the panel genes and their STRING partners; pathway centrality counts the STRING network alone.');
   }
   const selection = found?.ranked.selection ?? selectRepurposing([], { indicationsChecked: () => false, tierFilter: input.tierFilter });

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { PanelView, Withdrawal } from '../../analysis/panel-view.js';
 import { InvalidInputError } from '../../errors.js';
 import { MAX_CANDIDATES } from './panel-analysis/analyse.js';
+import { untestedReason } from './panel-analysis/enrichment-notes.js';
 import { failedDrugSources } from './summary.js';
 import { withdrawalReading } from '../../analysis/drug-tiers.js';
 
@@ -16,7 +17,9 @@ const view = z
     genes: z.array(z.string()),
     diseaseContext: z.string(),
     enrichedPathways: z.array(z.object({ id: z.string(), name: z.string(), library: z.string(), q: z.number(), overlapGenes: z.array(z.string()).default([]) }).loose()),
-    enrichment: z.array(z.object({ library: z.string(), significant: z.number() }).loose()).default([]),
+    enrichment: z
+      .array(z.object({ library: z.string(), significant: z.number(), n: z.number().optional(), tested: z.number().optional(), withOverlap: z.number().optional() }).loose())
+      .default([]),
     drugCandidates: z
       .array(
         z
@@ -64,7 +67,8 @@ export function panelView(result: unknown, snapshotId: string, field: string): P
     diseaseContext: r.diseaseContext,
     pathways: r.enrichedPathways.map((p) => ({ id: p.id, name: p.name, library: p.library, q: p.q, overlapGenes: p.overlapGenes })),
     significantPathways: Math.max(r.enrichment.reduce((s, e) => s + e.significant, 0), r.enrichedPathways.length),
-    librariesTested: r.enrichment.map((e) => e.library),
+    librariesTested: r.enrichment.filter(testedAny).map((e) => e.library),
+    librariesLoaded: r.enrichment.map((e) => e.library),
     drugs: withheld
       ? null
       : r.drugCandidates.map((d) => ({
@@ -87,6 +91,16 @@ export function panelView(result: unknown, snapshotId: string, field: string): P
     qualityScore: r.qualityScore,
     sources: r.sources,
   };
+}
+
+/**
+ * A library tested the panel only when it tested a set that could hold a panel gene (the rule of
+ * untestedReason): a library loaded with none of the panel's genes found nothing "not significant"
+ * there. A snapshot saved without the counts (n) is taken as tested.
+ */
+function testedAny(e: { library: string; n?: number | undefined; tested?: number | undefined; withOverlap?: number | undefined }): boolean {
+  if (e.n === undefined) return true;
+  return untestedReason({ library: e.library, n: e.n, ...(e.tested === undefined ? {} : { tested: e.tested }), ...(e.withOverlap === undefined ? {} : { withOverlap: e.withOverlap }) }) === undefined;
 }
 
 function withdrawalOf(d: Parameters<typeof withdrawalReading>[0]): { withdrawal?: Withdrawal } {

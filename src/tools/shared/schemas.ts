@@ -32,15 +32,22 @@ export const genePanel = z
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 const CONTROL_OR_BREAK = /[\u0000-\u001F\u007F-\u009F]/;
 
+// Whitespace and the characters Unicode says to render invisibly (zero-width space, joiners, word
+// joiner, BOM, soft hyphen, bidi marks, Hangul fillers...) at either end. String.prototype.trim
+// keeps U+200B and most of these, so a value of them alone passed as text (a disease context that
+// printed as an empty heading).
+const INVISIBLE_ENDS = /^[\s\p{Default_Ignorable_Code_Point}]+|[\s\p{Default_Ignorable_Code_Point}]+$/gu;
+
 /**
  * Free text (claims, disease contexts, hypotheses): well-formed Unicode (no unpaired surrogate,
- * which cannot be encoded into a URL or a UTF-8 file), no control characters, trimmed, bounded.
+ * which cannot be encoded into a URL or a UTF-8 file), no control characters, trimmed of whitespace
+ * and invisible characters (so one of them alone is empty), bounded.
  */
 export function freeText(what: string, min: number, max: number, options: { multiline?: boolean } = {}) {
   const control = options.multiline ? CONTROL : CONTROL_OR_BREAK;
   return z
     .string()
-    .trim()
+    .overwrite((s) => s.replace(INVISIBLE_ENDS, ''))
     .min(min, min <= 1 ? `${what} cannot be empty` : `${what} must be at least ${min} characters`)
     .max(max, `${what} is limited to ${max} characters`)
     .refine((s) => s.isWellFormed(), `${what} is not well-formed Unicode (it holds an unpaired surrogate)`)
