@@ -20,6 +20,7 @@ import type { Tier } from '../config.js';
 import type { AppContext } from '../context.js';
 import { answerSchema, defaultAnswer, type AnyTool, type Progress } from '../tools/define.js';
 import { tools as allTools } from '../tools/index.js';
+import { judgeKey, resultVersions, versionsAfter, withCachedNote } from '../tools/shared/result-cache.js';
 import { NAME, VERSION } from '../version.js';
 import { callInfoOf } from './call-info.js';
 import { asDeferred, type DeferredContext } from './deferred-context.js';
@@ -142,8 +143,9 @@ function wrapToolCalls(
   const config = deferred.config;
   const cacheable = new Set(config.cache ? tools.filter(isCacheableTool).map((t) => t.name) : []);
   const results = new ResultCache<CallToolResult>();
-  // What judges claims is part of the key: a model that finishes downloading (here or in another
-  // process) gives new results from the next call on.
+  // What judges claims is part of the key (judgeKey, shared with the store's cache: model, weights,
+  // state, threshold, window): a model that finishes downloading (here or in another process)
+  // gives new results from the next call on.
   // The model's full state is read at most once a second: it looks for another process's download
   // on disk, which cost a cached HTTP call as much as the rest of its lookup. A change in this
   // process (its download finished, the model loaded) is seen at once.
@@ -152,7 +154,7 @@ function wrapToolCalls(
     const now = performance.now();
     const local = nli.localState?.();
     if (judged && judged.local === local && now - judged.at < JUDGE_STATE_MS) return judged.key;
-    judged = { at: now, local, key: JSON.stringify([config.nli, config.nliModel, config.nliDtype, config.nliThreshold, config.nliWindow, nli.status().state]) };
+    judged = { at: now, local, key: judgeKey(nli) };
     return judged.key;
   };
   server.server.removeRequestHandler('tools/call');
@@ -166,6 +168,7 @@ function wrapToolCalls(
     // The key is made of the arguments as sent: a kept answer means these very arguments passed
     // the schema before, so a repeat is served without validating them again.
     let key: string | undefined;
+    let keyed: { ctx: AppContext; caller: Caller; judge: string; versions: Record<string, string> } | undefined;
     if (cacheable.has(name)) {
       // The key needs the judge's state, so the context; one that cannot be built is the tool's
       // error result, as when the tool itself runs into it.
@@ -175,7 +178,13 @@ function wrapToolCalls(
       );
       const caller = callInfoOf(extra)?.caller ?? opts.local;
       if (!('ctx' in built)) return toolErrorResult(built.err, deferred.log, { hidePaths: caller.kind !== 'local' }) as never;
-      key = resultKey(name, request.params.arguments ?? {}, caller, judge(built.ctx.nli));
+      // And the versions of the local data the tool reads (the HGNC table, gene-set libraries), as
+      // the store's cache keys them; when they cannot be read, the call is neither served nor kept.
+      const versions = await resultVersions(built.ctx, name, extra.signal).catch(() => undefined);
+      if (versions) {
+        keyed = { ctx: built.ctx, caller, judge: judge(built.ctx.nli), versions };
+        key = resultKey(name, request.params.arguments ?? {}, caller, JSON.stringify([keyed.judge, versions]));
+      }
     }
     const kept = key === undefined ? undefined : results.get(key);
     if (kept) {
@@ -188,10 +197,12 @@ function wrapToolCalls(
       return toolErrorResult(parsed.error, deferred.log, { schema: tool.input, hidePaths: caller.kind !== 'local' }) as never;
     }
     const result = (await inner(request, extra)) as CallToolResult;
-    const ttl = key === undefined || result.isError || extra.signal.aborted ? undefined : keepFor(result.structuredContent, config);
-    if (key !== undefined && ttl !== undefined) {
-      const again = markStatic(toCallResult(tool, asCached(result.structuredContent) as Record<string, unknown>));
-      results.set(key, again, keptSize(again), ttl);
+    const ttl = keyed === undefined || result.isError || extra.signal.aborted ? undefined : keepFor(result.structuredContent, config);
+    // Kept under the data it was made from: what it fetched if that was absent, nothing if refreshed meanwhile.
+    const after = keyed && ttl !== undefined ? await versionsAfter(keyed.ctx, name, keyed.versions).catch(() => undefined) : undefined;
+    if (keyed && after && ttl !== undefined) {
+      const again = markStatic(toCallResult(tool, withCachedNote(asCached(result.structuredContent), Date.now()) as Record<string, unknown>));
+      results.set(resultKey(name, request.params.arguments ?? {}, keyed.caller, JSON.stringify([keyed.judge, after])), again, keptSize(again), ttl);
     }
     return result as never;
   });

@@ -1,8 +1,14 @@
 // Whole tool results, cached: a repeated call with the same arguments does no repeated work (no
 // recorded XML/JSON parsed again, no integrity pipeline run again). The key is everything the
-// result depends on: the tool, its arguments, the caller's tier, the NLI judge (model and whether it
-// is ready) and the versions of the data and code behind it. A small in-memory layer (LRU) sits in
-// front of the store, and concurrent identical calls share one computation.
+// result depends on: the tool, its arguments, the caller's tier, the NLI judge (model, weights,
+// threshold, window, state) and the versions of the data and code behind it. A small in-memory
+// layer (LRU) sits in front of the store, and concurrent identical calls share one computation.
+//
+// A shared computation belongs to no one caller: it runs with a signal of its own, which aborts only
+// once every caller waiting for it has cancelled. A caller that cancels while others still wait
+// leaves alone (its call rejects with its cancellation); the others get the whole answer. Every
+// answer says how it was served: computed by this call, shared with an identical call under way
+// (computed now all the same), or read from the cache, with the time it was computed.
 //
 // What is not cached: a result some source failed to contribute to (its recovery must show), and
 // anything a tool does not opt into (analyses that save a snapshot per call are not idempotent).
@@ -13,9 +19,9 @@ export interface ResultKey {
   tool: string;
   args: unknown;
   tier: string;
-  /** The judge of entailment: its model id and state (a model becoming ready changes verdicts). */
+  /** What judges entailment, as judgeKey() (tools/shared/result-cache.ts) writes it: everything a verdict depends on. */
   judge: string;
-  /** Versions of data the result depends on (e.g. the HGNC table's sha256) and of the code. */
+  /** Versions of data the result depends on (the HGNC table, gene-set libraries) and of the code. */
   versions: Record<string, string | undefined>;
 }
 
@@ -26,11 +32,38 @@ export interface CacheDecision {
   ttlMs: number;
 }
 
+/** How an answer was served: computed by this call, shared with an identical call under way, or from the cache. */
+export type Served<T> = { value: T; served: 'computed' | 'shared' } | { value: T; served: 'cache'; computedAt: number };
+
+export interface ThroughOptions<T> {
+  /** The caller's cancellation: ends this caller's wait, and the work once no caller waits. */
+  signal?: AbortSignal;
+  /**
+   * The key to keep the result under, asked once it is computed (the data it read may have been
+   * fetched meanwhile); undefined keeps nothing. Default: the key it was looked up by.
+   */
+  keepAs?: (value: T) => Promise<ResultKey | undefined>;
+}
+
+interface Shared<T> {
+  run: Promise<T>;
+  /** Aborts the work: only when every caller waiting for it has cancelled. */
+  controller: AbortController;
+  waiting: number;
+}
+
+interface Kept {
+  value: unknown;
+  expiresAt: number;
+  /** When it was computed (entries without it, from before this was recorded, are not served). */
+  computedAt: number;
+}
+
 const HOT_ENTRIES = 200;
 
 export class ResultCache {
-  private readonly hot = new Map<string, { value: unknown; expiresAt: number }>();
-  private readonly pending = new Map<string, Promise<unknown>>();
+  private readonly hot = new Map<string, Kept>();
+  private readonly pending = new Map<string, Shared<unknown>>();
   /** Calls answered from the cache (tests, metrics). */
   hits = 0;
 
@@ -47,59 +80,103 @@ export class ResultCache {
   }
 
   /**
-   * The cached result for `key`, else fn()'s, which is cached when `decide` says so. `fromCache`
-   * tells the caller to mark the answer as served from the cache.
+   * The cached result for `key`, else fn()'s, which is cached when `decide` says so. fn gets the
+   * signal to run with: the caller's own when nobody can join it, else the shared work's.
    */
-  async through<T>(key: ResultKey, fn: () => Promise<T>, decide: (value: T) => CacheDecision): Promise<{ value: T; fromCache: boolean }> {
-    if (!this.enabled) return { value: await fn(), fromCache: false };
+  async through<T>(key: ResultKey, fn: (signal: AbortSignal | undefined) => Promise<T>, decide: (value: T) => CacheDecision, options: ThroughOptions<T> = {}): Promise<Served<T>> {
+    if (!this.enabled) return { value: await fn(options.signal), served: 'computed' };
     const id = resultKeyOf(key);
     const cached = await this.get<T>(id);
     if (cached !== undefined) {
       this.hits++;
-      return { value: cached, fromCache: true };
+      return { value: cached.value, served: 'cache', computedAt: cached.computedAt };
     }
-    let run = this.pending.get(id) as Promise<T> | undefined;
-    if (!run) {
-      run = fn().then(async (value) => {
-        const d = decide(value);
-        if (d.cacheable && d.ttlMs > 0) await this.set(id, value, d.ttlMs);
-        return value;
-      });
-      this.pending.set(id, run);
-      void run.catch(() => undefined).finally(() => this.pending.delete(id));
-      return { value: await run, fromCache: false };
+    const joined = this.pending.get(id) as Shared<T> | undefined;
+    if (joined) {
+      // A concurrent identical call is computing it: a copy, so callers never share one object.
+      return { value: structuredClone(await this.wait(id, joined, options.signal)), served: 'shared' };
     }
-    // A concurrent identical call computed it: a copy, so callers never share one object.
-    return { value: structuredClone(await run), fromCache: true };
+    const controller = new AbortController();
+    const run = fn(controller.signal).then(async (value) => {
+      const d = decide(value);
+      if (d.cacheable && d.ttlMs > 0) {
+        const keep = options.keepAs ? await options.keepAs(value) : key;
+        if (keep) await this.set(resultKeyOf(keep), value, d.ttlMs);
+      }
+      return value;
+    });
+    const shared: Shared<T> = { run, controller, waiting: 0 };
+    this.pending.set(id, shared as Shared<unknown>);
+    void run.catch(() => undefined).finally(() => this.forget(id, shared as Shared<unknown>));
+    return { value: await this.wait(id, shared, options.signal), served: 'computed' };
   }
 
-  private async get<T>(id: string): Promise<T | undefined> {
+  /**
+   * One caller's wait for shared work. Its cancellation ends only its own wait while others still
+   * wait; the last to cancel stops the work and gets what the work makes of it (as a call alone
+   * always did: the tool's answer that says what was not fetched, which is never kept).
+   */
+  private wait<T>(id: string, shared: Shared<T>, signal: AbortSignal | undefined): Promise<T> {
+    shared.waiting++;
+    if (!signal) return shared.run;
+    return new Promise<T>((resolve, reject) => {
+      const leave = (): void => {
+        shared.waiting--;
+        if (shared.waiting > 0) {
+          reject(cancellation(signal));
+          return;
+        }
+        // Nobody waits any more: a later identical call starts afresh instead of joining stopped work.
+        this.forget(id, shared as Shared<unknown>);
+        shared.controller.abort(signal.reason);
+      };
+      shared.run.then(resolve, reject).finally(() => signal.removeEventListener('abort', leave));
+      if (signal.aborted) leave();
+      else signal.addEventListener('abort', leave, { once: true });
+    });
+  }
+
+  private forget(id: string, shared: Shared<unknown>): void {
+    if (this.pending.get(id) === shared) this.pending.delete(id);
+  }
+
+  private async get<T>(id: string): Promise<{ value: T; computedAt: number } | undefined> {
     const hot = this.hot.get(id);
     if (hot && hot.expiresAt > this.now()) {
       this.hot.delete(id);
       this.hot.set(id, hot);
-      return structuredClone(hot.value) as T;
+      return { value: structuredClone(hot.value) as T, computedAt: hot.computedAt };
     }
     if (hot) this.hot.delete(id);
-    const stored = (await this.store?.get(id).catch(() => undefined)) as { value: T; expiresAt: number } | undefined;
-    if (!stored || stored.expiresAt <= this.now()) return undefined;
-    this.remember(id, structuredClone(stored.value), stored.expiresAt);
-    return stored.value;
+    const stored = (await this.store?.get(id).catch(() => undefined)) as Partial<Kept> | undefined;
+    if (!stored || typeof stored.expiresAt !== 'number' || stored.expiresAt <= this.now() || typeof stored.computedAt !== 'number') return undefined;
+    this.remember(id, { value: structuredClone(stored.value), expiresAt: stored.expiresAt, computedAt: stored.computedAt });
+    return { value: stored.value as T, computedAt: stored.computedAt };
   }
 
   private async set(id: string, value: unknown, ttlMs: number): Promise<void> {
-    const expiresAt = this.now() + ttlMs;
-    this.remember(id, structuredClone(value), expiresAt);
-    await this.store?.set(id, { value, expiresAt }, ttlMs).catch(() => undefined);
+    const computedAt = this.now();
+    const kept: Kept = { value, expiresAt: computedAt + ttlMs, computedAt };
+    this.remember(id, { ...kept, value: structuredClone(value) });
+    await this.store?.set(id, kept, ttlMs).catch(() => undefined);
   }
 
-  private remember(id: string, value: unknown, expiresAt: number): void {
-    this.hot.set(id, { value, expiresAt });
+  private remember(id: string, kept: Kept): void {
+    this.hot.set(id, kept);
     for (const oldest of this.hot.keys()) {
       if (this.hot.size <= HOT_ENTRIES) break;
       this.hot.delete(oldest);
     }
   }
+}
+
+/** The rejection of a caller that left shared work: its own signal's reason when that is an error. */
+function cancellation(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  if (reason instanceof Error) return reason;
+  const err = new Error(`cancelled by the caller${reason === undefined ? '' : `: ${String(reason)}`}`);
+  err.name = 'AbortError';
+  return err;
 }
 
 /** A stable key: JSON with sorted object keys, hashed. */

@@ -4,6 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/context.js';
 import { ResultCache, resultKeyOf } from '../../src/store/result-cache.js';
+import type { NliService, NliStatus } from '../../src/evidence/judge.js';
+import { judgeKey } from '../../src/tools/shared/result-cache.js';
 import { silentProgress } from '../../src/tools/define.js';
 import { getTargetBrief } from '../../src/tools/target-brief/handler.js';
 import { EGFR, mountBriefUpstream } from '../support/fake-brief.js';
@@ -30,8 +32,10 @@ describeShared('whole-result cache', () => {
     expect(pubmed.calls.esummary + pubmed.calls.efetch).toBe(checks);
     expect(ctx.results.hits).toBe(1);
     const { sources: s1, ...rest1 } = first;
-    const { sources: s2, ...rest2 } = again;
-    expect(rest2).toEqual(rest1);
+    const { sources: s2, warnings: w2, ...rest2 } = again;
+    // The same answer, and a warning that says when it was computed.
+    expect({ ...rest2, warnings: w2.filter((w) => !w.startsWith('Served from the answer cache, computed ')) }).toEqual(rest1);
+    expect(w2.length).toBe(rest1.warnings.length + 1);
     expect(s2.map((s) => s.id)).toEqual(s1.map((s) => s.id));
     expect(s2.every((s) => s.status === 'cached' || s.status === 'skipped')).toBe(true);
     // What a caller does to its answer never reaches the cache.
@@ -76,6 +80,16 @@ describe('result keys', () => {
     }
   });
 
+  it('name the judge by everything a verdict depends on: model, weights, state, threshold and window (both caches)', () => {
+    const status: NliStatus = { state: 'not_downloaded', model: 'Xenova/nli-deberta-v3-xsmall', dtype: 'q8', threshold: 0.45, passageWindow: 1500, device: 'cpu', cacheDir: '/models', entailmentMethod: 'none' };
+    const judge = (over: Partial<NliStatus> = {}, threshold = 0.45, window = 1500) => judgeKey({ threshold, window, status: () => ({ ...status, ...over }) } as unknown as NliService);
+    const base = judge();
+    expect(judge()).toBe(base);
+    for (const other of [judge({ model: 'other' }), judge({ dtype: 'fp32' }), judge({ state: 'ready' }), judge({ entailmentMethod: 'nli:x@q8' }), judge({}, 0.99), judge({}, 0.45, 300)]) {
+      expect(other).not.toBe(base);
+    }
+  });
+
   it('concurrent identical calls share one computation, each getting its own copy', async () => {
     const cache = new ResultCache(undefined);
     let runs = 0;
@@ -89,5 +103,67 @@ describe('result keys', () => {
     expect(runs).toBe(1);
     expect(a!.value).toEqual(b!.value);
     expect(a!.value).not.toBe(b!.value);
+    // Both computed now: neither reads as served from the cache; a later call does, with the time.
+    expect([a!.served, b!.served]).toEqual(['computed', 'shared']);
+    const later = await cache.through(key, compute, () => ({ cacheable: true, ttlMs: 60_000 }));
+    expect(later.served).toBe('cache');
+    expect(later.served === 'cache' && later.computedAt).toBeGreaterThan(0);
+  });
+
+  it('shared work runs with a signal of its own: one caller cancelling ends only its own wait', async () => {
+    const cache = new ResultCache(undefined);
+    const key = { tool: 't', args: {}, tier: 'r', judge: 'j', versions: {} };
+    let seen: AbortSignal | undefined;
+    const compute = async (signal: AbortSignal | undefined) => {
+      seen = signal;
+      await new Promise((r) => setTimeout(r, 50));
+      return { aborted: signal?.aborted ?? false };
+    };
+    const keep = () => ({ cacheable: true, ttlMs: 60_000 });
+    const a = new AbortController();
+    const b = new AbortController();
+    const pa = cache.through(key, compute, keep, { signal: a.signal });
+    const pb = cache.through(key, compute, keep, { signal: b.signal });
+    await new Promise((r) => setTimeout(r, 5)); // both are waiting
+    a.abort();
+    await expect(pa).rejects.toThrow();
+    expect(seen?.aborted).toBe(false);
+    expect((await pb).value).toEqual({ aborted: false });
+  });
+
+  it('the last caller to cancel stops the shared work, and the next identical call starts afresh', async () => {
+    const cache = new ResultCache(undefined);
+    const key = { tool: 't', args: {}, tier: 'r', judge: 'j', versions: {} };
+    let runs = 0;
+    const compute = async (signal: AbortSignal | undefined) => {
+      runs++;
+      await new Promise((r) => setTimeout(r, 30));
+      return { aborted: signal?.aborted ?? false };
+    };
+    const keep = (v: { aborted: boolean }) => ({ cacheable: !v.aborted, ttlMs: 60_000 });
+    const a = new AbortController();
+    const b = new AbortController();
+    const pa = cache.through(key, compute, keep, { signal: a.signal });
+    const pb = cache.through(key, compute, keep, { signal: b.signal });
+    await new Promise((r) => setTimeout(r, 5)); // both are waiting
+    a.abort();
+    b.abort();
+    await expect(pa).rejects.toThrow();
+    // The last one gets what the stopped work made of it, as a call alone does.
+    expect((await pb).value).toEqual({ aborted: true });
+    const c = await cache.through(key, compute, keep);
+    expect(c).toMatchObject({ served: 'computed', value: { aborted: false } });
+    expect(runs).toBe(2);
+  });
+
+  it('keeps a result under the key it was made from, or not at all', async () => {
+    const cache = new ResultCache(undefined);
+    const key = { tool: 't', args: {}, tier: 'r', judge: 'j', versions: { lib: 'absent' } };
+    const keep = () => ({ cacheable: true, ttlMs: 60_000 });
+    await cache.through(key, async () => 1, keep, { keepAs: async () => ({ ...key, versions: { lib: 'v1' } }) });
+    expect((await cache.through({ ...key, versions: { lib: 'v1' } }, async () => 2, keep)).served).toBe('cache');
+    const other = { ...key, args: { x: 1 } };
+    await cache.through(other, async () => 1, keep, { keepAs: async () => undefined });
+    expect((await cache.through(other, async () => 2, keep)).served).toBe('computed');
   });
 });

@@ -34,6 +34,10 @@ import type { UniProtEntry } from '../../sources/uniprot.js';
 import type { ToolCall } from '../define.js';
 import { resolveBriefGene, type BriefGene } from './gene.js';
 import { briefIntegrity, briefStatements, type BriefIntegrity } from './integrity.js';
+import { PATHWAY_LIBRARY } from './pathway-library.js';
+
+// Named apart (pathway-library.ts) so the answer caches' keys can name it without loading the brief.
+export { PATHWAY_LIBRARY };
 
 /** Caps of the one-page brief (the totals are reported beside them). */
 export const BRIEF_LIMITS = { associations: 10, diseaseHits: 5, partners: 10, trials: 10, pathways: 20 } as const;
@@ -170,9 +174,6 @@ export async function gatherBrief(call: ToolCall, report: SourceReport, input: {
   const drugs = ranking && admet ? { ranked, total: ranking.total, interactions, ...admet } : null;
   return { gene, diseaseHits, matcher, entry, alphafold, clinical, tractability, contextScore, partners, pathways, pathwayQ, trials, drugs, integrity };
 }
-
-/** Enrichr library whose set ids are Reactome stable ids (`... R-HSA-n` names). */
-export const PATHWAY_LIBRARY = 'Reactome_2022';
 
 /**
  * A pathway's qValue in a brief: Benjamini-Hochberg q of the pathway in an over-representation test

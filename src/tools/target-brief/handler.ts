@@ -22,7 +22,9 @@ const BRIEF_PLAN: WorkPlan = { eutils: 3, opentargets: 4, chembl: 4 };
 
 /** A brief saves nothing, so a repeated call is answered whole from the result cache. */
 export async function getTargetBrief(args: BriefInput, call: ToolCall): Promise<BriefOutput> {
-  return throughResultCache(call, BRIEF_TOOL, args, () => withCallDeadline(call, BRIEF_TOOL, BRIEF_PLAN, (c, deadline) => computeBrief(args, c, deadline)));
+  // The computation runs with the call the cache hands it: shared by identical callers, it stops only
+  // when every one of them has cancelled.
+  return throughResultCache(call, BRIEF_TOOL, args, (shared) => withCallDeadline(shared, BRIEF_TOOL, BRIEF_PLAN, (c, deadline) => computeBrief(args, c, deadline)));
 }
 
 async function computeBrief(args: BriefInput, call: ToolCall, deadline: CallDeadline): Promise<BriefOutput> {
