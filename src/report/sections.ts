@@ -2,7 +2,7 @@
 import { pathwayLabel } from '../analysis/pathway-names.js';
 import { QUALITY_WEIGHTS } from '../analysis/quality.js';
 import { phaseText } from '../analysis/drug-tiers.js';
-import { enrichmentUntestedNote } from '../tools/shared/panel-analysis/enrichment-status.js';
+import { enrichmentLowPowerClause, enrichmentUntestedNote, librariesUntestedNote, untestedReason } from '../tools/shared/panel-analysis/enrichment-notes.js';
 import type { InsightsOutput } from '../tools/shared/panel-analysis/schema.js';
 import { noHypothesesText, noStrategiesText } from '../tools/shared/summary.js';
 import { chemblUrl, html, join, link, pmidLinks, type SafeHtml } from './escape.js';
@@ -90,9 +90,10 @@ export function pathwaysSection(r: Result): SafeHtml {
   if (st.state === 'not_computed') return html`<section id="pathways"><h2>Enriched pathways</h2>${failed}</section>`;
   const untested = enrichmentUntestedNote(r.enrichment);
   if (top.length === 0 && untested) return html`<section id="pathways"><h2>Enriched pathways</h2>${failed}<p class="alert">${untested}</p>${libs}</section>`;
-  if (top.length === 0) {
-    return html`<section id="pathways"><h2>Enriched pathways</h2>${intro}${failed}<p class="empty">No gene set reached q ≤ 0.05 in the ${r.enrichment.length} librar${r.enrichment.length === 1 ? 'y' : 'ies'} tested. A small panel, or genes that share no curated process, often gives none.</p>${libs}</section>`;
-  }
+  // Libraries that tested no set (a GMT of 3-gene modules) are named apart, never counted as tested.
+  const someUntested = librariesUntestedNote(r.enrichment);
+  const notTested = someUntested ? html`<p class="note warn">${someUntested}</p>` : html``;
+  if (top.length === 0) return html`<section id="pathways"><h2>Enriched pathways</h2>${intro}${failed}${noneReached(r)}${notTested}${libs}</section>`;
   const chart = barChart(
     top.map((p) => ({
       label: pathwayLabel(p.name),
@@ -112,7 +113,20 @@ export function pathwaysSection(r: Result): SafeHtml {
   return html`<section id="pathways"><h2>Enriched pathways</h2>${intro}
 <figure class="chart-wrap">${chart}<figcaption class="legend">${join(legend, ' ')}</figcaption></figure>
 <div class="table-wrap"><table><thead><tr><th class="num">#</th><th>Gene set</th><th>Library</th><th class="num" title="panel genes in the set / set size">k/K</th><th class="num" title="panel genes in the library / library universe">n/N</th><th class="num">Odds ratio</th><th class="num">p</th><th class="num">q (BH)</th><th>Overlap genes</th></tr></thead><tbody>${rows}</tbody></table></div>
-<h3>Libraries</h3>${libs}${failed}</section>`;
+<h3>Libraries</h3>${libs}${notTested}${failed}</section>`;
+}
+
+/**
+ * No set at q ≤ 0.05, counting the libraries that tested sets (the table names them all): a
+ * finding, unless the panel has too few genes in them for over-representation analysis to have
+ * power; then it is hedged, in the words of the MCP text and the terminal (enrichment-notes.ts).
+ */
+function noneReached(r: Result): SafeHtml {
+  const tested = r.enrichment.filter((e) => untestedReason(e) === undefined);
+  const lowPower = enrichmentLowPowerClause(r.enrichment, r.genes.length);
+  const none = `No gene set reached q ≤ 0.05 in the ${tested.length} librar${tested.length === 1 ? 'y' : 'ies'} tested`;
+  if (lowPower) return html`<p class="note warn">${none}, but ${lowPower}: this says little about the genes' pathways.</p>`;
+  return html`<p class="empty">${none}. A small panel, or genes that share no curated process, often gives none.</p>`;
 }
 
 function swatch(color: string | undefined): SafeHtml {

@@ -13,8 +13,11 @@ export interface InsightsLike {
   warnings?: string[];
   /** Whether enrichment ran (not_computed: no library could be loaded). */
   enrichmentStatus?: { state: 'computed' | 'partial' | 'not_computed'; failed?: { library: string; error: string }[] };
-  /** Libraries tested; n = panel genes in the library (all 0: nothing testable); significant = its sets at q <= 0.05. */
-  enrichment?: { library: string; n: number; significant?: number }[];
+  /**
+   * Libraries loaded; n = panel genes in the library, tested = its sets of the sizes tested (n or
+   * tested 0: the library tested nothing); significant = its sets at q <= 0.05.
+   */
+  enrichment?: { library: string; n: number; tested?: number; significant?: number }[];
   /** Lists the answer cut to their top items (enrichedPathways: 10 shown of the up to 25 the snapshot keeps). */
   omitted?: Record<string, { shown: number; total: number }>;
   /** Sources consulted and how they answered: a failed drug source is not "no drug found". */

@@ -19,7 +19,7 @@ describe('widget: empty pathways', () => {
 
   it('tested with no set at q <= 0.05: a finding, with how many libraries', () => {
     expect(noPathwaysText({ enrichmentStatus: { state: 'computed', failed: [] }, enrichment: [{ library: 'Reactome_2022', n: 3 }] })).toEqual({
-      text: 'No pathway reaches q \u2264 0.05 for this panel in the 1 gene-set libraries tested.',
+      text: 'No pathway reaches q \u2264 0.05 for this panel in the 1 gene-set library tested.',
       failed: false,
     });
   });
