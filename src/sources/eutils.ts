@@ -1,5 +1,8 @@
 // NCBI E-utilities (PubMed): esummary for PMID existence, efetch for abstracts, esearch for
 // searches and co-mention counts. Requests batch 200 ids and switch to POST for long id lists.
+// NCBI answers many failures with HTTP 200 (an `error` field, an esearch `ERROR`, an efetch
+// <eFetchResult><ERROR>, or a body cut short): every parser runs inside its request, so such an
+// answer fails the call and is never cached.
 // @see https://www.ncbi.nlm.nih.gov/books/NBK25499/
 import { XMLParser } from 'fast-xml-parser';
 import { UpstreamError } from '../errors.js';
@@ -49,7 +52,8 @@ export class Eutils {
     const unique = [...new Set(pmids)];
     const batches = chunk(unique, ESUMMARY_BATCH);
     const parsed = await Promise.all(
-      batches.map(async (ids) => parseEsummary(await this.http.json(this.idRequest('/esummary.fcgi', ids, { retmode: 'json' }, signal)), ids)),
+      // Each parser runs inside the request: an answer it rejects (an error in a 200, a cut body) is never cached.
+      batches.map((ids) => this.http.json(this.idRequest('/esummary.fcgi', ids, { retmode: 'json' }, signal), (json) => parseEsummary(json, ids))),
     );
     return new Map(parsed.flatMap((m) => [...m]));
   }
@@ -58,32 +62,27 @@ export class Eutils {
   async articles(pmids: readonly string[], signal?: AbortSignal): Promise<Map<string, PubmedArticle>> {
     const unique = [...new Set(pmids)];
     const parsed = await Promise.all(
-      chunk(unique, ESUMMARY_BATCH).map(async (ids) =>
-        parseEfetchXml(await this.http.text({ ...this.idRequest('/efetch.fcgi', ids, { retmode: 'xml', rettype: 'abstract' }, signal), expect: 'xml' })),
-      ),
+      chunk(unique, ESUMMARY_BATCH).map((ids) => this.http.text({ ...this.idRequest('/efetch.fcgi', ids, { retmode: 'xml', rettype: 'abstract' }, signal), expect: 'xml' }, parseEfetchXml)),
     );
     return new Map(parsed.flat().map((a) => [a.pmid, a]));
   }
 
   async search(term: string, options: { retmax?: number; sort?: 'relevance' | 'pub_date' } = {}, signal?: AbortSignal): Promise<SearchResult> {
-    const json = await this.http.json({
-      source: 'eutils',
-      path: '/esearch.fcgi',
-      query: { db: 'pubmed', term, retmode: 'json', retmax: options.retmax ?? 20, sort: options.sort ?? 'relevance' },
-      ...(signal ? { signal } : {}),
-    });
-    return parseEsearch(json);
+    return this.http.json(
+      {
+        source: 'eutils',
+        path: '/esearch.fcgi',
+        query: { db: 'pubmed', term, retmode: 'json', retmax: options.retmax ?? 20, sort: options.sort ?? 'relevance' },
+        ...(signal ? { signal } : {}),
+      },
+      parseEsearch,
+    );
   }
 
   /** Number of PubMed records matching a query (co-mention counts). */
   async count(term: string, signal?: AbortSignal): Promise<number> {
-    const json = await this.http.json({
-      source: 'eutils',
-      path: '/esearch.fcgi',
-      query: { db: 'pubmed', term, retmode: 'json', retmax: 0 },
-      ...(signal ? { signal } : {}),
-    });
-    return parseEsearch(json).count;
+    const found = await this.http.json({ source: 'eutils', path: '/esearch.fcgi', query: { db: 'pubmed', term, retmode: 'json', retmax: 0 }, ...(signal ? { signal } : {}) }, parseEsearch);
+    return found.count;
   }
 
   private idRequest(path: string, ids: string[], params: Record<string, string>, signal?: AbortSignal) {
@@ -183,8 +182,14 @@ const xml = new XMLParser({
   isArray: (name) => ['PubmedArticle', 'PubmedBookArticle', 'AbstractText', 'PublicationType', 'MeshHeading', 'ArticleId'].includes(name),
 });
 
-/** Articles in a PubmedArticleSet, matched by their own PMID (efetch omits unknown ids). */
+/**
+ * Articles in a PubmedArticleSet, matched by their own PMID (efetch omits unknown ids). The answer
+ * must be whole: fast-xml-parser closes whatever is left open at the end of the text, so a body cut
+ * anywhere would read as fewer articles (missing ones as unknown PMIDs) or a shorter abstract.
+ */
 export function parseEfetchXml(text: string): PubmedArticle[] {
+  const cut = cutOff(text);
+  if (cut) throw new UpstreamError({ source: 'eutils', failure: 'parse', message: `efetch answer is cut off (${cut})`, retryable: true });
   let doc: Record<string, unknown>;
   try {
     doc = xml.parse(text) as Record<string, unknown>;
@@ -193,6 +198,9 @@ export function parseEfetchXml(text: string): PubmedArticle[] {
   }
   const set = doc.PubmedArticleSet as Record<string, unknown> | '' | undefined;
   if (set === undefined) {
+    // NCBI answers some failures with HTTP 200 and <eFetchResult><ERROR>...: no finding about the ids.
+    const said = textOf((doc.eFetchResult as Node | undefined)?.ERROR);
+    if (said) throw new UpstreamError({ source: 'eutils', failure: 'http', message: 'efetch answered with an error', upstreamMessage: said, retryable: true });
     throw new UpstreamError({ source: 'eutils', failure: 'schema', message: 'efetch answer has no PubmedArticleSet' });
   }
   if (!set) return [];
@@ -202,6 +210,19 @@ export function parseEfetchXml(text: string): PubmedArticle[] {
 }
 
 type Node = Record<string, unknown>;
+
+const ARTICLE_OPEN = /<(PubmedArticle|PubmedBookArticle)[\s>]/g;
+const ARTICLE_CLOSE = /<\/(PubmedArticle|PubmedBookArticle)>/g;
+
+/** Why an efetch document is not whole, or undefined when it is (or is no article set at all). */
+function cutOff(text: string): string | undefined {
+  if (!text.includes('<PubmedArticleSet')) return undefined; // not an article set: read below
+  if (!/(<\/PubmedArticleSet>|<PubmedArticleSet\s*\/>)\s*$/.test(text)) return 'it does not end with </PubmedArticleSet>';
+  // Element names cannot occur unescaped in text, so counting the tags is exact.
+  const opened = text.match(ARTICLE_OPEN)?.length ?? 0;
+  const closed = text.match(ARTICLE_CLOSE)?.length ?? 0;
+  return opened === closed ? undefined : `${opened} articles opened, ${closed} closed`;
+}
 
 function parseArticle(node: Node): PubmedArticle | undefined {
   const citation = node.MedlineCitation as Node | undefined;

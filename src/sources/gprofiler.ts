@@ -67,7 +67,8 @@ export class GProfiler {
     const threshold = options.threshold ?? DEFAULT_THRESHOLD;
     if (!(threshold > 0 && threshold <= 1)) throw new InvalidInputError('threshold', `must be in (0, 1], got ${threshold}`);
     const sources = options.sources ? [...options.sources] : [...GOST_DEFAULT_SOURCES];
-    const json = await this.http.json({
+    // The parser runs inside the request, so an answer it rejects is never cached.
+    return this.http.json({
       source: 'gprofiler',
       path: '/api/gost/profile/',
       method: 'POST',
@@ -84,8 +85,7 @@ export class GProfiler {
       },
       cache: true,
       ...(signal ? { signal } : {}),
-    });
-    return parseGost(json);
+    }, parseGost);
   }
 }
 

@@ -13,9 +13,13 @@ export type Expect = 'json' | 'xml' | 'text';
 
 /** A status or content problem of an answer, or undefined when it is usable. */
 export function answerProblem(source: SourceId, expect: Expect, stored: StoredResponse, secrets: readonly string[]): UpstreamError | undefined {
-  if (stored.status < 200 || stored.status >= 300) return statusError(source, stored, secrets);
   const type = stored.contentType.toLowerCase();
   const looksHtml = type.includes('text/html') || /^\s*<(!doctype html|html)/i.test(stored.body);
+  // A JSON or XML API does not say "not found" with a web page: an HTML 404 comes from whatever
+  // stands in front of it (a proxy, a moved endpoint) and says nothing about the identifier. The
+  // body must be a page: ChEMBL's own 404 is an empty body labelled text/html.
+  if (stored.status === 404 && expect !== 'text' && looksHtml && stored.body.trim() !== '') return foreignNotFound(source, stored, secrets);
+  if (stored.status < 200 || stored.status >= 300) return statusError(source, stored, secrets);
   const said = () => redact(upstreamMessage(stored.body, stored.contentType), secrets);
   if (expect !== 'text' && looksHtml) {
     return new UpstreamError({ source, failure: 'content-type', status: stored.status, message: `expected ${expect.toUpperCase()} but received an HTML page`, upstreamMessage: said(), retryable: true });
@@ -40,6 +44,24 @@ export function statusError(source: SourceId, stored: StoredResponse, secrets: r
     upstreamMessage: redact(upstreamMessage(stored.body, stored.contentType), secrets),
     retryable: RETRY_STATUSES.has(stored.status),
     ...(stored.status === 404 ? { hint: 'Check the identifier; the source does not know it.' } : {}),
+  });
+}
+
+/**
+ * A 404 that is not the API's own "not found" (an HTML page, or an answer the source's `notFound`
+ * check does not recognise): a failure of the source, never "it does not know the identifier".
+ * Kind "content-type", so nothing the call fetched is cached; retried like an HTML 200.
+ */
+export function foreignNotFound(source: SourceId, stored: StoredResponse, secrets: readonly string[]): UpstreamError {
+  const page = stored.contentType.toLowerCase().includes('text/html') || /^\s*<(!doctype html|html)/i.test(stored.body);
+  return new UpstreamError({
+    source,
+    failure: 'content-type',
+    status: 404,
+    message: `answer is ${page ? 'an HTML page' : 'not its own error document'}, not the API's "not found" (the source failed; the identifier was not looked up)`,
+    upstreamMessage: redact(upstreamMessage(stored.body, stored.contentType), secrets),
+    retryable: true,
+    hint: 'The address answered, but not the API (a proxy, maintenance or a moved endpoint?); retry later, or check the source URL.',
   });
 }
 

@@ -6,8 +6,13 @@
 // Decisions:
 // - Only an answer that passed every check, the source's parser included (`json(req, parse)`), is
 //   cached. Inside observe() (every SourceReport call) writes wait until the call returns, and are
-//   dropped when it failed on a malformed answer, so a source whose parser runs after the client is
-//   covered too. A drifted or truncated 200 therefore costs one failed call, not a TTL of failures.
+//   dropped when it failed on a malformed answer or on an error the client did not raise itself
+//   (a parser that runs after the client rejecting what it read, whatever kind of failure it
+//   names). Outside observe() nothing would tell the client that its caller rejected an answer,
+//   so there only an answer whose parser ran inside the request is cached. A drifted, truncated
+//   or error-carrying 200 therefore costs one failed call, not a TTL of failures.
+// - "Not found" (404) is cached briefly, but only the API's own: a 404 that is an HTML page (a
+//   proxy, a moved endpoint), or one the source's `notFound` check does not recognise, is a failure.
 // - Time is counted from sending: the per-request timeout starts when the request leaves the rate
 //   limiter's queue, and so does the retry budget (`deadlineMs`). Waiting for a turn is bounded by the
 //   caller's signal (a call's deadline, deadline.ts), and an error says which of the two happened.
@@ -18,10 +23,10 @@ import { setMaxListeners } from 'node:events';
 import type Keyv from 'keyv';
 import type { $Fetch } from 'ofetch';
 import type { Config } from '../config.js';
-import { UpstreamError } from '../errors.js';
+import { isNotFoundStatus, UpstreamError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { redact } from '../log.js';
-import { answerProblem, parseJsonBody } from './http-errors.js';
+import { answerProblem, foreignNotFound, parseJsonBody } from './http-errors.js';
 import { sendUntilFinal } from './http-send.js';
 import { createPacer, type Pacer, type RateWindow } from './pacing.js';
 import { exchangeKey, readRecording, writeRecording, type Exchange } from './recordings.js';
@@ -48,6 +53,11 @@ export interface UpstreamRequest {
   cache?: boolean;
   /** At most this many retries for this request (never more than the configured `retries`). */
   maxRetries?: number;
+  /**
+   * Whether a 404 is the API's own "not known" answer (e.g. its JSON error document). When it says
+   * no, the 404 is a failure and is not cached. Default: any 404 that is not an HTML page.
+   */
+  notFound?: (answer: StoredResponse) => boolean;
   signal?: AbortSignal;
 }
 
@@ -103,6 +113,8 @@ export class UpstreamClient {
   private readonly inflight = new Map<string, Promise<Stored>>();
   private readonly stats = new Map<SourceId, SourceMetrics>();
   private readonly observers = new AsyncLocalStorage<Scope>();
+  /** Errors request() threw: a call failing with one of them failed on a request, not on reading an answer. */
+  private readonly raised = new WeakSet<object>();
   /**
    * observe() calls under way. When none is, the storage is disabled: while enabled, node runs a
    * hook on every promise the process creates (a cached HTTP call, which observes nothing, paid it
@@ -126,17 +138,21 @@ export class UpstreamClient {
 
   /** Parsed JSON; with `parse`, the source's parser (shape check) must accept it before it is cached. */
   async json<T = unknown>(req: Omit<UpstreamRequest, 'expect'>, parse?: (json: unknown) => T): Promise<T> {
-    return this.request({ ...req, expect: 'json' }, (s) => {
-      const json = parseJsonBody(req.source, s.body);
-      return (parse ? parse(json) : json) as T;
-    });
+    return this.send(
+      { ...req, expect: 'json' },
+      (s) => {
+        const json = parseJsonBody(req.source, s.body);
+        return (parse ? parse(json) : json) as T;
+      },
+      parse !== undefined,
+    );
   }
 
   /** The body as text; with `parse`, it must be accepted before it is cached. */
   async text(req: UpstreamRequest): Promise<string>;
   async text<T>(req: UpstreamRequest, parse: (body: string) => T): Promise<T>;
   async text<T>(req: UpstreamRequest, parse?: (body: string) => T): Promise<T | string> {
-    return this.request(req, (s) => (parse ? parse(s.body) : s.body));
+    return this.send(req, (s) => (parse ? parse(s.body) : s.body), parse !== undefined);
   }
 
   /** Runs fn and reports how many requests, cache hits and failures it caused (for sources[]). */
@@ -152,8 +168,7 @@ export class UpstreamClient {
     } finally {
       if (--this.observing === 0) this.observers.disable();
     }
-    const malformed = 'error' in outcome && outcome.error instanceof UpstreamError && MALFORMED.has(outcome.error.failure);
-    if (malformed) for (const p of scope.pending.splice(0)) this.cache?.forget(p.key);
+    if ('error' in outcome && this.readingFailed(outcome.error)) for (const p of scope.pending.splice(0)) this.cache?.forget(p.key);
     else await this.flush(scope.pending);
     const { requests, cacheHits, failures, errors } = scope;
     return { ...outcome, observation: { requests, cacheHits, failures, errors }, ms: Math.round(performance.now() - started) };
@@ -170,10 +185,27 @@ export class UpstreamClient {
     return this.cache?.hotHits ?? 0;
   }
 
-  /** Sends (or replays, or reads from cache) one request; `accept` turns the answer into the caller's value. */
+  /**
+   * A call failed on what it read rather than on a request: a malformed answer, or an error the
+   * client did not raise (a parser after the client). What the call fetched is then not cached.
+   */
+  private readingFailed(error: unknown): boolean {
+    if (error instanceof UpstreamError && MALFORMED.has(error.failure)) return true;
+    for (let e = error, depth = 0; typeof e === 'object' && e !== null && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+      if (this.raised.has(e)) return false;
+    }
+    return true;
+  }
+
+  /** Sends (or replays, or reads from cache) one request; `accept` (the source's parser) turns the answer into the caller's value. */
   async request(req: UpstreamRequest): Promise<Stored>;
   async request<T>(req: UpstreamRequest, accept: (stored: Stored) => T): Promise<T>;
-  async request<T>(req: UpstreamRequest, accept: (stored: Stored) => T = (s) => s as T): Promise<T> {
+  async request<T>(req: UpstreamRequest, accept?: (stored: Stored) => T): Promise<T | Stored> {
+    return accept ? this.send(req, accept, true) : this.send(req, (s) => s, false);
+  }
+
+  /** `parsed`: `accept` includes the source's parser, so an answer it returns for is fit to cache anywhere. */
+  private async send<T>(req: UpstreamRequest, accept: (stored: Stored) => T, parsed: boolean): Promise<T> {
     const source = resolveSource(req.source, this.config);
     const method = req.method ?? (req.form || req.json !== undefined || req.text !== undefined ? 'POST' : 'GET');
     const query = this.withDefaultQuery(req);
@@ -193,17 +225,18 @@ export class UpstreamClient {
       m.replayed++;
       if (scope) scope.cacheHits++;
       const rec = await readRecording(this.config.replayDir, req.source, key, `${method} ${redact(buildUrl('', req.path, query), this.secrets)}`);
-      return accept(this.checked(req, rec));
+      return this.raising(() => accept(this.checked(req, rec)));
     }
 
     const cacheable = (req.cache ?? method === 'GET') && this.cache !== undefined;
     if (cacheable) {
       const hit = await this.cache!.get(key);
-      const usable = hit && (hit.status === 404 || this.passes(req, hit, accept));
-      if (hit && usable) {
+      const read = hit && this.readHit(req, hit, accept);
+      if (read) {
         m.cacheHits++;
         if (scope) scope.cacheHits++;
-        return accept(this.checked(req, hit)); // a cached 404 throws its not-found error here
+        if ('error' in read) throw this.mark(read.error); // a cached "not found"
+        return read.value;
       }
       // Stored by an older version, or before its source's parser was passed in: fetch it again.
       if (hit) await this.cache!.delete(key);
@@ -226,15 +259,22 @@ export class UpstreamClient {
     if (scope) scope.requests++;
     try {
       const stored = await pending;
-      // "Not found" is an answer too: cached briefly so unknown ids do not cost a request each time.
-      if (first && cacheable && stored.status === 404) this.write(scope, key, stored, NOT_FOUND_TTL_MS);
-      const value = accept(this.checked(req, stored));
+      let value: T;
+      try {
+        value = accept(this.checked(req, stored));
+      } catch (err) {
+        // "Not found" is an answer too (the client decided it, no parser needed): cached briefly so
+        // unknown ids do not cost a request each time.
+        if (first && cacheable && stored.status === 404 && isNotFoundStatus(err)) this.write(scope, key, stored, NOT_FOUND_TTL_MS, true);
+        throw err;
+      }
       m.lastOkAt = new Date().toISOString();
-      if (first && cacheable) this.write(scope, key, stored, source.ttlMs);
+      if (first && cacheable) this.write(scope, key, stored, source.ttlMs, parsed);
       return value;
     } catch (err) {
+      this.mark(err);
       // A 404 is an answer ("it does not know it"), not a failure of the source.
-      if (err instanceof UpstreamError && err.status === 404) throw err;
+      if (isNotFoundStatus(err)) throw err;
       if (first) {
         m.failures++;
         m.lastError = err instanceof Error ? err.message : String(err);
@@ -247,20 +287,39 @@ export class UpstreamClient {
     }
   }
 
-  private passes<T>(req: UpstreamRequest, hit: Stored, accept: (stored: Stored) => T): boolean {
+  private mark(err: unknown): unknown {
+    if (typeof err === 'object' && err !== null) this.raised.add(err);
+    return err;
+  }
+
+  private raising<T>(fn: () => T): T {
     try {
-      accept(this.checked(req, hit));
-      return true;
+      return fn();
     } catch (err) {
-      this.log.debug(`dropping a cached ${req.source} answer that no longer passes its checks`, { err });
-      return false;
+      throw this.mark(err);
     }
   }
 
-  private write(scope: Scope | undefined, key: string, stored: Stored, ttlMs: number): void {
+  /** A cached answer read as a fresh one would be: its value, its "not found", or undefined when it no longer passes. */
+  private readHit<T>(req: UpstreamRequest, hit: Stored, accept: (stored: Stored) => T): { value: T } | { error: unknown } | undefined {
+    try {
+      return { value: accept(this.checked(req, hit)) };
+    } catch (err) {
+      if (hit.status === 404 && isNotFoundStatus(err)) return { error: err };
+      this.log.debug(`dropping a cached ${req.source} answer that no longer passes its checks`, { err });
+      return undefined;
+    }
+  }
+
+  /**
+   * Caches an answer. Inside observe() the write waits for the call (see the header); outside it,
+   * only an answer whose parser already ran (`parsed`) is written: any other may still be rejected
+   * by its caller, and nothing would tell.
+   */
+  private write(scope: Scope | undefined, key: string, stored: Stored, ttlMs: number, parsed: boolean): void {
     const write = () => this.cache!.set(key, stored, ttlMs).catch((err: unknown) => this.log.debug('cache write failed', { err }));
     if (!scope) {
-      void write();
+      if (parsed) void write();
       return;
     }
     this.cache!.hold(key, stored, ttlMs);
@@ -280,9 +339,13 @@ export class UpstreamClient {
     );
   }
 
-  /** Enforces the status and the expected content type: an HTML error page is an error, never data. */
+  /**
+   * Enforces the status and the expected content type: an HTML error page is an error, never data,
+   * and a 404 the source does not recognise as its own (`notFound`) is a failure, not "not found".
+   */
   private checked(req: UpstreamRequest, stored: Stored): Stored {
     const failure = answerProblem(req.source, req.expect, stored, this.secrets);
+    if (failure && req.notFound && isNotFoundStatus(failure) && !req.notFound(stored)) throw foreignNotFound(req.source, stored, this.secrets);
     if (failure) throw failure;
     return stored;
   }

@@ -1,11 +1,15 @@
 // Reactome Content Service: the pathways a protein takes part in, pathway details, and pathway
 // search by text. Enrichment does not come from here (the analysis runs offline on GMT files).
 // `/data/mapping/UniProt/{acc}/pathways` lists the lowest-level pathways containing the
-// protein; an identifier Reactome does not know is HTTP 404, reported as null. Search results
-// carry highlighting HTML in their names, stripped here.
+// protein; an identifier Reactome does not know (or in no pathway) is HTTP 404, reported as null.
+// Only Reactome's own 404 counts: its ContentService answers errors with a JSON ErrorInfo
+// (`{"code":404,"reason":"NOT_FOUND","messages":[...]}`, GlobalExceptionHandler in
+// reactome/content-service); any other 404 (an nginx page during maintenance, plain text) is a
+// failure, never "in no pathway", and is not cached. Search results carry highlighting HTML in their names,
+// stripped here.
 // @see https://reactome.org/ContentService/
 import { isNotFoundStatus } from '../errors.js';
-import type { UpstreamClient } from './http.js';
+import type { Stored, UpstreamClient } from './http.js';
 import { optNum, optStr, shapeOf, type Obj } from './shape.js';
 
 const shape = shapeOf('reactome', 'Reactome changed its Content Service JSON (stId, displayName).');
@@ -40,6 +44,7 @@ export class Reactome {
         source: 'reactome',
         path: `/data/mapping/UniProt/${encodeURIComponent(accession)}/pathways`,
         query: { species },
+        notFound: isReactomeNotFound,
         ...(signal ? { signal } : {}),
       });
       return parseReactomePathways(json);
@@ -52,7 +57,7 @@ export class Reactome {
   /** One pathway (or other event) by stable id; null when unknown. */
   async pathway(stId: string, signal?: AbortSignal): Promise<ReactomePathwayDetail | null> {
     try {
-      const json = await this.http.json({ source: 'reactome', path: `/data/query/${encodeURIComponent(stId)}`, ...(signal ? { signal } : {}) });
+      const json = await this.http.json({ source: 'reactome', path: `/data/query/${encodeURIComponent(stId)}`, notFound: isReactomeNotFound, ...(signal ? { signal } : {}) });
       return parseReactomeQuery(json);
     } catch (err) {
       if (isNotFoundStatus(err)) return null;
@@ -67,6 +72,7 @@ export class Reactome {
         source: 'reactome',
         path: '/search/query',
         query: { query: text, species: options.species ?? 'Homo sapiens', types: 'Pathway', cluster: true, pageSize: options.pageSize ?? 10 },
+        notFound: isReactomeNotFound,
         ...(signal ? { signal } : {}),
       });
       return parseReactomeSearch(json);
@@ -78,6 +84,20 @@ export class Reactome {
 }
 
 // ---------------------------------------------------------------- pure parsers
+
+/**
+ * A 404 in Reactome's own words: a JSON error document (its ErrorInfo, see the header). Any JSON
+ * object counts, not only one with `code: 404`: a page, plain text or an empty body is what a
+ * proxy or a server in maintenance answers, and those are the failures to tell apart.
+ */
+export function isReactomeNotFound(answer: Stored): boolean {
+  try {
+    const body = JSON.parse(answer.body) as unknown;
+    return typeof body === 'object' && body !== null && !Array.isArray(body);
+  } catch {
+    return false;
+  }
+}
 
 export function reactomeUrl(stId: string): string {
   return `https://reactome.org/content/detail/${stId}`;

@@ -48,7 +48,8 @@ export class SemanticScholar {
   }
 
   private async batch(pmids: readonly string[], signal?: AbortSignal): Promise<Map<string, S2Paper | null>> {
-    const json = await this.http.json({
+    // The parser runs inside the request, so an answer it rejects is never cached.
+    return this.http.json({
       source: SOURCE,
       path: '/graph/v1/paper/batch',
       method: 'POST',
@@ -58,8 +59,7 @@ export class SemanticScholar {
       cache: true,
       maxRetries: 1,
       ...(signal ? { signal } : {}),
-    });
-    return parseS2PaperBatch(json, pmids);
+    }, (json) => parseS2PaperBatch(json, pmids));
   }
 }
 

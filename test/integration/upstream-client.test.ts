@@ -22,6 +22,13 @@ function client(flags: Partial<ConfigInput> = {}, cache?: Keyv): UpstreamClient 
   return new UpstreamClient({ config: testConfig({ retries: 3, ...flags }, fake.url), log: createLogger('silent'), cache });
 }
 
+/** A stand-in for HGNC's parser: the answer must carry response.docs[]. */
+const docs = (json: unknown) => {
+  const list = (json as { response?: { docs?: unknown } }).response?.docs;
+  if (!Array.isArray(list)) throw new UpstreamError({ source: 'hgnc', failure: 'schema', message: 'no response.docs' });
+  return list;
+};
+
 async function failure(p: Promise<unknown>): Promise<UpstreamError> {
   const err = await p.then(
     () => undefined,
@@ -152,9 +159,10 @@ describe('upstream client', () => {
   it('serves repeated GETs from the cache and shares in-flight requests', async () => {
     fake.route('GET', '/hgnc/fetch/symbol/TP53', { body: { response: { docs: [] } }, delayMs: 50 });
     const c = client({ cache: true }, new Keyv());
-    const [a, b] = await Promise.all([0, 1].map(() => c.json({ source: 'hgnc', path: '/fetch/symbol/TP53' })));
+    // With its parser, as every source outside a SourceReport call passes it (only a parsed answer is cached there).
+    const [a, b] = await Promise.all([0, 1].map(() => c.json({ source: 'hgnc', path: '/fetch/symbol/TP53' }, docs)));
     expect(a).toEqual(b);
-    await c.json({ source: 'hgnc', path: '/fetch/symbol/TP53' });
+    await c.json({ source: 'hgnc', path: '/fetch/symbol/TP53' }, docs);
     expect(fake.requests).toHaveLength(1);
     expect(c.metrics().hgnc.cacheHits).toBe(1);
     const seen = await c.observe(() => c.json({ source: 'hgnc', path: '/fetch/symbol/TP53' }));
@@ -214,9 +222,9 @@ describe('upstream client', () => {
     };
     fake.route('GET', '/hgnc/fetch/symbol/EGFR', { body: { response: { docs: [] } } });
     const c = client({ cache: true }, new Keyv({ store: slow }));
-    const first = c.json({ source: 'hgnc', path: '/fetch/symbol/EGFR' });
+    const first = c.json({ source: 'hgnc', path: '/fetch/symbol/EGFR' }, docs);
     await writeStarted; // the first one has fetched and is writing its answer to the cache
-    const second = c.json({ source: 'hgnc', path: '/fetch/symbol/EGFR' });
+    const second = c.json({ source: 'hgnc', path: '/fetch/symbol/EGFR' }, docs);
     expect(await second).toEqual(await first);
     expect(fake.requests).toHaveLength(1);
   });

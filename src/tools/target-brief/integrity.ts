@@ -6,7 +6,9 @@
 // The pipeline runs esummary (stage 0) and then efetch for the PMIDs that exist. Both are started
 // together here, through an Eutils whose efetch answers from the request already in flight: the
 // integrity check takes one dependent round instead of two. PMIDs that turn out not to exist
-// were fetched for nothing, which costs no extra round.
+// were fetched for nothing, which costs no extra round. The prefetch starts outside any report
+// call (observe()), where the client caches only an answer whose parser ran inside the request:
+// efetch's does (sources/eutils.ts), so NCBI's 200 error document or a cut-off answer is not kept.
 import type { z } from 'zod';
 import { round, runIntegrity, verdictOf } from '../../evidence/pipeline.js';
 import type { StatementStatus } from '../../evidence/status.js';
