@@ -13,7 +13,12 @@
 import type { EnrichmentWorkspace } from './enrichment-workspace.js';
 import type { PreparedLibrary } from './enrichment-library.js';
 
-export const CODEC_FORMAT = 2;
+/**
+ * 3: the GMT text is decoded by src/genesets/gmt-text.ts (UTF-16 with a byte-order mark decoded,
+ * non-UTF-8 refused). An index of format 2 may hold a UTF-16 file read as UTF-8 (sets named NUL,
+ * no genes), keyed by the same bytes' sha256: it must be rebuilt, not trusted.
+ */
+export const CODEC_FORMAT = 3;
 const MAGIC = 'BIPL';
 const FLOATS = ['hi', 'lo'] as const;
 const ARRAYS = ['offsets', 'members', 'setsBySize', 'sizesBySize', 'sizeRankOf', 'geneOffsets', 'geneSets'] as const;

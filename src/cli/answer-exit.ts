@@ -43,10 +43,20 @@ export function answerExitCode(result: unknown, couldNotAnswer?: NotAnswered | n
     process.stderr.write(`error: ${error}\n${hint ? `hint: ${hint}\n` : ''}`);
     return EXIT.failure;
   }
-  const incomplete = incompleteSources(sourcesOf(result));
+  const incomplete = [...incompleteSources(sourcesOf(result)), ...failedLibraries(result)];
   if (!incomplete.length) return EXIT.ok;
   process.stderr.write(`warning: incomplete answer: ${incomplete.join(', ')}\n`);
   return EXIT.incomplete;
+}
+
+/**
+ * Gene-set libraries that could not be loaded while others were ("gene-set library mylab.gmt
+ * failed"): a user's own GMT file is no source, yet the answer lacks its pathways just the same.
+ */
+function failedLibraries(result: unknown): string[] {
+  const failed = (result as { enrichmentStatus?: { failed?: unknown } } | null)?.enrichmentStatus?.failed;
+  if (!Array.isArray(failed)) return [];
+  return failed.flatMap((f: { library?: unknown }) => (typeof f?.library === 'string' ? [`gene-set library ${f.library.split(/[\\/]/).pop()} failed`] : []));
 }
 
 /** The result's `sources[]` ([] for a result without one, e.g. a saved snapshot shown). */

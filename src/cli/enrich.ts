@@ -16,6 +16,8 @@ import { isEnrichrLibraryName } from '../sources/enrichr.js';
 import { SourceReport, type SourceEntry } from '../sources/report.js';
 import { genePanel } from '../tools/shared/schemas.js';
 import { EXIT, print, printJson, reportError, UsageError } from './output.js';
+import { answerExitCode } from './answer-exit.js';
+import { enrichmentUntestedNote } from '../tools/shared/panel-analysis/enrichment-notes.js';
 import { terminalProgress } from './progress.js';
 import { renderCachedLibraries, renderEnrich } from './render/enrich.js';
 import { configFromFlags, splitList, type GlobalFlags } from './flags.js';
@@ -179,7 +181,10 @@ export async function runEnrich(opts: EnrichFlags, flags: GlobalFlags): Promise<
         hint: 'See the failures above. Pass a local GMT file with --gene-sets, or retry when Enrichr is reachable.',
       });
     }
-    return EXIT.ok;
+    // As the analyses: 1 when nothing was tested (no finding either way), 4 when a library or a
+    // source failed while others answered (answer-exit.ts).
+    const untested = enrichmentUntestedNote(result.libraries.map((l) => ({ library: l.library, n: l.n, tested: l.tested })));
+    return answerExitCode({ sources: result.sources, enrichmentStatus: { failed: loaded.failures.map((f) => ({ library: f.path ?? f.name })) } }, untested);
   });
 }
 

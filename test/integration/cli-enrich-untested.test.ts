@@ -12,7 +12,7 @@ describe('biointel enrich: a library with no set of the sizes tested', () => {
     const gmt = path.join(tempDir(), 'mine.gmt');
     writeFileSync(gmt, 'DNA repair core\t\tBRCA1\tBRCA2\tATM\n');
     const r = await runCli(['enrich', '--genes', 'BRCA1,BRCA2,ATM', '--gene-sets', gmt], { BIOINTEL_LOG_LEVEL: 'silent', BIOINTEL_DATA_DIR: tempDir() });
-    expect(r.code, r.stderr).toBe(0);
+    expect(r.code, r.stderr).toBe(1); // nothing tested: no finding either way
     expect(r.stdout).toContain('0 of 1 sets tested');
     expect(r.stdout).toContain('Not tested (no set has 5 to 2,000 genes (the sizes tested)): this library says nothing about enrichment of this panel.');
     expect(r.stdout).not.toContain('No set with q <= 0.05');

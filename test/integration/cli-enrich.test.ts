@@ -74,7 +74,9 @@ describe('biointel enrich: local GMT files', () => {
     expect(r.stdout).not.toContain('Apoptosis'); // q > 0.05
     // A panel none of whose genes is in the library was not tested: never "no set with q <= 0.05".
     const none = await run(['enrich', '--genes', 'NOTAGENE1,NOTAGENE2', '--gene-sets', gmtFile], offline);
-    expect(none.code, none.stderr).toBe(0);
+    // Nothing tested is no finding: exit 1, as `biointel analyze` (the report is still printed).
+    expect(none.code, none.stderr).toBe(1);
+    expect(none.stderr).toContain('error: Pathway enrichment tested nothing');
     expect(none.stdout).toContain('Not tested: no panel gene is in this library');
     expect(none.stdout).not.toContain('No set with q');
   });
@@ -146,9 +148,11 @@ describeShared('biointel enrich: an Enrichr library from a fake Enrichr', () => 
     expect(cache.libraries).toEqual([expect.objectContaining({ name: 'GO_Biological_Process_2021', sidecar: expect.objectContaining({ sets: 6036 }) })]);
   });
 
-  it('keeps the other libraries when one is unknown to Enrichr (exit 0, failure listed)', async () => {
+  it('keeps the other libraries when one is unknown to Enrichr (exit 4: incomplete, failure listed)', async () => {
     const r = await run(['enrich', '--genes', 'TP53,ATM', '--libraries', 'GO_Biological_Process_2021,No_Such_Library', '--json'], env);
-    expect(r.code, r.stderr).toBe(0);
+    expect(r.code, r.stderr).toBe(4);
+    expect(r.stderr).toContain('warning: incomplete answer:');
+    expect(r.stderr).toContain('gene-set library No_Such_Library failed');
     const out = JSON.parse(r.stdout) as EnrichReport;
     expect(out.libraries.map((l) => l.library)).toEqual(['GO_Biological_Process_2021']);
     expect(out.failures).toEqual([{ name: 'No_Such_Library', error: expect.stringContaining('library No_Such_Library: not found') }]);

@@ -5,6 +5,12 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/context.js';
+import { createHash } from 'node:crypto';
+import { DEFAULT_SET_SIZES, prepareLibrary } from '../../src/analysis/enrichment-library.js';
+import { createEnrichmentWorkspace } from '../../src/analysis/enrichment-workspace.js';
+import { parseGmt } from '../../src/analysis/gmt.js';
+import { CODEC_FORMAT } from '../../src/analysis/prepared-library-codec.js';
+import { preparedPath, writePrepared } from '../../src/genesets/prepared-index.js';
 import { DEFAULT_LIBRARIES } from '../../src/genesets/service.js';
 import { SourceReport } from '../../src/sources/report.js';
 import { testContext, tempDir } from '../support/context.js';
@@ -246,6 +252,25 @@ describe('gene-set service: user GMT files', () => {
       { name: 'latin1', path: latin1, error: expect.stringContaining('not UTF-8 text') },
       { name: 'nobom', path: noBom, error: expect.stringContaining('UTF-16 saved without a byte-order mark') },
     ]);
+  });
+
+  it('does not trust an index an earlier version built from a UTF-16 file read as UTF-8', async () => {
+    const dataDir = tempDir();
+    const utf16 = path.join(tempDir(), 'excel.gmt');
+    const bytes = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('MY_SET\tdesc\tEGFR\tERBB2\tBRAF\tKRAS\tNRAS\r\n', 'utf16le')]);
+    writeFileSync(utf16, bytes);
+    // What the earlier code parsed and saved (format 2), under the same bytes' sha256.
+    const old = parseGmt(bytes.toString('utf8'));
+    const sha = createHash('sha256').update(bytes).digest('hex');
+    const file = preparedPath(path.join(dataDir, 'genesets'), utf16, sha);
+    await writePrepared(file, prepareLibrary(old, { name: 'excel' }, DEFAULT_SET_SIZES, createEnrichmentWorkspace()), sha, old.warnings);
+    const stale = readFileSync(file);
+    const header = stale.toString('latin1', 8, 8 + stale.readUInt32LE(4));
+    expect(header).toContain(`"format":${CODEC_FORMAT}`);
+    stale.write(header.replace(`"format":${CODEC_FORMAT}`, '"format":2'), 8, 'latin1');
+    writeFileSync(file, stale);
+    const r = await (await context({ dataDir })).genesets.load({ files: [utf16] });
+    expect(r.libraries[0]!.library.genes).toContain('EGFR');
   });
 
   it('reports a missing, empty or duplicate-named file as a failure naming the path; the rest load', async () => {

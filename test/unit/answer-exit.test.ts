@@ -36,4 +36,11 @@ describe('answerExitCode', () => {
     expect(err).toHaveBeenCalledWith('error: Pathway enrichment could not run\nhint: run biointel enrich --refresh-libraries\n');
     expect(answerExitCode({ sources: [] }, 'no drug could be considered')).toBe(EXIT.failure);
   });
+
+  it('4 when a gene-set library could not be loaded while others were: a user\'s own GMT file is no source', () => {
+    const err = stderr();
+    const r = { sources: [{ id: 'enrichr', status: 'ok' }], enrichmentStatus: { state: 'partial', failed: [{ library: '/home/me/mylab.gmt', error: 'not UTF-8 text' }] } };
+    expect(answerExitCode(r)).toBe(EXIT.incomplete);
+    expect(err).toHaveBeenCalledWith('warning: incomplete answer: gene-set library mylab.gmt failed\n');
+  });
 });
