@@ -19,7 +19,7 @@ export const SOURCE = 'chembl';
 const ID_BATCH = 100;
 /** ChEMBL's largest page. */
 export const PAGE_LIMIT = 1000;
-/** Safety stop for paging: 10,000 rows per filter. */
+/** Safety stop for paging: 10,000 rows per filter; a longer list is read partial and says so (allPages). */
 const MAX_PAGES = 10;
 /** Shape checks whose errors name ChEMBL (chembl-potency.ts reads the same answers). */
 export const chemblShape = shapeOf(SOURCE, 'The ChEMBL answer format may have changed; run `npm run test:live` to check for drift.');
@@ -167,7 +167,9 @@ export class Chembl {
   // The first page tells the total and the page size the server applied (ChEMBL caps `limit`);
   // the other pages are then fetched together, so a long list costs two request waves, not one
   // per page. Offsets are computed here rather than following page_meta.next, whose absolute path
-  // would bypass a base-URL override.
+  // would bypass a base-URL override. Past MAX_PAGES the rest is not read, and the client is told
+  // (shortfall): the call reads partial with the counts, since a row not read (an indication) could
+  // otherwise pass for one that does not exist.
   private async allPages<T>(
     path: string,
     filter: Record<string, string>,
@@ -182,18 +184,31 @@ export class Chembl {
     // Without a total the pages are walked one by one (still bounded by MAX_PAGES).
     if (first.total === null) {
       const out = [...first.items];
-      for (let n = 1; n < MAX_PAGES; n++) {
+      let more = true;
+      for (let n = 1; n < MAX_PAGES && more; n++) {
         const next = await page(n * size, size);
         out.push(...next.items);
-        if (!next.hasNext || !next.items.length) break;
+        more = next.hasNext && next.items.length > 0;
       }
+      if (more) this.http.shortfall(`${endpointOf(path)}: the first ${count(out.length)} rows read, more not read (paging stops at ${MAX_PAGES} pages; ChEMBL gave no total)`);
       return out;
     }
     const pages = Math.min(MAX_PAGES, Math.ceil(first.total / size));
     const rest = await Promise.all(Array.from({ length: pages - 1 }, (_, i) => page((i + 1) * size, size)));
-    return [...first.items, ...rest.flatMap((p) => p.items)];
+    const out = [...first.items, ...rest.flatMap((p) => p.items)];
+    if (out.length < first.total && Math.ceil(first.total / size) > MAX_PAGES) {
+      this.http.shortfall(`${endpointOf(path)}: ${count(out.length)} of ${count(first.total)} rows read (paging stops at ${MAX_PAGES} pages)`);
+    }
+    return out;
   }
 }
+
+/** "ChEMBL drug_indication" for '/drug_indication.json'. */
+function endpointOf(path: string): string {
+  return `ChEMBL ${path.replace(/^\//, '').replace(/\.json$/, '')}`;
+}
+
+const count = (n: number): string => n.toLocaleString('en-US');
 
 // ---------------------------------------------------------------- pure parsers
 

@@ -28,7 +28,9 @@ import type { Logger } from '../log.js';
 import { redact } from '../log.js';
 import { answerProblem, foreignNotFound, parseJsonBody } from './http-errors.js';
 import { sendUntilFinal } from './http-send.js';
+import { InflightJoin } from './http-join.js';
 import { createPacer, type Pacer, type RateWindow } from './pacing.js';
+import { checkRecordDir, whyUnusable } from './record-dir.js';
 import { exchangeKey, readRecording, writeRecording, type Exchange } from './recordings.js';
 import { resolveSource, SOURCE_IDS, type SourceId } from './registry.js';
 import { ResponseCache, scrubSecrets, type StoredResponse } from './response-cache.js';
@@ -79,6 +81,11 @@ export interface Observation {
   failures: number;
   /** Messages of the failed requests, first ones first (a source may swallow them: report.ts still sees them). */
   errors: string[];
+  /**
+   * Answers that came back whole but are not the whole list (a paging cap: `shortfall()`), said in
+   * a sentence each. Present only when there is one.
+   */
+  shortfalls?: string[];
 }
 
 interface Scope extends Observation {
@@ -110,7 +117,10 @@ export class UpstreamClient {
   private readonly log: Logger;
   private readonly cache: ResponseCache | undefined;
   private readonly pacers = new Map<SourceId, Pacer>();
-  private readonly inflight = new Map<string, Promise<Stored>>();
+  /** Identical concurrent requests share one fetch, which no one caller's cancellation stops (http-join.ts). */
+  private readonly inflight = new InflightJoin<Stored>();
+  /** A recording that could not be written is said once, not on every request. */
+  private recordWarned = false;
   private readonly stats = new Map<SourceId, SourceMetrics>();
   private readonly observers = new AsyncLocalStorage<Scope>();
   /** Errors request() threw: a call failing with one of them failed on a request, not on reading an answer. */
@@ -134,6 +144,7 @@ export class UpstreamClient {
     this.secrets = [options.config.ncbiApiKey, options.config.ncbiEmail].filter((s): s is string => !!s);
     this.cache = options.config.cache && options.cache ? new ResponseCache(options.cache, { secrets: this.secrets, ...(options.hotCacheBytes === undefined ? {} : { hotBytes: options.hotCacheBytes }) }) : undefined;
     this.fetchImpl = options.fetchImpl;
+    if (options.config.recordDir) checkRecordDir(options.config.recordDir);
   }
 
   /** Parsed JSON; with `parse`, the source's parser (shape check) must accept it before it is cached. */
@@ -170,8 +181,23 @@ export class UpstreamClient {
     }
     if ('error' in outcome && this.readingFailed(outcome.error)) for (const p of scope.pending.splice(0)) this.cache?.forget(p.key);
     else await this.flush(scope.pending);
-    const { requests, cacheHits, failures, errors } = scope;
-    return { ...outcome, observation: { requests, cacheHits, failures, errors }, ms: Math.round(performance.now() - started) };
+    const { requests, cacheHits, failures, errors, shortfalls } = scope;
+    return { ...outcome, observation: { requests, cacheHits, failures, errors, ...(shortfalls?.length ? { shortfalls } : {}) }, ms: Math.round(performance.now() - started) };
+  }
+
+  /**
+   * A source read less than the whole list it asked for although every request answered (a paging
+   * cap): the observed call then reads partial with this sentence (report.ts); outside observe() it
+   * is logged. Never silent: a row not read could pass for a row that does not exist.
+   */
+  shortfall(message: string): void {
+    const scope = this.observers.getStore();
+    if (!scope) {
+      this.log.warn(message);
+      return;
+    }
+    scope.shortfalls ??= [];
+    if (scope.shortfalls.length < 5 && !scope.shortfalls.includes(message)) scope.shortfalls.push(message);
   }
 
   metrics(): Record<SourceId, SourceMetrics> {
@@ -242,23 +268,20 @@ export class UpstreamClient {
       if (hit) await this.cache!.delete(key);
     }
 
-    let pending = this.inflight.get(key);
-    const first = !pending;
-    if (!pending) {
-      const url = buildUrl(source.baseUrl, req.path, query);
-      pending = this.fetchFinal(req, method, url, body, source.headers)
-        .then(async (stored) => {
-          if (this.config.recordDir) {
-            await writeRecording(this.config.recordDir, req.source, key, this.exchangeOf(req, method, query, body?.text, stored));
-          }
-          return stored;
-        })
-        .finally(() => this.inflight.delete(key));
-      this.inflight.set(key, pending);
-    }
+    const url = buildUrl(source.baseUrl, req.path, query);
+    const outcome = this.inflight.join(key, req.source, req.signal, async (signal) => {
+      const stored = await this.fetchFinal({ ...req, ...(signal ? { signal } : {}) }, method, url, body, source.headers);
+      if (this.config.recordDir) await this.record(this.config.recordDir, key, this.exchangeOf(req, method, query, body?.text, stored));
+      return stored;
+    });
     if (scope) scope.requests++;
+    // `first`: the caller that takes the shared answer (or failure) as its own: it writes the cache and counts the failure.
+    let first = false;
     try {
-      const stored = await pending;
+      const joined = await outcome;
+      first = joined.owner;
+      if ('error' in joined) throw joined.error;
+      const stored = joined.value;
       let value: T;
       try {
         value = accept(this.checked(req, stored));
@@ -324,6 +347,20 @@ export class UpstreamClient {
     }
     this.cache!.hold(key, stored, ttlMs);
     scope.pending.push({ key, write });
+  }
+
+  /**
+   * Records an exchange. The answer is used whatever happens here: a directory that breaks after
+   * start-up (checked then, record-dir.ts) is the operator's problem, said once, not a failed source.
+   */
+  private async record(dir: string, key: string, exchange: Exchange): Promise<void> {
+    try {
+      await writeRecording(dir, exchange.source, key, exchange);
+    } catch (err) {
+      if (this.recordWarned) return;
+      this.recordWarned = true;
+      this.log.warn(`could not record upstream exchanges into ${dir} (${whyUnusable(err)}); answers are used but not recorded`, { err });
+    }
   }
 
   private async flush(pending: Scope['pending']): Promise<void> {

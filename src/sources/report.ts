@@ -9,7 +9,8 @@
 // - skipped: not consulted, with the reason.
 // A call counts as failed when it threw, and also when it returned although every request it sent
 // failed (a client that swallowed its errors and returned an empty list); one that returned with
-// some failed requests makes the source partial.
+// some failed requests makes the source partial, and so does one whose list was cut short (a paging
+// cap: the client's shortfalls), with a warning saying how much was read.
 //
 // With a call deadline (deadline.ts) the report also says which sources were late: still queued or
 // waiting for an answer when the deadline fired. Their entries carry `late: true` and the warnings
@@ -180,10 +181,12 @@ export class SourceReport {
       if (error !== undefined) return { error };
       return { error: err };
     }
-    if (observation.failures > 0) {
+    const lost = observation.failures > 0 ? (observation.errors[0] ?? `${observation.failures} request(s) failed`) : observation.shortfalls?.[0];
+    if (lost !== undefined) {
       t.degraded++;
-      t.errors.push(observation.errors[0] ?? `${observation.failures} request(s) failed`);
+      t.errors.push(lost);
     }
+    for (const s of observation.shortfalls ?? []) this.warn(`${source} incomplete: ${s}`);
     t.records += (options.records ?? defaultRecords)(value as T);
     return { value: value as T };
   }
