@@ -78,6 +78,13 @@ export interface PanelView {
   librariesTested: readonly string[];
   /** Libraries loaded, tested or not (absent: not known, e.g. a view built by hand). */
   librariesLoaded?: readonly string[];
+  /**
+   * The most panel genes any tested library held, set only when that is too few for enrichment to
+   * have power (the tools' MIN_GENES_FOR_POWER rule, applied where the view is built): with 1 gene no
+   * set can reach q <= 0.05, so a pathway missing here is no finding that it is not significant.
+   * Absent when the panel had enough genes, or when not known (older snapshots, views built by hand).
+   */
+  lowPowerGenes?: number;
   /** Drug candidates, best first; null when withheld (tier, includeDrugs false): see drugNote. */
   drugs: readonly DrugView[] | null;
   drugNote: string | null;
@@ -193,7 +200,7 @@ function testedNothing(v: PanelView): boolean {
 }
 
 /** "Pathways not compared: ..." when enrichment could not run on a side (labels: A, B, both), else null. */
-export function pathwaysNotCompared(a: PanelView, b: PanelView, labels: readonly [string, string, string]): string | null {
+export function enrichmentNotRun(a: PanelView, b: PanelView, labels: readonly [string, string, string]): string | null {
   const ranA = enrichmentRan(a);
   const ranB = enrichmentRan(b);
   if (ranA && ranB) return null;
@@ -207,6 +214,39 @@ export function pathwaysNotCompared(a: PanelView, b: PanelView, labels: readonly
       : `pathway enrichment could not run for ${who}`;
   return `Pathways not compared: ${why} (see warnings).`;
 }
+
+/**
+ * The sentence(s) saying that a side with too little enrichment power (lowPowerGenes) makes "not
+ * significant" there no finding, for the sides where the other reports a pathway it lacks as such;
+ * null when there is none. The otherSide values stay as they are ("not significant": the set was
+ * tested there and did not reach q <= 0.05); this says what that is worth.
+ */
+export function pathwaysLowPower(a: PanelView, b: PanelView, labels: readonly [string, string, string]): string | null {
+  const said = ([v, other, who, whoOther]: readonly [PanelView, PanelView, string, string]) => {
+    if (v.lowPowerGenes === undefined) return null;
+    const keys = new Set(v.pathways.map(pathwayKey));
+    if (!other.pathways.some((p) => !keys.has(pathwayKey(p)) && absenceIn(v, p) === 'not significant')) return null;
+    const n = v.lowPowerGenes;
+    return (
+      `${capitalise(who)} has at most ${n === 1 ? '1 gene' : `${n} genes`} in any gene-set library tested: too few for enrichment to judge, ` +
+      `so its "not significant" for a pathway that ${whoOther} reports is no finding.`
+    );
+  };
+  const out = [said([a, b, labels[0], labels[1]]), said([b, a, labels[1], labels[0]])].filter((x): x is string => x !== null);
+  return out.length ? out.join(' ') : null;
+}
+
+/**
+ * The note a comparison or diff writes in place of its one-sided pathway counts, or null: enrichment
+ * could not run or tested nothing on a side, or a side had too little power (pathwaysLowPower),
+ * where "25 pathways only in A; none only in B" read as a finding about B. Labels: A, B, both.
+ */
+export function pathwaysNotCompared(a: PanelView, b: PanelView, labels: readonly [string, string, string]): string | null {
+  const notes = [enrichmentNotRun(a, b, labels), pathwaysLowPower(a, b, labels)].filter((x): x is string => x !== null);
+  return notes.length ? notes.join(' ') : null;
+}
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export function absenceIn(other: PanelView, p: PathwayView): PathwayAbsence {
   if (!other.librariesTested.includes(p.library)) return 'library not tested';

@@ -14,7 +14,8 @@ import {
   matchDrugs,
   oneSide,
   oneSidedFigures,
-  pathwaysNotCompared,
+  enrichmentNotRun,
+  pathwaysLowPower,
   pathwayKey,
   qText,
   round3,
@@ -153,7 +154,7 @@ export function diffPanels(a: PanelView, b: PanelView): SnapshotDiff {
     integrityDeltas: deltas,
     sourceChanges: sourceChanges(a, b),
   };
-  return { ...result, summary: writeDiff(result, pathwaysNotCompared(a, b, ['the earlier analysis', 'the later analysis', 'either analysis'])) };
+  return { ...result, summary: writeDiff(result, enrichmentNotRun(a, b, DIFF_LABELS), pathwaysLowPower(a, b, DIFF_LABELS)) };
 }
 
 function presence(d: DrugView, rank: number, otherSide: DrugAbsence): DrugPresence {
@@ -289,7 +290,14 @@ function sourceChanges(a: PanelView, b: PanelView): SourceChange[] {
 
 const names = (items: readonly string[], max = 3) => (items.length > max ? `${items.slice(0, max).join(', ')} and ${items.length - max} more` : items.join(', '));
 
-function writeDiff(d: Omit<SnapshotDiff, 'summary'>, pathwayNote: string | null): string {
+const DIFF_LABELS = ['the earlier analysis', 'the later analysis', 'either analysis'] as const;
+
+/**
+ * `pathwayNote`: enrichment could not run on a side (its counts are no finding, and are left out);
+ * `lowPower`: a side had too few genes for enrichment to judge, so its "not significant" is no
+ * finding (the counts stay, hedged).
+ */
+function writeDiff(d: Omit<SnapshotDiff, 'summary'>, pathwayNote: string | null, lowPower: string | null): string {
   const out: string[] = [];
   const i = d.inputs;
   const inputParts = [
@@ -307,6 +315,7 @@ function writeDiff(d: Omit<SnapshotDiff, 'summary'>, pathwayNote: string | null)
       `${d.newPathways.length} pathway${d.newPathways.length === 1 ? '' : 's'} new${pathwaysCaveat(d.newPathways, 'earlier', 'have been')}${d.newPathways[0] ? `, led by ${path(d.newPathways[0])}` : ''}; ` +
         `${d.removedPathways.length} no longer reported${pathwaysCaveat(d.removedPathways, 'later', 'still be')}${d.removedPathways[0] ? `, led by ${path(d.removedPathways[0])}` : ''}.`,
     );
+    if (lowPower) out.push(lowPower);
   } else out.push('The same pathways are reported.');
   const q = d.qChanges[0];
   if (q && Math.abs(q.log10Change) >= 0.5) out.push(`Largest q change: ${pathwayLabel(q.name)} ${qText(q.qBefore)} → ${qText(q.qAfter)}.`);

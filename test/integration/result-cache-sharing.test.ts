@@ -61,7 +61,8 @@ describeShared('a brief shared by concurrent callers', () => {
     const ac = new AbortController();
     const pa = brief(ctx, ac.signal);
     void pa.catch(() => undefined);
-    await sleep(50);
+    // B comes once A's work is under way (its AlphaFold request sent), however loaded the machine.
+    while (!fake.requests.some((r) => r.path.startsWith('/alphafold/'))) await sleep(5);
     const pb = brief(ctx);
     await sleep(100);
     ac.abort();

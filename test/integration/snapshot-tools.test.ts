@@ -173,6 +173,34 @@ describe('svc_search_snapshots', () => {
     expect([one.total, one.snapshots.map((s) => s.id)]).toEqual([3, [ids.new]]);
   });
 
+  it('does not search a previous symbol HGNC now gives to another gene, and says so', async () => {
+    // HGNC lists OLDB as NEWA's previous symbol, and OLDB is now another gene's approved symbol: a
+    // panel of that gene, saved today, read as "found under NEWA's previous HGNC symbol OLDB".
+    const doc = (symbol: string, prev: string[]) => ({
+      responseHeader: { status: 0, QTime: 1 },
+      response: { numFound: 1, start: 0, docs: [{ hgnc_id: `HGNC:${symbol}`, symbol, name: `${symbol} gene`, status: 'Approved', prev_symbol: prev, alias_symbol: [] }] },
+    });
+    fake.route('GET', '/hgnc/fetch/symbol/NEWA', { body: doc('NEWA', ['OLDB']) });
+    fake.route('GET', '/hgnc/fetch/symbol/OLDB', { body: doc('OLDB', []) });
+    await ctx.snapshots.save({
+      tool: 'svc_generate_insights',
+      genes: ['OLDB', 'TP53'],
+      diseaseContext: 'Breast Cancer',
+      qualityScore: 0.4,
+      inputs: { genes: ['OLDB', 'TP53'], diseaseContext: 'Breast Cancer', audience: 'researcher' },
+      result: { qualityScore: 0.4, snapshotId: 'later' },
+    });
+    const out = await callOk<SearchOut>(client, 'svc_search_snapshots', { gene: 'NEWA' });
+    expect(out.total).toBe(0);
+    expect(out.snapshots).toEqual([]);
+    expect(out.query).toMatchObject({ gene: 'NEWA', geneInput: 'NEWA', geneResolution: 'approved' });
+    expect(out.warnings).toEqual([
+      "not searched under NEWA's previous HGNC symbol OLDB: it is now the approved symbol of another gene, so saved panels holding OLDB are taken as that gene's (a panel saved before the rename is missed)",
+    ]);
+    // OLDB itself still finds its own panel.
+    expect((await callOk<SearchOut>(client, 'svc_search_snapshots', { gene: 'OLDB' })).total).toBe(1);
+  });
+
   it('searches the symbol as typed when HGNC fails, saying whether saved panels hold it', async () => {
     hgncDown = true;
     const out = await callOk<SearchOut>(client, 'svc_search_snapshots', { gene: 'tp53', disease: 'cancer' });

@@ -58,10 +58,36 @@ async function resolveGene(typed: string, call: ToolCall, report: SourceReport):
   // HGNC down: the symbol as typed, which saved panels may hold.
   if (!r) return { symbol: normal, how: (await call.ctx.snapshots.hasGene(normal)) ? 'stored' : 'unresolved', formerly: [] };
   if (r.symbol) {
-    const formerly = (r.gene?.prevSymbols ?? []).map(normaliseSymbol).filter((s) => s !== r.symbol);
-    return { symbol: r.symbol, how: r.how, formerly: [...new Set(formerly)] };
+    const previous = [...new Set((r.gene?.prevSymbols ?? []).map(normaliseSymbol).filter((s) => s !== r.symbol))];
+    return { symbol: r.symbol, how: r.how, ...(await stillTheirs(r.symbol, previous, call, report)) };
   }
   return { ...unresolved(normal, r.how, r.candidates, r.replacedBy?.symbol ?? null), formerly: [] };
+}
+
+/**
+ * The previous symbols that may still name this gene in saved panels. HGNC reuses symbols: one
+ * that is now another gene's approved symbol finds that gene's panels ("NEWA found under its
+ * previous symbol OLDB" was another gene's panel), so it is not searched, and the warning says so.
+ * Each is resolved as typed (the local table answers without a request); one HGNC could not resolve
+ * is searched, the warning saying its hits may be another gene's.
+ */
+async function stillTheirs(symbol: string, previous: readonly string[], call: ToolCall, report: SourceReport): Promise<{ formerly: string[]; warning?: string }> {
+  const read = await Promise.all(
+    previous.map(async (prev) => {
+      const r = await report.call('hgnc', () => call.ctx.sources.hgnc.resolveSymbol(prev, call.signal), {
+        records: (x) => (x.symbol ? 1 : 0),
+        degrades: `whether ${symbol}'s previous symbol ${prev} now names another gene was not checked`,
+      });
+      return { prev, reused: r?.how === 'approved' && r.symbol !== null && r.symbol !== symbol ? r.symbol : null, unchecked: r === undefined };
+    }),
+  );
+  const reused = read.filter((x) => x.reused !== null);
+  const unchecked = read.filter((x) => x.unchecked);
+  const notes = [
+    ...reused.map((x) => `not searched under ${symbol}'s previous HGNC symbol ${x.prev}: it is now the approved symbol of another gene, so saved panels holding ${x.prev} are taken as that gene's (a panel saved before the rename is missed)`),
+    ...(unchecked.length ? [`searched under ${symbol}'s previous HGNC symbol${unchecked.length > 1 ? 's' : ''} ${unchecked.map((x) => x.prev).join(', ')} without knowing whether HGNC now gives ${unchecked.length > 1 ? 'them' : 'it'} to another gene: a panel found under ${unchecked.length > 1 ? 'them' : 'it'} may be that gene's`] : []),
+  ];
+  return { formerly: read.filter((x) => x.reused === null).map((x) => x.prev), ...(notes.length ? { warning: notes.join('; ') } : {}) };
 }
 
 function unresolved(normal: string, how: ResolutionHow, candidates: string[], replacement: string | null): { symbol: string; how: Resolution; warning: string } {

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { PanelView, Withdrawal } from '../../analysis/panel-view.js';
 import { InvalidInputError } from '../../errors.js';
 import { MAX_CANDIDATES } from './panel-analysis/analyse.js';
-import { untestedReason } from './panel-analysis/enrichment-notes.js';
+import { enrichmentLowPowerClause, untestedReason, type LibraryTested } from './panel-analysis/enrichment-notes.js';
 import { failedDrugSources } from './summary.js';
 import { withdrawalReading } from '../../analysis/drug-tiers.js';
 
@@ -69,6 +69,7 @@ export function panelView(result: unknown, snapshotId: string, field: string): P
     significantPathways: Math.max(r.enrichment.reduce((s, e) => s + e.significant, 0), r.enrichedPathways.length),
     librariesTested: r.enrichment.filter(testedAny).map((e) => e.library),
     librariesLoaded: r.enrichment.map((e) => e.library),
+    ...lowPowerOf(r.enrichment),
     drugs: withheld
       ? null
       : r.drugCandidates.map((d) => ({
@@ -101,6 +102,22 @@ export function panelView(result: unknown, snapshotId: string, field: string): P
 function testedAny(e: { library: string; n?: number | undefined; tested?: number | undefined; withOverlap?: number | undefined }): boolean {
   if (e.n === undefined) return true;
   return untestedReason({ library: e.library, n: e.n, ...(e.tested === undefined ? {} : { tested: e.tested }), ...(e.withOverlap === undefined ? {} : { withOverlap: e.withOverlap }) }) === undefined;
+}
+
+/**
+ * The most panel genes a tested library held, when too few for enrichment to have power (the rule
+ * of enrichmentLowPowerClause, the analysis's own warning): a pathway this side does not report is
+ * then no finding that it is not significant here. Not known (nothing set) when a library's count
+ * was not saved (older snapshots).
+ */
+function lowPowerOf(rows: readonly { library: string; n?: number | undefined; tested?: number | undefined; withOverlap?: number | undefined }[]): { lowPowerGenes?: number } {
+  const known: LibraryTested[] = [];
+  for (const e of rows) {
+    if (e.n === undefined) return {};
+    known.push({ library: e.library, n: e.n, ...(e.tested === undefined ? {} : { tested: e.tested }), ...(e.withOverlap === undefined ? {} : { withOverlap: e.withOverlap }) });
+  }
+  if (!enrichmentLowPowerClause(known)) return {};
+  return { lowPowerGenes: Math.max(...known.filter((r) => untestedReason(r) === undefined).map((r) => r.n)) };
 }
 
 function withdrawalOf(d: Parameters<typeof withdrawalReading>[0]): { withdrawal?: Withdrawal } {
