@@ -10,7 +10,7 @@ import { addAdminCommands } from './cli/admin-commands.js';
 import { addAnalyzeCommand } from './cli/analyze-command.js';
 import { addCompareCommand } from './cli/compare-command.js';
 import type { EnrichFlags } from './cli/enrich.js';
-import { EXIT } from './cli/exit.js';
+import { ANSWER_EXIT_HELP, EXIT } from './cli/exit.js';
 import { addGenesCommands } from './cli/genes-commands.js';
 import { addKeyCommands } from './cli/key-commands.js';
 import type { GlobalFlags } from './cli/run-tool.js';
@@ -102,7 +102,7 @@ function buildProgram(): Command {
     .argument('<gene>', 'gene symbol, e.g. EGFR (aliases and previous symbols are resolved through HGNC)')
     .option('--disease <text>', 'disease context for associations, trials and drug indications (default "cancer")')
     .option('--json', 'print the result as JSON')
-    .addHelpText('after', '\nExample:\n  biointel brief TP53 --disease "breast cancer"')
+    .addHelpText('after', '\nExample:\n  biointel brief TP53 --disease "breast cancer"' + ANSWER_EXIT_HELP)
     .action(async (gene: string, opts: { disease?: string; json?: boolean }, cmd: Command) => {
       const [{ runTool }, { targetBriefTool }, { renderBrief }] = await Promise.all([
         import('./cli/run-tool.js'),
@@ -120,7 +120,7 @@ function buildProgram(): Command {
     .option('--genes <symbols...>', 'gene symbols the hypothesis is about, when the text does not name them')
     .option('--disease <text>', 'the disease, when the text does not name it (overrides the text)')
     .option('--json', 'print the result as JSON')
-    .addHelpText('after', '\nExamples:\n  biointel plan "Inhibiting EGFR reduces proliferation in EGFR-mutant NSCLC"\n  biointel plan "PARP1 inhibition is synthetically lethal with BRCA1 loss" --disease "breast cancer"')
+    .addHelpText('after', '\nExamples:\n  biointel plan "Inhibiting EGFR reduces proliferation in EGFR-mutant NSCLC"\n  biointel plan "PARP1 inhibition is synthetically lethal with BRCA1 loss" --disease "breast cancer"' + ANSWER_EXIT_HELP)
     .action(async (hypothesis: string, opts: { genes?: string[]; disease?: string; json?: boolean }, cmd: Command) => {
       const [{ runTool, splitList }, { validationPlanTool }, { renderPlan }] = await Promise.all([
         import('./cli/run-tool.js'),

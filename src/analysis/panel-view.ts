@@ -200,6 +200,12 @@ function testedNothing(v: PanelView): boolean {
 }
 
 /** "Pathways not compared: ..." when enrichment could not run on a side (labels: A, B, both), else null. */
+/**
+ * How a note begins when a side's pathways could not be compared at all (enrichment did not run or
+ * tested nothing), as opposed to a low-power side, whose pathways are compared with a hedge.
+ */
+export const PATHWAYS_NOT_COMPARED = 'Pathways not compared:';
+
 export function enrichmentNotRun(a: PanelView, b: PanelView, labels: readonly [string, string, string]): string | null {
   const ranA = enrichmentRan(a);
   const ranB = enrichmentRan(b);
@@ -212,7 +218,7 @@ export function enrichmentNotRun(a: PanelView, b: PanelView, labels: readonly [s
     : sides.some(testedNothing)
       ? `pathway enrichment could not run or tested nothing for ${who}`
       : `pathway enrichment could not run for ${who}`;
-  return `Pathways not compared: ${why} (see warnings).`;
+  return `${PATHWAYS_NOT_COMPARED} ${why} (see warnings).`;
 }
 
 /**

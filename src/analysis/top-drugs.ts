@@ -17,7 +17,7 @@
 // Not read is not "no": indicatedForDisease is null when no indication source answered, withdrawn
 // null when neither the Open Targets drug details nor the ChEMBL molecule was read. A withdrawal
 // Open Targets places in named countries keeps an approval (it says nothing of elsewhere).
-import { admetOf, type Admet } from './admet.js';
+import { admetOf, type Admet, type PropertyLookups } from './admet.js';
 import type { ChemblIndication, ChemblMolecule } from '../sources/chembl.js';
 import type { DrugGeneInteraction } from '../sources/dgidb.js';
 import { parentName, type ClinicalCandidate } from './clinical-candidates.js';
@@ -77,6 +77,11 @@ export interface RankedCandidate {
   withdrawnLocally?: boolean;
   /** The approved indication is for a disease below the context (a subtype), not the context itself. */
   indicationBelow?: boolean;
+  /**
+   * Which property lookups of the drug failed (admet.ts PropertyLookups), set where they were made
+   * (tools/target-brief/gather.ts): its ADMET then reads "not known", never "no properties".
+   */
+  propertyLookups?: PropertyLookups;
 }
 
 function order(a: RankedCandidate, b: RankedCandidate): number {
@@ -248,13 +253,19 @@ export function topDrugView(
     interactionTypes: [...new Set(interaction?.interactionTypes.map((t) => t.type) ?? [])],
     interactionSources: interaction?.sources ?? [],
     interactionPmids: interaction?.pmids ?? [],
-    admet: admetView(c, molecule, pubchem),
+    admet: admetView(c, molecule, pubchem, ranked.propertyLookups),
     sources: ['opentargets', ...(molecule ? ['chembl'] : []), ...(pubchem ? ['pubchem'] : []), ...(interaction ? ['dgidb'] : [])],
   };
 }
 
-export function admetView(candidate: Pick<ClinicalCandidate, 'drugType'>, molecule: ChemblMolecule | null | undefined, pubchem: CompoundProperties | null | undefined): TopDrugAdmet {
-  return admetOf(molecule, pubchem, candidate.drugType);
+/** `lookups`: the ChEMBL molecule or PubChem lookup failed for this drug (a failure is not "no record"). */
+export function admetView(
+  candidate: Pick<ClinicalCandidate, 'drugType'>,
+  molecule: ChemblMolecule | null | undefined,
+  pubchem: CompoundProperties | null | undefined,
+  lookups: PropertyLookups = {},
+): TopDrugAdmet {
+  return admetOf(molecule, pubchem, candidate.drugType, lookups);
 }
 
 function norm(s: string): string {

@@ -4,6 +4,7 @@ import { renderCompareReport } from '../report/compare.js';
 import { assertWritableReportPath, writeHtmlFile } from '../report/write.js';
 import type { CompareOutput } from '../tools/compare-targets/schema.js';
 import { compareTargetsTool } from '../tools/compare-targets/tool.js';
+import { PATHWAYS_NOT_COMPARED } from '../analysis/panel-view.js';
 import { reportError } from './output.js';
 import { renderCompare } from './render/compare.js';
 import { compactComparison } from '../tools/compare-targets/assemble.js';
@@ -26,10 +27,11 @@ export async function runCompare(opts: CompareFlags, flags: GlobalFlags): Promis
 
 /**
  * Why the comparison does not answer (exit 1, answer-exit.ts): pathways could not be compared
- * (enrichment did not run, or tested nothing, on a side), as `analyze` does.
+ * (enrichment did not run, or tested nothing, on a side), as `analyze` does. A side too small for
+ * enrichment to judge is compared, with a hedge in the same note: that is an answer.
  */
 export function comparisonNotAnswered(r: CompareOutput): string | null {
-  return r.pathwayNote ?? null;
+  return r.pathwayNote?.startsWith(PATHWAYS_NOT_COMPARED) ? r.pathwayNote : null;
 }
 
 /** The report shows the whole comparison: the saved one, not the answer with its lists cut. */

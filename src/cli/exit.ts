@@ -7,4 +7,4 @@ export const EXIT = { ok: 0, failure: 1, usage: 2, notSupported: 3, incomplete: 
 
 /** The analysis commands' `--help` says what their codes mean (verify's says its own). */
 export const ANSWER_EXIT_HELP =
-  '\nExit codes: 0 a complete answer; 1 not answered (the reason on stderr); 2 usage error;\n4 answered but incomplete: a source failed, partly failed or was late (named on stderr).';
+  '\nExit codes: 0 a complete answer; 1 not answered (the reason on stderr); 2 usage error;\n4 answered but incomplete: a source failed, partly failed or was late, or a gene-set\nlibrary could not be loaded while others were (named on stderr).';

@@ -6,14 +6,24 @@
 import type { VerifyOutput } from '../tools/verify-claim/schema.js';
 import { EXIT } from './exit.js';
 
+/** Statement statuses that carry no verdict on the statement. */
+const NOT_JUDGED: ReadonlySet<string> = new Set(['unjudged', 'unverifiable']);
+
 export function verifyExitCode(r: Pick<VerifyOutput, 'evidenceStatus' | 'statements'>): number {
   switch (r.evidenceStatus) {
     case 'grounded':
     case 'supported': {
       const not = r.statements.filter((s) => s.status !== 'supported');
       if (!not.length) return EXIT.ok;
-      process.stderr.write(`error: ${not.length} of ${r.statements.length} statements are not supported (${not.map((s) => s.status).join(', ')}): see the statements above\n`);
-      return EXIT.notSupported;
+      // A statement that was never judged (too long for the model, no readable abstract) is no
+      // verdict: 3 says "judged and not supported" only when one was.
+      const judged = not.filter((s) => !NOT_JUDGED.has(s.status));
+      process.stderr.write(
+        judged.length
+          ? `error: ${not.length} of ${r.statements.length} statements are not supported (${not.map((s) => s.status).join(', ')}): see the statements above\n`
+          : `error: ${not.length} of ${r.statements.length} statements were not verified (${not.map((s) => s.status).join(', ')}): see the statements and warnings above\n`,
+      );
+      return judged.length ? EXIT.notSupported : EXIT.failure;
     }
     case 'unverifiable':
     case 'unjudged':

@@ -155,13 +155,21 @@ export class Chembl {
   /**
    * Indications of the given molecules, keyed by upper-cased id. A row counts for the molecule it
    * names and for its parent, so asking with a salt id or the parent id finds the same rows.
+   * `unread`: molecules whose rows may be cut short (their batch's list passed MAX_PAGES, or a row
+   * of theirs came from such a batch); their rows read are still in the map, but "no approval row"
+   * says nothing of them, so callers drop them (readIndications) and count them as not read.
    */
-  async drugIndications(chemblIds: readonly string[], signal?: AbortSignal): Promise<Map<string, ChemblIndication[]>> {
+  async drugIndications(chemblIds: readonly string[], signal?: AbortSignal): Promise<IndicationRows> {
     const ids = [...new Set(chemblIds.map((id) => id.trim().toUpperCase()).filter(Boolean))];
-    const all = (
-      await Promise.all(chunk(ids, ID_BATCH).map((batch) => this.allPages('/drug_indication.json', { molecule_chembl_id__in: batch.join(',') }, parseIndicationList, signal)))
-    ).flat();
-    return new Map(ids.map((id) => [id, all.filter((r) => r.moleculeChemblId === id || r.parentMoleculeChemblId === id)]));
+    const batches = await Promise.all(
+      chunk(ids, ID_BATCH).map(async (batch) => ({ batch, ...(await this.readPages('/drug_indication.json', { molecule_chembl_id__in: batch.join(',') }, parseIndicationList, signal)) })),
+    );
+    const unread = new Set(batches.filter((b) => !b.complete).flatMap((b) => b.batch));
+    // A parent asked in a whole batch still misses the unread rows of its salt asked in a cut one.
+    for (const b of batches) if (!b.complete) for (const r of b.rows) if (r.parentMoleculeChemblId) unread.add(r.parentMoleculeChemblId);
+    const all = batches.flatMap((b) => b.rows);
+    const rows = new Map(ids.map((id) => [id, all.filter((r) => r.moleculeChemblId === id || r.parentMoleculeChemblId === id)]));
+    return Object.assign(rows, { unread: new Set(ids.filter((id) => unread.has(id))) });
   }
 
   // The first page tells the total and the page size the server applied (ChEMBL caps `limit`);
@@ -170,16 +178,21 @@ export class Chembl {
   // would bypass a base-URL override. Past MAX_PAGES the rest is not read, and the client is told
   // (shortfall): the call reads partial with the counts, since a row not read (an indication) could
   // otherwise pass for one that does not exist.
-  private async allPages<T>(
+  private async allPages<T>(path: string, filter: Record<string, string>, parse: (json: unknown) => Page<T>, signal?: AbortSignal): Promise<T[]> {
+    return (await this.readPages(path, filter, parse, signal)).rows;
+  }
+
+  /** allPages, saying whether the list was read whole (`complete` false: cut at MAX_PAGES). */
+  private async readPages<T>(
     path: string,
     filter: Record<string, string>,
     parse: (json: unknown) => Page<T>,
     signal?: AbortSignal,
-  ): Promise<T[]> {
+  ): Promise<{ rows: T[]; complete: boolean }> {
     const page = async (offset: number, limit: number) =>
       parse(await this.http.json({ source: SOURCE, path, query: { ...filter, limit, offset }, ...(signal ? { signal } : {}) }));
     const first = await page(0, PAGE_LIMIT);
-    if (!first.hasNext || !first.items.length) return first.items;
+    if (!first.hasNext || !first.items.length) return { rows: first.items, complete: true };
     const size = first.limit && first.limit > 0 ? Math.min(first.limit, PAGE_LIMIT) : first.items.length;
     // Without a total the pages are walked one by one (still bounded by MAX_PAGES).
     if (first.total === null) {
@@ -191,16 +204,27 @@ export class Chembl {
         more = next.hasNext && next.items.length > 0;
       }
       if (more) this.http.shortfall(`${endpointOf(path)}: the first ${count(out.length)} rows read, more not read (paging stops at ${MAX_PAGES} pages; ChEMBL gave no total)`);
-      return out;
+      return { rows: out, complete: !more };
     }
     const pages = Math.min(MAX_PAGES, Math.ceil(first.total / size));
     const rest = await Promise.all(Array.from({ length: pages - 1 }, (_, i) => page((i + 1) * size, size)));
     const out = [...first.items, ...rest.flatMap((p) => p.items)];
-    if (out.length < first.total && Math.ceil(first.total / size) > MAX_PAGES) {
-      this.http.shortfall(`${endpointOf(path)}: ${count(out.length)} of ${count(first.total)} rows read (paging stops at ${MAX_PAGES} pages)`);
-    }
-    return out;
+    const cut = out.length < first.total && Math.ceil(first.total / size) > MAX_PAGES;
+    if (cut) this.http.shortfall(`${endpointOf(path)}: ${count(out.length)} of ${count(first.total)} rows read (paging stops at ${MAX_PAGES} pages)`);
+    return { rows: out, complete: !cut };
   }
+}
+
+/** drugIndications' answer: rows by molecule, and the molecules whose rows may be cut short. */
+export type IndicationRows = Map<string, ChemblIndication[]> & { unread: ReadonlySet<string> };
+
+/**
+ * The rows of the molecules whose indications were read whole: a molecule in `unread` has no key,
+ * which the drug tools read as "indications not looked up" (held back, counted as unchecked), never
+ * as "no indication recorded".
+ */
+export function readIndications(rows: IndicationRows): Map<string, ChemblIndication[]> {
+  return new Map([...rows].filter(([id]) => !rows.unread.has(id)));
 }
 
 /** "ChEMBL drug_indication" for '/drug_indication.json'. */

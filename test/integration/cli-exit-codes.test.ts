@@ -37,7 +37,7 @@ const completeWorld = () => {
 
 describe('usage errors exit 2', () => {
   it('each analysis command says what its exit codes mean in --help', async () => {
-    for (const command of ['analyze', 'compare', 'repurpose']) {
+    for (const command of ['analyze', 'compare', 'repurpose', 'brief', 'plan']) {
       const r = await runCli([command, '--help'], env());
       expect(r.code, command).toBe(0);
       expect(r.stdout, command).toContain('4 answered but incomplete: a source failed, partly failed or was late');

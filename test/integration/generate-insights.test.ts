@@ -136,7 +136,7 @@ describeShared('svc_generate_insights', () => {
     expect(found.snapshots.map((s) => s.id)).toContain(r.snapshotId);
   });
 
-  it('consults every panel source (23: all but Cellosaurus) when drugs are analysed, and uses what each answers', async () => {
+  it('consults every panel source (24: all but Cellosaurus) when drugs are analysed, and uses what each answers', async () => {
     const r = await analyze({});
     // Enrichr answers partly: two of the default libraries are absent from the fake world.
     const answered = r.sources.filter((s) => s.status === 'ok' || s.status === 'cached' || (s.id === 'enrichr' && s.status === 'partial')).map((s) => s.id);

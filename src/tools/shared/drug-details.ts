@@ -18,7 +18,7 @@ import type { EnrichmentRow } from '../../analysis/enrichment.js';
 import type { DrugLiterature } from '../../analysis/evidence-brief.js';
 import { wordLikeSymbol } from '../../analysis/gene-synonyms.js';
 import type { Edge } from '../../analysis/hypotheses.js';
-import type { ChemblMechanism } from '../../sources/chembl.js';
+import { readIndications, type ChemblMechanism } from '../../sources/chembl.js';
 import type { CompoundProperties } from '../../sources/pubchem.js';
 import { CAPS, type Gather } from './gather.js';
 import { literature, type Term } from './literature.js';
@@ -49,7 +49,9 @@ export async function drugDetails(g: Gather, drafts: readonly DrugCandidate[], m
     g.report.call('opentargets', () => s.opentargets.drugs(ids, signal), { degrades: 'per-disease indications and withdrawal warnings from Open Targets are missing' }),
     chembl(() => s.chembl.molecules(ids, signal), 'ADMET properties, max_phase and withdrawn flags from ChEMBL are missing'),
     chembl(() => s.chembl.mechanismsForMolecules(allIds, signal), 'ChEMBL mechanisms are missing'),
-    chembl(() => s.chembl.drugIndications(allIds, signal), 'ChEMBL drug indications are missing'),
+    // A molecule whose rows were cut at ChEMBL's paging cap is left out ("not looked up"): an
+    // unread approval row must not read as "no indication here" and offer it as a candidate.
+    chembl(() => s.chembl.drugIndications(allIds, signal), 'ChEMBL drug indications are missing').then((rows) => rows && readIndications(rows)),
     pubchemFor(g, missing),
   ]);
   return { drugs, molecules, mechanisms, chemblIndications, pubchem, pubchemFailed };
@@ -147,7 +149,8 @@ export async function rankCandidates(
     return { ranked: [], statements: [] };
   }
   // The literature (a few searches) goes to the drafts the answer lists first, in the final ranking's
-  // own order (no draft has a literature count yet, so that is tier, then score). By score alone it
+  // own order (no draft has a literature count yet, so that is tier, then a role conflict last, then
+  // score: rankCountedFirst). By score alone it
   // went to tier III compounds whose few known factors scored high, while the tier II drugs shown at
   // the top had none.
   const [details, lit] = await Promise.all([drugDetails(g, drafts), drugLiterature(g, rankCountedFirst(drafts), literatureNames(disease))]);

@@ -21,7 +21,8 @@ import { enrich } from '../../analysis/enrichment.js';
 import { wordLikeSymbol } from '../../analysis/gene-synonyms.js';
 import type { LoadResult } from '../../genesets/service.js';
 import type { AlphaFoldModel } from '../../sources/alphafold.js';
-import type { ChemblIndication, ChemblMolecule } from '../../sources/chembl.js';
+import type { PropertyLookups } from '../../analysis/admet.js';
+import { readIndications, type ChemblIndication, type ChemblMolecule } from '../../sources/chembl.js';
 import type { TrialSearch } from '../../sources/clinicaltrials.js';
 import type { DrugGeneInteraction, GeneInteractions } from '../../sources/dgidb.js';
 import type { DiseaseHit, DiseaseOntology, DrugDetails, TargetClinicalContext, Tractability } from '../../sources/opentargets.js';
@@ -171,7 +172,7 @@ export async function gatherBrief(call: ToolCall, report: SourceReport, input: {
   const pathwayQ = neighbourhoodQ(symbol, partners, await reactomeLibP, report);
   step(4, 'Assembling the brief');
   const ranked = ranking && indications ? withIndications(ranking.top, matcher, indications.details, indications.chembl) : (ranking?.top ?? []);
-  const drugs = ranking && admet ? { ranked, total: ranking.total, interactions, ...admet } : null;
+  const drugs = ranking && admet ? { ranked: ranked.map((r) => withLookups(r, admet)), total: ranking.total, interactions, molecules: admet.molecules, pubchem: admet.pubchem } : null;
   return { gene, diseaseHits, matcher, entry, alphafold, clinical, tractability, contextScore, partners, pathways, pathwayQ, trials, drugs, integrity };
 }
 
@@ -194,18 +195,35 @@ function neighbourhoodQ(symbol: string, partners: StringInteraction[] | null | u
   return new Map(enrich(panel, lib).rows.map((r) => [r.id, r.q]));
 }
 
+/**
+ * ChEMBL molecules and PubChem properties of the top drugs. `molecules` undefined: the ChEMBL call
+ * failed; in `pubchem`, null is "PubChem does not know the name" and no key "not asked", while
+ * `pubchemFailed` holds the drugs whose PubChem call failed.
+ */
+interface DrugProperties {
+  molecules: Map<string, ChemblMolecule | null> | undefined;
+  pubchem: Map<string, CompoundProperties | null>;
+  pubchemFailed: Set<string>;
+}
+
+/** The drug with the property lookups that failed for it, so its ADMET says "not known" (admet.ts). */
+function withLookups(r: RankedCandidate, p: DrugProperties): RankedCandidate {
+  const lookups: PropertyLookups = {
+    ...(p.molecules === undefined ? { chembl: 'failed' as const } : {}),
+    ...(p.pubchemFailed.has(r.candidate.drugId) ? { pubchem: 'failed' as const } : {}),
+  };
+  return Object.keys(lookups).length ? { ...r, propertyLookups: lookups } : r;
+}
+
 /** ChEMBL molecules of the top drugs (round 3), then PubChem by name only where needed (round 4). */
-async function drugProperties(
-  call: ToolCall,
-  report: SourceReport,
-  ranked: readonly RankedCandidate[],
-): Promise<{ molecules: Map<string, ChemblMolecule | null> | undefined; pubchem: Map<string, CompoundProperties | null> }> {
+async function drugProperties(call: ToolCall, report: SourceReport, ranked: readonly RankedCandidate[]): Promise<DrugProperties> {
   const s = call.ctx.sources;
   const pubchem = new Map<string, CompoundProperties | null>();
+  const pubchemFailed = new Set<string>();
   if (ranked.length === 0) {
     skipped(report, 'chembl', 'no drug candidates to describe');
     skipped(report, 'pubchem', 'no drug candidates to describe');
-    return { molecules: undefined, pubchem };
+    return { molecules: undefined, pubchem, pubchemFailed };
   }
   const molecules = await report.call('chembl', () => s.chembl.molecules(ranked.map((r) => r.candidate.drugId), call.signal), {
     degrades: 'ADMET of the top drugs from PubChem only',
@@ -216,10 +234,12 @@ async function drugProperties(
   await Promise.all(
     missing.map(async (r) => {
       const found = await report.call('pubchem', () => s.pubchem.byName(r.candidate.name, call.signal), { degrades: `no PubChem properties for ${r.candidate.name}` });
-      pubchem.set(r.candidate.drugId, found?.[0] ?? null);
+      // undefined: the call failed, which is not "PubChem has no record" (null).
+      if (found === undefined) pubchemFailed.add(r.candidate.drugId);
+      else pubchem.set(r.candidate.drugId, found?.[0] ?? null);
     }),
   );
-  return { molecules, pubchem };
+  return { molecules, pubchem, pubchemFailed };
 }
 
 /** Per-disease indications of the top drugs (round 3): Open Targets drug details and ChEMBL drug_indication, each one batched request. */
@@ -233,7 +253,8 @@ async function drugIndications(
   const ids = ranked.map((r) => r.candidate.drugId);
   const [details, chembl] = await Promise.all([
     report.call('opentargets', () => s.opentargets.drugs(ids, call.signal), { degrades: 'per-disease indications and withdrawal warnings of the top drugs from Open Targets are missing' }),
-    report.call('chembl', () => s.chembl.drugIndications(ids, call.signal), { degrades: 'ChEMBL indications of the top drugs are missing' }),
+    // A drug whose rows were cut at ChEMBL's paging cap has no key: its indications read "not checked".
+    report.call('chembl', () => s.chembl.drugIndications(ids, call.signal), { degrades: 'ChEMBL indications of the top drugs are missing' }).then((rows) => rows && readIndications(rows)),
   ]);
   return { details, chembl };
 }
