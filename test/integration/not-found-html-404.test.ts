@@ -5,8 +5,7 @@
 // ChEMBL an empty body labelled text/html (../shared/fixtures/chembl/error-404-unknown-molecule),
 // Reactome a JSON ErrorInfo {"code":404,...} (reactome/content-service GlobalExceptionHandler).
 import Keyv from 'keyv';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AppContext } from '../../src/context.js';
+import { describe, expect, it } from 'vitest';
 import { isNotFoundStatus, UpstreamError } from '../../src/errors.js';
 import { createLogger } from '../../src/log.js';
 import { Chembl } from '../../src/sources/chembl.js';
@@ -16,21 +15,13 @@ import { exchangeKey } from '../../src/sources/recordings.js';
 import { silentProgress } from '../../src/tools/define.js';
 import { getTargetBrief } from '../../src/tools/target-brief/handler.js';
 import { summarizeBrief } from '../../src/tools/target-brief/summary.js';
-import { testConfig, testContext } from '../support/context.js';
+import { testConfig } from '../support/context.js';
 import { EGFR, mountBriefUpstream } from '../support/fake-brief.js';
-import { startFakeUpstream, type FakeResponse, type FakeUpstream } from '../support/fake-upstream.js';
+import type { FakeResponse } from '../support/fake-upstream.js';
+import { useFakeUpstreamContexts } from '../support/fake-upstream-contexts.js';
 import { describeShared } from '../support/shared.js';
 
-let fake: FakeUpstream;
-const contexts: AppContext[] = [];
-beforeAll(async () => {
-  fake = await startFakeUpstream();
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await fake.close();
-});
-beforeEach(() => fake.reset());
+const { fake, context } = useFakeUpstreamContexts();
 
 const NGINX_404: FakeResponse = {
   status: 404,
@@ -41,7 +32,7 @@ const REACTOME_404: FakeResponse = { status: 404, body: { code: 404, reason: 'NO
 const PATHWAYS = [{ stId: 'R-HSA-177929', dbId: 177929, displayName: 'Signaling by EGFR', speciesName: 'Homo sapiens', isInDisease: false }];
 
 function client(store = new Keyv()): UpstreamClient {
-  return new UpstreamClient({ config: testConfig({ cache: true, retries: 0 }, fake.url), log: createLogger('silent'), cache: store });
+  return new UpstreamClient({ config: testConfig({ cache: true, retries: 0 }, fake().url), log: createLogger('silent'), cache: store });
 }
 
 async function rejection(p: Promise<unknown>): Promise<UpstreamError> {
@@ -56,7 +47,7 @@ async function rejection(p: Promise<unknown>): Promise<UpstreamError> {
 /** Answers `first` once, then the pathways: Reactome "comes back". */
 function onceThenPathways(path: string, first: FakeResponse): () => number {
   let calls = 0;
-  fake.route('GET', path, () => (++calls === 1 ? first : { body: PATHWAYS }));
+  fake().route('GET', path, () => (++calls === 1 ? first : { body: PATHWAYS }));
   return () => calls;
 }
 
@@ -82,16 +73,16 @@ describe('a 404 that is not the API\'s own answer is a failure', () => {
   });
 
   it('Reactome\'s own JSON 404 is "not known" (null), cached briefly', async () => {
-    fake.route('GET', '/reactome/data/mapping/UniProt/Q99999/pathways', REACTOME_404);
+    fake().route('GET', '/reactome/data/mapping/UniProt/Q99999/pathways', REACTOME_404);
     const reactome = new Reactome(client());
     expect(await reactome.pathwaysForProtein('Q99999')).toBeNull();
     expect(await reactome.pathwaysForProtein('Q99999')).toBeNull();
-    expect(fake.requests).toHaveLength(1);
+    expect(fake().requests).toHaveLength(1);
   });
 
   it('any JSON source: an HTML 404 page is a failure; ChEMBL\'s own empty text/html 404 is still "not found"', async () => {
-    fake.route('GET', '/chembl/molecule/CHEMBL12345678.json', { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' }, body: '' });
-    fake.route('GET', '/chembl/molecule/CHEMBL25.json', NGINX_404);
+    fake().route('GET', '/chembl/molecule/CHEMBL12345678.json', { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' }, body: '' });
+    fake().route('GET', '/chembl/molecule/CHEMBL25.json', NGINX_404);
     const c = client();
     const chembl = new Chembl(c);
     expect(await chembl.molecule('CHEMBL12345678')).toBeNull();
@@ -101,7 +92,7 @@ describe('a 404 that is not the API\'s own answer is a failure', () => {
     await rejection(chembl.molecule('CHEMBL25'));
     await chembl.molecule('CHEMBL12345678');
     // The HTML page was asked twice (never cached), the real "not found" once.
-    expect(fake.requests.map((r) => r.path)).toEqual(['/chembl/molecule/CHEMBL12345678.json', '/chembl/molecule/CHEMBL25.json', '/chembl/molecule/CHEMBL25.json']);
+    expect(fake().requests.map((r) => r.path)).toEqual(['/chembl/molecule/CHEMBL12345678.json', '/chembl/molecule/CHEMBL25.json', '/chembl/molecule/CHEMBL25.json']);
   });
 
   it('a 404 page cached by an older version is not served as "not found"', async () => {
@@ -109,20 +100,19 @@ describe('a 404 that is not the API\'s own answer is a failure', () => {
     // What the previous version wrote: the nginx page, as a not-found answer, for an hour.
     const key = exchangeKey({ source: 'reactome', method: 'GET', path: '/data/mapping/UniProt/P00533/pathways', query: { species: 9606 }, body: undefined });
     await store.set(key, { status: 404, contentType: 'text/html', body: NGINX_404.body as string }, 3_600_000);
-    fake.route('GET', '/reactome/data/mapping/UniProt/P00533/pathways', { body: PATHWAYS });
+    fake().route('GET', '/reactome/data/mapping/UniProt/P00533/pathways', { body: PATHWAYS });
     expect((await new Reactome(client(store)).pathwaysForProtein('P00533'))?.map((p) => p.stId)).toEqual(['R-HSA-177929']);
-    expect(fake.requests).toHaveLength(1);
+    expect(fake().requests).toHaveLength(1);
   });
 });
 
 describeShared('target brief: Reactome behind an nginx 404 page', () => {
   it('reads "Pathways not known (Reactome failed)", never "none found", and the next brief asks Reactome again', async () => {
-    const ctx = await testContext({ cache: true, retries: 0 }, fake.url);
-    contexts.push(ctx);
-    mountBriefUpstream(fake);
+    const ctx = await context({ cache: true, retries: 0 });
+    mountBriefUpstream(fake());
     const path = `/reactome/data/mapping/UniProt/${EGFR.accession}/pathways`;
     let calls = 0;
-    fake.route('GET', path, () => (++calls === 1 ? NGINX_404 : undefined)); // then the brief fixture answers
+    fake().route('GET', path, () => (++calls === 1 ? NGINX_404 : undefined)); // then the brief fixture answers
     const run = () => getTargetBrief({ gene: EGFR.symbol, diseaseContext: EGFR.disease }, { ctx, tier: 'researcher', progress: silentProgress });
     const first = await run();
     expect(first.sources.find((s) => s.id === 'reactome')).toMatchObject({ status: 'failed' });

@@ -1,33 +1,21 @@
 // The target brief's top drugs when a property lookup failed: the ADMET note says the lookup failed
 // and the properties are not known, never "no computed properties available" (which reads as
 // "the source has no record"). Insights says the same (insights-admet-lookups.test.ts).
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { renderBrief } from '../../src/cli/render/brief.js';
-import type { AppContext } from '../../src/context.js';
 import { silentProgress } from '../../src/tools/define.js';
 import { getTargetBrief } from '../../src/tools/target-brief/handler.js';
 import type { BriefOutput } from '../../src/tools/target-brief/output.js';
-import { testContext } from '../support/context.js';
 import { EGFR, mountBriefUpstream } from '../support/fake-brief.js';
-import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
+import { useFakeUpstreamContexts } from '../support/fake-upstream-contexts.js';
 import { describeShared } from '../support/shared.js';
 
-let fake: FakeUpstream;
-const contexts: AppContext[] = [];
-beforeAll(async () => {
-  fake = await startFakeUpstream();
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await fake.close();
-});
-beforeEach(() => fake.reset());
+const { fake, context } = useFakeUpstreamContexts();
 
 async function brief(override: () => void): Promise<BriefOutput> {
-  mountBriefUpstream(fake);
+  mountBriefUpstream(fake());
   override(); // later routes win
-  const ctx = await testContext({ retries: 0 }, fake.url);
-  contexts.push(ctx);
+  const ctx = await context({ retries: 0 });
   return getTargetBrief({ gene: 'EGFR', diseaseContext: EGFR.disease }, { ctx, tier: 'researcher', progress: silentProgress });
 }
 const drug = (r: BriefOutput, name: string) => r.topDrugs.find((d) => d.name === name)!;
@@ -35,7 +23,7 @@ const plain = (text: string) => text.replace(/\x1b\[[0-9;]*m/g, '');
 
 describeShared('svc_get_target_brief ADMET when a property lookup failed', () => {
   it('ChEMBL molecules failing: "the ChEMBL molecule lookup failed", never "no computed properties available"', async () => {
-    const r = await brief(() => fake.route('GET', '/chembl/molecule.json', { status: 500, body: { error: 'down' } }));
+    const r = await brief(() => fake().route('GET', '/chembl/molecule.json', { status: 500, body: { error: 'down' } }));
     // PubChem does not know afatinib (404): nothing known, because ChEMBL failed.
     expect(drug(r, 'AFATINIB').admet).toMatchObject({ molecularWeight: null, lipinskiPass: null, note: 'the ChEMBL molecule lookup failed, so its properties are not known' });
     // PubChem knows rociletinib: its values are shown, QED and ChEMBL's own are said to be missing.
@@ -47,8 +35,8 @@ describeShared('svc_get_target_brief ADMET when a property lookup failed', () =>
 
   it('ChEMBL and PubChem failing: both lookups are named as failed', async () => {
     const r = await brief(() => {
-      fake.route('GET', '/chembl/molecule.json', { status: 500, body: { error: 'down' } });
-      fake.route('POST', /^\/pubchem\//, { status: 500, body: { error: 'down' } });
+      fake().route('GET', '/chembl/molecule.json', { status: 500, body: { error: 'down' } });
+      fake().route('POST', /^\/pubchem\//, { status: 500, body: { error: 'down' } });
     });
     expect(drug(r, 'AFATINIB').admet.note).toBe('the ChEMBL molecule and PubChem lookups failed, so its properties are not known');
     expect(drug(r, 'ROCILETINIB').admet).toMatchObject({ molecularWeight: null, note: 'the ChEMBL molecule and PubChem lookups failed, so its properties are not known' });
