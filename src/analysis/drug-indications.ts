@@ -8,6 +8,7 @@
 // or a cross-reference of one (ChEMBL writes EFO:0003060 where Open Targets writes MONDO_0005233);
 // a record without an id matches by exact name (the context text or a matched disease's name). A
 // withdrawal for a disease above the context is kept too (VIA_ABOVE), with the approvals it outranks.
+import { VIA_SUBTYPE } from './indication-subtype.js';
 import { isApprovedStage } from './clinical-candidates.js';
 import type { DiseaseContext, DrugEvidence } from './drug-merge.js';
 import type { ChemblIndication } from '../sources/chembl.js';
@@ -23,8 +24,10 @@ export interface MatchedIndication {
   /** Approved for this disease (Open Targets stage APPROVAL / PHASE_4, or ChEMBL max_phase_for_ind 4). */
   approved: boolean;
   source: IndicationSource;
-  /** Why it counts for the context: "the context disease", "a descendant of the context", ... */
+  /** Why it counts for the context, in words: "the context disease", "a subtype of the context disease", ... */
   via: string;
+  /** Where the disease sits: the context itself (an id, a cross-reference, the name), below it (a subtype), or above it. */
+  level: Level;
   /**
    * Set on an indication withdrawn for the context, a disease below it or one above it (then `via`
    * is VIA_ABOVE): the disease as recorded. An Open Targets row at stage WITHDRAWAL, or an approval
@@ -49,8 +52,39 @@ export interface ContextMatcher {
 }
 
 const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
-/** Ids in Open Targets' form: "EFO:0003060" -> "EFO_0003060". */
-export const normDiseaseId = (id: string) => id.trim().replace(':', '_');
+/** Ids in Open Targets' form: "EFO:0003060" -> "EFO_0003060"; MeSH in one case ("MeSH:D001943" -> "MESH_D001943"). */
+export const normDiseaseId = (id: string) => id.trim().replace(':', '_').replace(/^mesh_/i, 'MESH_');
+
+/** A ChEMBL mesh_id ("D001943") as Open Targets' dbXRefs write it, normalised ("MESH_D001943"). */
+const meshRef = (meshId: string | null): string | null => (meshId?.trim() ? `MESH_${meshId.trim().toUpperCase()}` : null);
+
+/**
+ * Disease words of a name, order and inversion aside: MeSH writes "Carcinoma, Non-Small-Cell Lung"
+ * and "Breast Neoplasms" where Open Targets writes "non-small cell lung carcinoma" and "breast
+ * cancer". Malignancy words fold to "cancer"; "non-small" stays one word.
+ */
+function diseaseWordSet(name: string): Set<string> {
+  const folded = name
+    .toLowerCase()
+    .replace(/\b(carcinomas?|neoplasms?|tumou?rs?|malignanc(y|ies)|cancers)\b/g, 'cancer')
+    .replace(/\bnon[\s-]+/g, 'non');
+  return new Set(folded.split(/[^a-z0-9]+/).filter(Boolean));
+}
+
+/** How a MeSH heading's words sit against a context name's: the same, fewer of them (broader), more (maybe a subtype), or neither. */
+function headingFit(heading: string, m: ContextMatcher): 'same' | 'broader' | 'more' | null {
+  const h = diseaseWordSet(heading);
+  let fit: 'broader' | 'more' | null = null;
+  for (const name of m.names) {
+    const c = diseaseWordSet(name);
+    const hInC = [...h].every((w) => c.has(w));
+    const cInH = [...c].every((w) => h.has(w));
+    if (hInC && cInH) return 'same';
+    if (hInC && h.size) fit = 'broader';
+    else if (cInH && c.size && !fit) fit = 'more';
+  }
+  return fit;
+}
 
 export function contextMatcher(disease: DiseaseContext): ContextMatcher {
   const ids = new Set(disease.ids.map(normDiseaseId));
@@ -68,7 +102,47 @@ export function contextMatcher(disease: DiseaseContext): ContextMatcher {
  * withdrawal outranked are still here: standingApprovals drops them.
  */
 export function broaderApprovals(details: DrugDetails | null, chembl: readonly ChemblIndication[] | null, m: ContextMatcher): IndicationRef[] {
-  return approvedIndications(details, chembl).filter((i) => i.id !== null && m.ancestors.has(normDiseaseId(i.id)));
+  // A ChEMBL row with a MeSH heading and no EFO id is above the context by its MeSH id (an
+  // ancestor's cross-reference), or by its words ("Neoplasms" for breast cancer).
+  const meshAbove = new Set(
+    (chembl ?? [])
+      .filter((i) => !i.efoId && i.meshHeading && (i.maxPhase ?? 0) >= 4)
+      .filter((i) => { const mesh = meshRef(i.meshId); return mesh ? m.ancestors.has(mesh) : false; })
+      .map((i) => i.meshHeading!),
+  );
+  for (const i of chembl ?? []) if (!i.efoId && i.meshHeading && (i.maxPhase ?? 0) >= 4 && !meshPlaced(i, m) && headingFit(i.meshHeading, m) === 'broader') meshAbove.add(i.meshHeading);
+  return approvedIndications(details, chembl).filter((i) => {
+    if (i.id === null) return i.source === 'ChEMBL drug_indication' && meshAbove.has(i.name);
+    const id = normDiseaseId(i.id);
+    if (m.ancestors.has(id)) return true;
+    // ChEMBL's EFO id for a disease above the context is often only a cross-reference of an
+    // ancestor (EFO_0000311 "cancer" where Open Targets lists MONDO_0004992), and ancestors'
+    // cross-references are not fetched: a row the ontology does not place, whose name is made of
+    // fewer of the context's own words ("cancer", "lung carcinoma" for NSCLC), is above it too.
+    const placed = m.ids.has(id) || m.related.has(id) || m.xrefs.has(id);
+    return i.source === 'ChEMBL drug_indication' && !placed && headingFit(i.name, m) === 'broader';
+  });
+}
+
+/** A MeSH-only row placed against the context, or below it, by its MeSH id or its exact name. */
+function meshPlaced(i: ChemblIndication, m: ContextMatcher): boolean {
+  const mesh = meshRef(i.meshId);
+  const level = (mesh ? levelOf(m, mesh, '') : null) ?? (i.meshHeading ? levelOf(m, null, i.meshHeading) : null);
+  return level === 'context' || level === 'below';
+}
+
+/**
+ * ChEMBL approvals recorded with a MeSH heading only (no EFO id) that cannot be placed against the
+ * context: not its MeSH id, a relative's or an ancestor's, nor its name, but holding every word of
+ * it ("Breast Cancer Lymphedema", "Triple Negative Breast Neoplasms" for breast cancer). Whether
+ * such a label covers the context is not known: the drug is no plain "approved for another
+ * indication" (the tier reason should say "approved for <heading> (MeSH), not placed against <context>: check").
+ */
+export function unplacedApprovals(chembl: readonly ChemblIndication[] | null, m: ContextMatcher): IndicationRef[] {
+  return (chembl ?? [])
+    .filter((i) => !i.efoId && i.meshHeading && (i.maxPhase ?? 0) >= 4 && !meshPlaced(i, m))
+    .filter((i) => { const mesh = meshRef(i.meshId); return !(mesh && m.ancestors.has(mesh)) && headingFit(i.meshHeading!, m) === 'more'; })
+    .map((i) => ({ name: i.meshHeading!, id: null, source: 'ChEMBL drug_indication' as const }));
 }
 
 /** Why a disease belongs to the context, or null when it does not. */
@@ -76,14 +150,16 @@ export function matchDisease(m: ContextMatcher, id: string | null, name: string)
   if (id) {
     const n = normDiseaseId(id);
     if (m.ids.has(n)) return 'the context disease';
-    if (m.related.has(n)) return 'below or cross-referenced to the context disease';
+    // A cross-reference is the context under another id; anything else related is below it.
+    if (m.xrefs.has(n)) return 'a cross-reference of the context disease';
+    if (m.related.has(n)) return VIA_SUBTYPE;
   }
   // Exact names only: "lung cancer" must not match "small cell lung cancer".
   return m.names.has(norm(name)) ? 'same name as the context' : null;
 }
 
 /** Where a record's disease sits: the context itself (an id, a cross-reference, the name), below it, or above it. */
-type Level = 'context' | 'below' | 'above';
+export type Level = 'context' | 'below' | 'above';
 
 function levelOf(m: ContextMatcher, id: string | null, name: string): Level | null {
   if (id) {
@@ -105,7 +181,6 @@ export function isWithdrawalRow(m: Pick<MatchedIndication, 'source' | 'name' | '
   return m.source === 'Open Targets indications' && !!m.withdrawnFor && m.name === `${m.withdrawnFor}${WITHDRAWN_SUFFIX}`;
 }
 
-type Row = MatchedIndication & { level: Level };
 
 /** Best record per disease and source, furthest phase first. */
 export function matchIndications(
@@ -114,15 +189,15 @@ export function matchIndications(
   chembl: readonly ChemblIndication[] | null,
   m: ContextMatcher,
 ): MatchedIndication[] {
-  const out = new Map<string, Row>();
-  const offer = (x: Row) => {
+  const out = new Map<string, MatchedIndication>();
+  const offer = (x: MatchedIndication) => {
     const key = `${x.source}|${x.id ?? norm(x.name)}`;
     const prev = out.get(key);
     // A withdrawal is the record's latest word on that disease: no phase outranks it.
     if (!prev || (!prev.withdrawnFor && (x.withdrawnFor || (x.phase ?? -1) > (prev.phase ?? -1)))) out.set(key, x);
   };
   const viaOf = (level: Level, id: string | null, name: string, alt?: string | null) =>
-    level === 'above' ? VIA_ABOVE : (matchDisease(m, id, name) ?? (alt ? matchDisease(m, null, alt) : null) ?? 'the context disease');
+    level === 'above' ? VIA_ABOVE : level === 'below' ? VIA_SUBTYPE : (matchDisease(m, id, name) ?? (alt ? matchDisease(m, null, alt) : null) ?? 'the context disease');
   for (const ind of details?.indications ?? []) {
     const level = levelOf(m, ind.diseaseId, ind.diseaseName);
     if (!level) continue;
@@ -133,20 +208,29 @@ export function matchIndications(
   }
   for (const ind of chembl ?? []) {
     const name = ind.efoTerm ?? ind.meshHeading ?? 'unnamed disease';
-    const level = levelOf(m, ind.efoId, name) ?? (ind.meshHeading ? levelOf(m, null, ind.meshHeading) : null);
-    if (level) offer({ id: ind.efoId, name, phase: ind.maxPhase, approved: (ind.maxPhase ?? 0) >= 4, source: 'ChEMBL drug_indication', via: viaOf(level, ind.efoId, name, ind.meshHeading), level });
+    // Its MeSH id against the context's MeSH cross-references (Open Targets' dbXRefs "MESH:D001943");
+    // a row with no EFO id also by its heading's words: ChEMBL's "Breast Neoplasms" row, approved,
+    // once matched nothing and the drug read "no indication recorded for breast cancer".
+    const mesh = meshRef(ind.meshId);
+    const byMesh = mesh ? levelOf(m, mesh, '') : null;
+    const sameWords = !ind.efoId && ind.meshHeading && headingFit(ind.meshHeading, m) === 'same';
+    const level = levelOf(m, ind.efoId, name) ?? byMesh ?? (ind.meshHeading ? levelOf(m, null, ind.meshHeading) : null) ?? (sameWords ? 'context' : null);
+    const via =
+      level === 'below' ? VIA_SUBTYPE
+      : level === 'context' && !matchDisease(m, ind.efoId, name) && byMesh ? `a cross-reference of the context disease (MeSH ${ind.meshId})`
+      : level === 'context' && sameWords && !byMesh && !matchDisease(m, null, ind.meshHeading ?? '') ? `the context disease by its MeSH heading (${ind.meshHeading})`
+      : level ? viaOf(level, ind.efoId, name, ind.meshHeading) : null;
+    if (level && via) offer({ id: ind.efoId, name, phase: ind.maxPhase, approved: (ind.maxPhase ?? 0) >= 4, source: 'ChEMBL drug_indication', via, level });
   }
   for (const rec of drug.records) {
     if (rec.kind !== 'opentargets') continue;
     for (const d of rec.candidate.indications) {
       const via = matchDisease(m, d.id, d.name);
-      if (via) offer({ id: d.id, name: d.name, phase: null, approved: false, source: 'Open Targets target row', via, level: 'context' });
+      if (via) offer({ id: d.id, name: d.name, phase: null, approved: false, source: 'Open Targets target row', via, level: levelOf(m, d.id, d.name) ?? 'context' });
     }
   }
   const rank = (x: MatchedIndication) => (x.approved ? 10 : 0) + (x.phase ?? -1);
-  return withdrawalFirst([...out.values()])
-    .map(({ level: _level, ...x }) => x)
-    .sort((a, b) => rank(b) - rank(a) || a.name.localeCompare(b.name));
+  return withdrawalFirst([...out.values()]).sort((a, b) => rank(b) - rank(a) || a.name.localeCompare(b.name));
 }
 
 /**
@@ -166,9 +250,9 @@ export function matchIndications(
  * the tier reason names the withdrawal beside it. Rows above the context are kept only as
  * withdrawals and the approvals they outrank: an approval above the context never matches it.
  */
-function withdrawalFirst(rows: readonly Row[]): Row[] {
+function withdrawalFirst(rows: readonly MatchedIndication[]): MatchedIndication[] {
   const withdrawn = rows.filter((x) => x.withdrawnFor && x.source === 'Open Targets indications');
-  const outranks = (w: Row, a: Row) =>
+  const outranks = (w: MatchedIndication, a: MatchedIndication) =>
     (w.id !== null && a.id !== null && normDiseaseId(w.id) === normDiseaseId(a.id)) ||
     (w.level === 'context' && a.level === 'context') ||
     (w.level === 'above' && a.level === 'above' && a.source !== 'Open Targets indications');

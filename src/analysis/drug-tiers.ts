@@ -6,8 +6,9 @@
 //        nor a ChEMBL mechanism does (DGIdb also aggregates biomarker and text-mined claims).
 //   I    approved for the disease context: an Open Targets drug indication at stage APPROVAL or
 //        PHASE_4, or a ChEMBL drug_indication with max_phase_for_ind 4, for a context disease, a
-//        descendant of one or a cross-reference of one (drug-indications.ts). Nothing else is
-//        ever called "indicated": an approved drug whose target row merely lists the disease is not.
+//        descendant of one or a cross-reference of one (drug-indications.ts); a descendant is named
+//        as a subtype of the context, never as the context. Nothing else is ever called
+//        "indicated": an approved drug whose target row merely lists the disease is not.
 //   II   approved, but withdrawn for the disease context or a disease above it (an Open Targets
 //        indication at stage WITHDRAWAL, which outranks an approval another record gives for that
 //        disease): said first, never "no indication recorded" (III when approved nowhere else). An
@@ -27,6 +28,7 @@
 
 import { isWithdrawalRow, VIA_ABOVE, type MatchedIndication } from './drug-indications.js';
 import { conflictText, type RoleConflict } from './drug-roles.js';
+import { isSubtypeRow } from './indication-subtype.js';
 
 export type Tier = 'I' | 'II' | 'III';
 export type { MatchedIndication } from './drug-indications.js';
@@ -114,6 +116,17 @@ function where(m: MatchedIndication): string {
 }
 
 /**
+ * The approval a tier I reason names: one for the context itself (or a cross-reference of it) before
+ * one for a subtype, which is named as such ("breast cancer (a subtype of breast disease; Open
+ * Targets indications)"): "below or cross-referenced to the context disease" once left a subtype
+ * reading as the disease asked.
+ */
+function approvedText(f: TierFacts, here: MatchedIndication): string {
+  const named = perDisease(f.matching).find((m) => m.approved && !isSubtypeRow(m)) ?? here;
+  return isSubtypeRow(named) ? `${named.name} (a subtype of ${f.diseaseName}; ${named.source})` : `${named.name} (${where(named)})`;
+}
+
+/**
  * Per-disease records that say the drug was withdrawn for the context, a disease below it or one
  * above it (drug-indications.ts withdrawalFirst), with the approvals that withdrawal outranks.
  */
@@ -132,9 +145,9 @@ export function withdrawnForText(matching: readonly MatchedIndication[], disease
   const rows = withdrawnForContext(matching);
   if (!rows.length) return null;
   const withdrawals = rows.filter(isWithdrawalRow);
-  const context = withdrawals.length === 0 || withdrawals.some((m) => m.via === 'the context disease' || m.via === 'same name as the context');
+  const context = withdrawals.length === 0 || withdrawals.some((m) => m.level === 'context');
   if (context) return `withdrawn for ${diseaseName}`;
-  const above = withdrawals.find((m) => m.via === VIA_ABOVE);
+  const above = withdrawals.find((m) => m.level === 'above');
   if (above) return `withdrawn for ${above.withdrawnFor}, a broader disease that includes ${diseaseName}`;
   return `withdrawn for ${withdrawals[0]!.withdrawnFor}, a subtype of ${diseaseName}`;
 }
@@ -223,8 +236,8 @@ function tierRule(f: TierFacts): TierResult {
   if (here) {
     // An approval for a subtype stands beside a withdrawal for the context, whichever source gives it
     // (an Open Targets approval once read plain tier I, a ChEMBL one tier II): the withdrawal is said.
-    if (gone) return { tier: 'I', reason: `Approved for ${here.name} (${where(here)}), but ${goneFor} (${gone}): check its current label for ${f.diseaseName}; ${acting(f)}.` };
-    return { tier: 'I', reason: `Approved for ${here.name} (${where(here)}), ${acting(f)}.` };
+    if (gone) return { tier: 'I', reason: `Approved for ${approvedText(f, here)}, but ${goneFor} (${gone}): check its current label for ${f.diseaseName}; ${acting(f)}.` };
+    return { tier: 'I', reason: `Approved for ${approvedText(f, here)}, ${acting(f)}.` };
   }
   const phase = contextPhase(f.matching);
   const best = perDisease(f.matching).find((m) => m.phase === phase);

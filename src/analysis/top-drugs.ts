@@ -141,7 +141,8 @@ function isBelow(m: ContextMatcher, id: string): boolean {
 }
 
 /** `via` of an approved indication for a subtype of the context, as indicationMatch writes it. */
-export const VIA_SUBTYPE = 'a subtype of the context disease';
+export { VIA_SUBTYPE } from './indication-subtype.js';
+import { VIA_SUBTYPE } from './indication-subtype.js';
 
 /**
  * The subtype a top drug is approved for, read from its indicationMatch ("lung adenocarcinoma

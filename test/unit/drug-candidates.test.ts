@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildDrugCandidates, firstTarget, type GeneDrugEvidence } from '../../src/analysis/drug-candidates.js';
 import { clinicalStanding } from '../../src/analysis/evidence-brief.js';
 import type { EnrichmentRow } from '../../src/analysis/enrichment.js';
+import { VIA_SUBTYPE } from '../../src/analysis/indication-subtype.js';
 import { BREAST, byName, chemblInd, colorectal, CRC, details, dgi, HNSCC, lung, mech, molecule, NSCLC, ot, run } from '../support/drug-evidence.js';
 
 // ---------------------------------------------------------------- tiers
@@ -34,14 +35,14 @@ describe('tier rules (DESIGN.md 4): tier I needs an approved indication for the 
   it('tier I: an Open Targets indication at APPROVAL for the context disease', () => {
     const c = byName(list, 'OSIMERTINIB');
     expect(c).toMatchObject({ tier: 'I', approved: true, indicatedForDisease: true, status: 'approved', maxPhase: 4, actionTypes: ['INHIBITOR'] });
-    expect(c.matchingIndications[0]).toEqual({ id: NSCLC.id, name: NSCLC.name, phase: 4, approved: true, source: 'Open Targets indications', via: 'the context disease' });
+    expect(c.matchingIndications[0]).toEqual({ id: NSCLC.id, name: NSCLC.name, phase: 4, approved: true, source: 'Open Targets indications', via: 'the context disease', level: 'context' });
     expect(c.tierReason).toBe('Approved for non-small cell lung carcinoma (Open Targets indications), acting on EGFR (inhibitor).');
   });
 
   it('never tier I from the target row: an approved drug whose row lists the disease, indications unread', () => {
     const c = byName(list, 'ROWONLYNIB');
     expect(c).toMatchObject({ tier: 'II', approved: true, indicatedForDisease: false });
-    expect(c.matchingIndications).toEqual([{ id: NSCLC.id, name: NSCLC.name, phase: null, approved: false, source: 'Open Targets target row', via: 'the context disease' }]);
+    expect(c.matchingIndications).toEqual([{ id: NSCLC.id, name: NSCLC.name, phase: null, approved: false, source: 'Open Targets target row', via: 'the context disease', level: 'context' }]);
     // Not "approved for another indication": where it is approved is not known, and the row names this disease.
     expect(c.tierReason).toBe(
       'Approved (Open Targets); its indications could not be checked (Open Targets lists it for non-small cell lung carcinoma on the target, without a stage for that disease), so it may already be approved for non-small cell lung carcinoma; acting on EGFR (inhibitor).',
@@ -87,7 +88,7 @@ describe('tier rules (DESIGN.md 4): tier I needs an approved indication for the 
     const renamed = new Map([['CHEMBL939', [chemblInd('CHEMBL939', 'EFO:0003060', 'carcinoma, non-small-cell lung', 4)]]]);
     expect(run(rows, { chemblIndications: renamed })[0]?.tier).toBe('II');
     const withXref = { ...lung, related: ['EFO:0003060'] };
-    expect(run(rows, { chemblIndications: renamed }, withXref)[0]).toMatchObject({ tier: 'I', matchingIndications: [{ via: 'below or cross-referenced to the context disease' }] });
+    expect(run(rows, { chemblIndications: renamed }, withXref)[0]).toMatchObject({ tier: 'I', matchingIndications: [{ via: 'a cross-reference of the context disease' }] });
     // The approved indication is itself the approval when no other source says so.
     const onlyIndication = run([{ gene: 'EGFR', candidates: [ot('CHEMBL939', 'GEFITINIB', { stage: 'PHASE_3', drugStage: 'PHASE_3' })] }], { chemblIndications })[0]!;
     expect(onlyIndication).toMatchObject({ tier: 'I', approved: true, status: 'approved', indicatedForDisease: true });
@@ -100,7 +101,7 @@ describe('tier rules (DESIGN.md 4): tier I needs an approved indication for the 
     const rows = [{ gene: 'EGFR', candidates: [ot('CHEMBL9', 'SUBTYPIB', { stage: 'APPROVAL' })] }];
     const lungCancer = { ids: ['MONDO_0008903'], name: 'lung cancer', related: [NSCLC.id] };
     const drugs = new Map([['CHEMBL9', details('CHEMBL9', 'SUBTYPIB', [[NSCLC, 'APPROVAL']])]]);
-    expect(run(rows, { drugs }, lungCancer)[0]).toMatchObject({ tier: 'I', matchingIndications: [{ id: NSCLC.id, via: 'below or cross-referenced to the context disease' }] });
+    expect(run(rows, { drugs }, lungCancer)[0]).toMatchObject({ tier: 'I', matchingIndications: [{ id: NSCLC.id, via: VIA_SUBTYPE, level: 'below' }] });
     // Descendants unknown (lookup failed): only the context ids themselves and exact names match.
     expect(run(rows, { drugs }, { ...lungCancer, related: null })[0]?.tier).toBe('II');
     // "lung cancer" must not match "small cell lung cancer" by name.

@@ -10,7 +10,7 @@ import { VIA_ABOVE, type MatchedIndication } from '../../src/analysis/drug-indic
 import { AUDIENCES, canonicalStatements, renderBrief, type BriefFacts, type CanonicalStatement } from '../../src/analysis/evidence-brief.js';
 import type { Hypothesis } from '../../src/analysis/hypotheses.js';
 
-const here = (name = 'breast cancer'): MatchedIndication => ({ id: 'MONDO_0007254', name, phase: 4, approved: true, source: 'Open Targets indications', via: 'the context disease' });
+const here = (name = 'breast cancer'): MatchedIndication => ({ id: 'MONDO_0007254', name, phase: 4, approved: true, source: 'Open Targets indications', via: 'the context disease', level: 'context' });
 
 function drug(name: string, tier: 'I' | 'II' | 'III', extra: Partial<DrugCandidate> = {}): DrugCandidate {
   return {
@@ -99,7 +99,7 @@ describe('the executive counts claim no more than the tier reasons', () => {
   it('"may already be approved" and withdrawn for the disease are not repurposing options or "already indicated"', () => {
     const withdrawnAbove: MatchedIndication[] = [
       here('HER2-positive breast carcinoma'),
-      { id: 'MONDO_X', name: 'carcinoma (withdrawn)', phase: null, approved: false, source: 'Open Targets indications', via: VIA_ABOVE, withdrawnFor: 'carcinoma' },
+      { id: 'MONDO_X', name: 'carcinoma (withdrawn)', phase: null, approved: false, source: 'Open Targets indications', via: VIA_ABOVE, level: 'above', withdrawnFor: 'carcinoma' },
     ];
     const candidates = [
       drug('INDICATEDIB', 'I'),

@@ -301,10 +301,10 @@ describe('audience wording follows tier and status', () => {
       'approved, but where is not known here: it may already be approved for colorectal cancer; check its current label before treating it as a repurposing hypothesis',
     );
     // ...whatever phase a record gives for the disease: it read "investigational in colorectal cancer (phase 2)".
-    const phase2 = [{ id: 'EFO_0005842', name: 'colorectal cancer', phase: 2, approved: false, source: 'Open Targets indications' as const, via: 'the context disease' }];
+    const phase2 = [{ id: 'EFO_0005842', name: 'colorectal cancer', phase: 2, approved: false, source: 'Open Targets indications' as const, via: 'the context disease', level: 'context' as const }];
     expect(clinicalStanding({ ...elsewhere, approvalsKnown: false, matchingIndications: phase2 }, 'colorectal cancer')).toMatch(/^approved, but where is not known here: it may already be approved/);
     // Withdrawn for this very disease: it read "approved for another indication, not for colorectal cancer".
-    const withdrawn = [{ id: 'EFO_0005842', name: 'colorectal cancer (withdrawn for this indication)', phase: null, approved: false, source: 'Open Targets indications' as const, via: 'the context disease', withdrawnFor: 'colorectal cancer' }];
+    const withdrawn = [{ id: 'EFO_0005842', name: 'colorectal cancer (withdrawn for this indication)', phase: null, approved: false, source: 'Open Targets indications' as const, via: 'the context disease', level: 'context' as const, withdrawnFor: 'colorectal cancer' }];
     expect(clinicalStanding({ ...elsewhere, matchingIndications: withdrawn }, 'colorectal cancer')).toMatch(/^withdrawn for colorectal cancer \(its indication records say so\): not an option here/);
   });
 });

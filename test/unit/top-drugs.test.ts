@@ -57,7 +57,7 @@ describe('disease context matching', () => {
     const ontology = [{ id: 'MONDO_0008903', name: 'lung cancer', dbXRefs: [], ancestors: [], descendants: [NSCLC[0]] }];
     const m = diseaseMatcher('lung cancer', hits, ontology);
     expect(studiedFor(candidate('A', 'APPROVAL', [CRC, ['MONDO_0000001', 'familial lung cancer']]), m)).toBe('familial lung cancer (MONDO_0000001: the context disease)');
-    expect(studiedFor(candidate('B', 'APPROVAL', [NSCLC]), m)).toBe('non-small cell lung carcinoma (MONDO_0005233: below or cross-referenced to the context disease)');
+    expect(studiedFor(candidate('B', 'APPROVAL', [NSCLC]), m)).toBe('non-small cell lung carcinoma (MONDO_0005233: a subtype of the context disease)');
     // Name containment is not enough: "small cell lung cancer" is another disease.
     expect(studiedFor(candidate('C', 'APPROVAL', [['EFO_1', 'small cell lung cancer']]), m)).toBeNull();
     expect(studiedFor(candidate('D', 'APPROVAL', [LUAD]), diseaseMatcher('lung cancer', hits))).toBeNull();

@@ -46,7 +46,7 @@ import {
   type PanelNeighbourhood,
   type RankedRepurposing,
 } from './gather.js';
-import { alreadyApprovedOut, candidateOut } from './output.js';
+import { alreadyApprovedFor, candidateOut } from './output.js';
 import type { RepurposingInput, RepurposingOutput } from './schema.js';
 
 const MAX_ALREADY_APPROVED = 10;
@@ -164,7 +164,7 @@ async function repurpose(input: RepurposingInput, call: ToolCall, deadline: Call
         )
       : [],
     candidatesTotal: selection.candidates.length,
-    alreadyApproved: selection.alreadyApproved.slice(0, MAX_ALREADY_APPROVED).map(alreadyApprovedOut),
+    alreadyApproved: selection.alreadyApproved.slice(0, MAX_ALREADY_APPROVED).map(alreadyApprovedFor(disease)),
     counts: selection.counts,
     ...(note ? { note } : {}),
     ...(filterNote ? { tierFilterNote: filterNote } : {}),

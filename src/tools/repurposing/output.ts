@@ -2,6 +2,7 @@
 // reach and role, approved indications, the rationale, trials, safety and the checked target claim.
 import { actionsOn, actsOn, reportedWithdrawal, standingApprovals, type DrugCandidate } from '../../analysis/drug-candidates.js';
 import { approvedIndications, furthestIndication, rationale, reachOf, type RationaleContext } from '../../analysis/repurposing.js';
+import { isSubtypeRow, subtypeIndication } from '../../analysis/indication-subtype.js';
 import type { StatementStatus } from '../../evidence/status.js';
 import type { CandidateChecks } from './gather.js';
 import type { RepurposingCandidateOut } from './schema.js';
@@ -64,8 +65,19 @@ export function candidateOut(c: DrugCandidate, rank: number, f: CandidateFacts):
   };
 }
 
-/** Already approved for the disease (tier I): name, id and the approved indication that says so. */
-export function alreadyApprovedOut(c: DrugCandidate): { name: string; chemblId: string | null; indication: string; source: string } {
-  const m = c.matchingIndications.find((x) => x.approved && x.source !== 'Open Targets target row') ?? c.matchingIndications[0];
-  return { name: c.name, chemblId: c.chemblId, indication: m?.name ?? 'the disease context', source: m?.source ?? 'drug engine tier I' };
+type AlreadyApproved = { name: string; chemblId: string | null; indication: string; source: string };
+
+/**
+ * Already approved for the disease (tier I): name, id and the approved indication that says so, an
+ * approval for the context itself (or a cross-reference of it) before one for a subtype, which is
+ * named as such: "breast cancer (a subtype of breast disease)" (once the bare "breast cancer", read
+ * as an approval for the disease asked).
+ */
+export function alreadyApprovedFor(diseaseName: string): (c: DrugCandidate) => AlreadyApproved {
+  return (c) => {
+    const approved = c.matchingIndications.filter((x) => x.approved && x.source !== 'Open Targets target row');
+    const m = approved.find((x) => !isSubtypeRow(x)) ?? approved[0] ?? c.matchingIndications[0];
+    const indication = !m ? 'the disease context' : isSubtypeRow(m) ? subtypeIndication(m.name, diseaseName) : m.name;
+    return { name: c.name, chemblId: c.chemblId, indication, source: m?.source ?? 'drug engine tier I' };
+  };
 }

@@ -2,6 +2,7 @@
 // that reads only text (the structured content has every field). "Not checked" and "none" read
 // differently here as in the JSON: a failed source is never a clean bill.
 import { withdrawalReading } from '../../analysis/drug-tiers.js';
+import { subtypeOf } from '../../analysis/indication-subtype.js';
 import { describeIntegrity, describeSources, failedDrugSources, listAnd } from '../shared/summary.js';
 import type { RepurposingAnswer } from './compact.js';
 
@@ -16,12 +17,27 @@ export function summarizeRepurposing(r: RepurposingAnswer): string {
     lines.push(`Top ${r.candidates.length} of ${r.candidatesTotal}:`);
     for (const c of r.candidates.slice(0, 10)) lines.push(candidateLine(c));
   }
-  if (r.alreadyApproved.length) lines.push(`Already approved for the disease (not candidates): ${r.alreadyApproved.map((a) => a.name).join(', ')}.`);
+  lines.push(...alreadyApprovedLines(r));
   if (r.tierFilterNote) lines.push(r.tierFilterNote);
   lines.push(`Quality score ${r.qualityScore.toFixed(2)}. ${describeIntegrity(r.integrity)}`, describeSources(r.sources));
   if (r.warnings.length) lines.push(`Warnings: ${r.warnings.join(' | ')}`);
   lines.push(r.more ?? `The full result is saved as snapshot ${r.snapshotId}.`);
   return lines.join('\n');
+}
+
+/**
+ * The drugs left out as already approved: for the disease, and apart, for a subtype of it (tier I
+ * too, docs/methods.md), each with the subtype. "Already approved for the disease: LAPATINIB" once
+ * said so of a drug approved for breast cancer under the context "breast disease".
+ */
+function alreadyApprovedLines(r: Pick<RepurposingAnswer, 'alreadyApproved' | 'diseaseContext'>): string[] {
+  const sub = r.alreadyApproved.map((a) => ({ name: a.name, subtype: subtypeOf(a.indication) }));
+  const here = sub.filter((a) => a.subtype === null).map((a) => a.name);
+  const below = sub.filter((a) => a.subtype !== null).map((a) => `${a.name} (${a.subtype})`);
+  return [
+    ...(here.length ? [`Already approved for the disease (not candidates): ${here.join(', ')}.`] : []),
+    ...(below.length ? [`Approved for a subtype of ${r.diseaseContext}, not for it as such (not candidates): ${below.join(', ')}.`] : []),
+  ];
 }
 
 // "No US label" is not "no boxed warning": the label that would say was not found (the CLI says

@@ -10,6 +10,7 @@ import { cancerContext, geneRoleOf, isCancerContext, type GeneRole } from '../..
 import type { ChemblTarget } from '../../sources/chembl.js';
 import type { DiseaseHit } from '../../sources/opentargets.js';
 import type { ToolCall } from '../define.js';
+import type { MatchedDiseases } from './disease.js';
 import type { Gather } from './gather.js';
 import type { PanelResolution } from './panel.js';
 import { drugSourcesFailedText, noDrugsText } from './summary.js';
@@ -24,13 +25,16 @@ export interface DrugEvidence {
   chemblTargets: Map<string, string[]> | undefined;
 }
 
-export async function drugEvidence(g: Gather, panel: PanelResolution, diseases: readonly DiseaseHit[], diseaseText: string): Promise<DrugEvidence> {
+export async function drugEvidence(g: Gather, panel: PanelResolution, diseases: MatchedDiseases | readonly DiseaseHit[], diseaseText: string): Promise<DrugEvidence> {
   const s = g.call.ctx.sources;
   const signal = g.call.signal;
   const bySymbol = new Map(panel.results.filter((r) => r.symbol).map((r) => [r.symbol!, r]));
   const ensembl = panel.symbols.map((x) => bySymbol.get(x)?.ensemblGeneId).filter((x): x is string => Boolean(x));
   const accessions = panel.symbols.map((x) => bySymbol.get(x)?.uniprotId).filter((x): x is string => Boolean(x));
   const diseaseIds = diseases.map((d) => d.id);
+  // Search hits broader than the text (disease.ts splitDiseaseHits): asked in the same ontology
+  // request for their cross-references, which ChEMBL's rows use (EFO:0000305 for breast cancer).
+  const broaderIds = ('broader' in diseases ? (diseases.broader ?? []) : []).map((d) => d.id).filter((id) => !diseaseIds.includes(id));
   const [contexts, ontology, interactions, targets] = await Promise.all([
     ensembl.length
       ? g.report.call('opentargets', () => s.opentargets.drugContexts(ensembl, diseaseIds, signal), {
@@ -39,7 +43,7 @@ export async function drugEvidence(g: Gather, panel: PanelResolution, diseases: 
         })
       : Promise.resolve(new Map()),
     diseaseIds.length
-      ? g.report.call('opentargets', () => s.opentargets.diseaseOntology(diseaseIds, signal), {
+      ? g.report.call('opentargets', () => s.opentargets.diseaseOntology([...diseaseIds, ...broaderIds], signal), {
           degrades: 'indications for diseases below the context are not recognised, and whether the context is a cancer is unknown',
         })
       : Promise.resolve([]),
@@ -52,14 +56,18 @@ export async function drugEvidence(g: Gather, panel: PanelResolution, diseases: 
       : Promise.resolve(new Map<string, ChemblTarget[]>()),
   ]);
 
-  const isCancer = cancerContext(ontology === undefined ? null : isCancerContext(ontology), diseaseText);
+  const own = ontology?.filter((d) => diseaseIds.includes(d.id));
+  const above = ontology?.filter((d) => broaderIds.includes(d.id)) ?? [];
+  const isCancer = cancerContext(own === undefined ? null : isCancerContext(own), diseaseText);
   const disease: DiseaseContext = {
     ids: diseaseIds,
     name: diseaseText,
     names: diseases.map((d) => d.name),
     // null: the lookup failed; then only the context ids themselves and exact names match.
-    related: ontology === undefined ? null : ontology.flatMap((d) => [...d.descendants, ...d.dbXRefs]),
-    ancestors: ontology === undefined ? null : ontology.flatMap((d) => d.ancestors),
+    related: own === undefined ? null : own.flatMap((d) => [...d.descendants, ...d.dbXRefs]),
+    // A broader search hit is above the context whether or not the ontology lists it there, with
+    // its cross-references (contextMatcher drops any that are the context's own).
+    ancestors: own === undefined ? null : [...own.flatMap((d) => d.ancestors), ...broaderIds, ...above.flatMap((d) => d.dbXRefs)],
   };
   const associations = new Map<string, number | null>();
   const roles = new Map<string, GeneRole>();

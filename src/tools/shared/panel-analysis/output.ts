@@ -55,7 +55,8 @@ export function candidateOut(c: DrugCandidate, context: CandidateContext | undef
     withdrawalChecked: c.withdrawalChecked === true,
     status: c.status,
     indicatedForDisease: c.indicatedForDisease,
-    matchingIndications: c.matchingIndications,
+    // `level` decides the wording (a subtype is named as one); the answer states it in `via`.
+    matchingIndications: c.matchingIndications.map(({ level: _level, ...m }) => m),
     admet: c.admet,
     evidenceQuality: c.evidenceQuality,
     evidenceQualityReason: c.evidenceQualityReason,
