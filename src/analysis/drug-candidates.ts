@@ -27,7 +27,7 @@ import { admetOf, propertyLookups, type Admet } from './admet.js';
 import type { Directionality } from '../sources/dgidb.js';
 import { isApprovedStage } from './clinical-candidates.js';
 import { evidenceQualityOf, type EvidenceQuality } from './drug-evidence-quality.js';
-import { approvedIndications, broaderApprovals, contextMatcher, matchIndications, openTargetsWithdrawal, standingApprovals, type ContextMatcher, type IndicationRef } from './drug-indications.js';
+import { approvedIndications, broaderApprovals, contextMatcher, unplacedApprovals, matchIndications, openTargetsWithdrawal, standingApprovals, type ContextMatcher, type IndicationRef } from './drug-indications.js';
 import {
   groupDrugEvidence,
   lookedUp,
@@ -259,6 +259,8 @@ function candidateOf(drug: DrugEvidence, input: DrugCandidateInput, ctx: Context
   const approvalsNamed = approvedIndications(details, chemblInds).length > 0;
   // An approval above the context that a withdrawal outranks is no label that may cover it: the withdrawal is said instead.
   const broaderApproval = approved ? (standingApprovals(broaderApprovals(details, chemblInds, ctx.matcher), matching)[0] ?? null) : null;
+  // Not needed when the drug is approved for the context: it is tier I whatever the heading says.
+  const unplacedApproval = approved && approvedIndication(matching) === null ? (unplacedApprovals(chemblInds, ctx.matcher)[0] ?? null) : null;
   const { tier, reason } = tierOf({
     approved,
     approvedBy,
@@ -270,6 +272,7 @@ function candidateOf(drug: DrugEvidence, input: DrugCandidateInput, ctx: Context
     indicationsChecked,
     approvalsNamed,
     broaderApproval,
+    unplacedApproval,
     genes: targets.genes,
     actionTypes,
     roleConflicts: conflicts,
@@ -329,7 +332,7 @@ function candidateOf(drug: DrugEvidence, input: DrugCandidateInput, ctx: Context
     withdrawalChecked,
     status: withdrawn ? 'withdrawn' : approved ? 'approved' : maxPhase !== null && maxPhase > 0 ? 'investigational' : 'unknown',
     indicatedForDisease: !withdrawn && approvedIndication(matching) !== null,
-    approvalsKnown: !approved || (indicationsChecked && approvalsNamed && !broaderApproval),
+    approvalsKnown: !approved || (indicationsChecked && approvalsNamed && !broaderApproval && !unplacedApproval),
     broaderApproval,
     matchingIndications: matching,
     tier,

@@ -54,6 +54,12 @@ export interface TierFacts {
   approvalsNamed: boolean;
   /** An approved indication for a disease above the context (drug-indications.ts broaderApprovals), or null. */
   broaderApproval: { name: string; source: string } | null;
+  /**
+   * An approval ChEMBL records under a MeSH heading that cannot be placed against the context (more
+   * words than it: "Triple Negative Breast Neoplasms" for breast cancer), or null: it may be the
+   * context or a subtype, so the drug is no plain "approved for another indication".
+   */
+  unplacedApproval?: { name: string; source: string } | null;
   genes: readonly string[];
   actionTypes: readonly string[];
   /** Targets whose role the drug's action contradicts; absent or [] when none. */
@@ -259,6 +265,13 @@ function tierRule(f: TierFacts): TierResult {
     return {
       tier: 'II',
       reason: `Approved for ${broader.name} (${broader.source}), a broader disease that includes ${f.diseaseName}: its label (tissue-agnostic, or a class of diseases) may already cover ${f.diseaseName}, so check it before calling this repurposing${studiedHere(f, phase)}; ${acting(f)}.`,
+    };
+  }
+  const unplaced = f.unplacedApproval;
+  if (f.approved && unplaced) {
+    return {
+      tier: 'II',
+      reason: `Approved for ${unplaced.name} (${unplaced.source}, a MeSH heading not placed against ${f.diseaseName}): it may be ${f.diseaseName} or a subtype of it, so check the label before calling this repurposing${studiedHere(f, phase)}; ${acting(f)}.`,
     };
   }
   if (f.approved && !f.approvalsNamed) {

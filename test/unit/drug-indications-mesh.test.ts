@@ -65,3 +65,15 @@ describe('a ChEMBL approval for a disease above the context under an EFO id', ()
     expect(g).toMatchObject({ tier: 'II', broaderApproval: { id: 'EFO_0000311' } });
   });
 });
+
+describe('a ChEMBL approval under a MeSH heading narrower than the context words can place', () => {
+  it('is no plain "approved for another indication": tier II, check the label, and not a known approval set', () => {
+    // "Triple Negative Breast Neoplasms" may be breast cancer's subtype; nothing here can say.
+    const rows = { CHEMBL939: [meshRow('CHEMBL939', 'D064726', 'Triple Negative Breast Neoplasms'), chemblInd('CHEMBL939', 'EFO:0003060', 'non-small cell lung carcinoma', 4)] };
+    const g = byName(run(rows), 'GEFITINIB');
+    expect(g.tier).toBe('II');
+    expect(g.tierReason).toMatch(/^Approved for Triple Negative Breast Neoplasms \(ChEMBL drug_indication, a MeSH heading not placed against breast cancer\): it may be breast cancer or a subtype of it, so check the label/);
+    expect(g.tierReason).not.toMatch(/Approved for another indication/);
+    expect(g.approvalsKnown).toBe(false);
+  });
+});
