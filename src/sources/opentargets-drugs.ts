@@ -74,6 +74,12 @@ export interface DiseaseOntology {
   dbXRefs: string[];
   ancestors: string[];
   descendants: string[];
+  /**
+   * The ancestors' cross-references (resolvedAncestors.dbXRefs): ChEMBL writes a parent disease by
+   * one of them ("EFO:0000311" for cancer, which Open Targets lists as MONDO_0004992). Empty when
+   * the answer does not carry them.
+   */
+  ancestorXRefs: string[];
 }
 
 /** A list a narrower selection may not have asked for: absent or null read as empty. */
@@ -234,6 +240,7 @@ export function parseDiseaseOntology(data: unknown): DiseaseOntology[] {
         dbXRefs: ids(field(d, 'dbXRefs'), 'dbXRefs'),
         ancestors: ids(field(d, 'ancestors'), 'ancestors'),
         descendants: ids(field(d, 'descendants'), 'descendants'),
+        ancestorXRefs: list(d.resolvedAncestors, 'resolvedAncestors').flatMap((a, i) => list(obj(a, `resolvedAncestors[${i}]`).dbXRefs, 'resolvedAncestors[].dbXRefs').map((x) => str(x, 'resolvedAncestors[].dbXRefs[]'))),
       },
     ];
   });

@@ -153,5 +153,8 @@ query DiseaseOntology($efoIds: [String!]!) {
     dbXRefs
     ancestors
     descendants
+    resolvedAncestors {
+      dbXRefs
+    }
   }
 }`;

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildDrugCandidates, type GeneDrugEvidence } from '../../src/analysis/drug-candidates.js';
 import type { DiseaseHit, DiseaseOntology } from '../../src/sources/opentargets.js';
+import { parseDiseaseOntology } from '../../src/sources/opentargets-drugs.js';
 import { bestAndRelated, splitDiseaseHits, type MatchedDiseases } from '../../src/tools/shared/disease.js';
 import { drugEvidence } from '../../src/tools/shared/drugs.js';
 import type { Gather } from '../../src/tools/shared/gather.js';
@@ -58,7 +59,7 @@ async function contextOf(diseases: MatchedDiseases, text: string, ontology: Dise
 }
 
 describe('a broader hit in the drug tiers (drugs.ts)', () => {
-  const onto = (id: string, name: string, dbXRefs: string[], ancestors: string[], descendants: string[] = []): DiseaseOntology => ({ id, name, dbXRefs, ancestors, descendants });
+  const onto = (id: string, name: string, dbXRefs: string[], ancestors: string[], descendants: string[] = []): DiseaseOntology => ({ id, name, dbXRefs, ancestors, descendants, ancestorXRefs: [] });
   const ontology = [
     onto(TNBC.id, TNBC.name, ['MESH:D064726'], ['MONDO_0004992', 'EFO_0000616']),
     onto(BREAST.id, BREAST.name, ['EFO:0000305', 'MESH:D001943'], ['MONDO_0004992'], [TNBC.id, HER2.id]),
@@ -102,5 +103,27 @@ describe('a broader hit in the drug tiers (drugs.ts)', () => {
       }),
     );
     expect(tiers).toEqual(['II', 'II']);
+  });
+
+  it("an ancestor's cross-reference counts as the ancestor (resolvedAncestors.dbXRefs, same request)", async () => {
+    // ChEMBL writes "thoracic disease" by an EFO id Open Targets lists only as an ancestor's
+    // cross-reference; its words are not the context's, so only the cross-reference can place it.
+    const withXrefs = [{ ...onto(BREAST.id, BREAST.name, ['EFO:0000305'], ['MONDO_0004992']), ancestorXRefs: ['EFO:0009676'] }];
+    const { disease, asked } = await contextOf([BREAST], BREAST.name, withXrefs);
+    expect(asked).toHaveLength(1);
+    const list = buildDrugCandidates({
+      genes,
+      disease,
+      chemblIndications: new Map([['CHEMBL554', [chemblInd('CHEMBL554', 'EFO:0009676', 'thoracic disease', 4)]]]),
+    });
+    expect(byName(list, 'LAPATINIB')).toMatchObject({ tier: 'II', approvalsKnown: false, broaderApproval: { name: 'thoracic disease' } });
+  });
+});
+
+describe('parseDiseaseOntology: resolvedAncestors', () => {
+  it("reads the ancestors' cross-references, and none when the answer does not carry them", () => {
+    const data = (extra: object) => ({ diseases: [{ id: BREAST.id, name: BREAST.name, dbXRefs: [], ancestors: ['MONDO_0004992'], descendants: [], ...extra }] });
+    expect(parseDiseaseOntology(data({ resolvedAncestors: [{ dbXRefs: ['EFO:0000311', 'DOID:162'] }, { dbXRefs: null }] }))[0]!.ancestorXRefs).toEqual(['EFO:0000311', 'DOID:162']);
+    expect(parseDiseaseOntology(data({}))[0]!.ancestorXRefs).toEqual([]);
   });
 });

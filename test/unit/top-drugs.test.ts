@@ -54,7 +54,7 @@ describe('disease context matching', () => {
   });
 
   it('says a drug was studied for the context when its target row lists a context disease, a descendant, or the exact name', () => {
-    const ontology = [{ id: 'MONDO_0008903', name: 'lung cancer', dbXRefs: [], ancestors: [], descendants: [NSCLC[0]] }];
+    const ontology = [{ id: 'MONDO_0008903', name: 'lung cancer', dbXRefs: [], ancestors: [], descendants: [NSCLC[0]], ancestorXRefs: [] }];
     const m = diseaseMatcher('lung cancer', hits, ontology);
     expect(studiedFor(candidate('A', 'APPROVAL', [CRC, ['MONDO_0000001', 'familial lung cancer']]), m)).toBe('familial lung cancer (MONDO_0000001: the context disease)');
     expect(studiedFor(candidate('B', 'APPROVAL', [NSCLC]), m)).toBe('non-small cell lung carcinoma (MONDO_0005233: a subtype of the context disease)');
@@ -122,7 +122,7 @@ describe('ranking', () => {
 
 describe('what was not read, subtypes, local withdrawals', () => {
   const m = diseaseMatcher('non-small cell lung carcinoma', [{ id: NSCLC[0], name: NSCLC[1], score: 1 }], [
-    { id: NSCLC[0], name: NSCLC[1], dbXRefs: ['EFO:0003060'], ancestors: [], descendants: [LUAD[0]] },
+    { id: NSCLC[0], name: NSCLC[1], dbXRefs: ['EFO:0003060'], ancestors: [], descendants: [LUAD[0]], ancestorXRefs: [] },
   ]);
   const drug = (id: string) => candidate('GEFITINIB', 'APPROVAL', [NSCLC], { drugId: id });
 

@@ -67,7 +67,7 @@ export async function drugEvidence(g: Gather, panel: PanelResolution, diseases: 
     related: own === undefined ? null : own.flatMap((d) => [...d.descendants, ...d.dbXRefs]),
     // A broader search hit is above the context whether or not the ontology lists it there, with
     // its cross-references (contextMatcher drops any that are the context's own).
-    ancestors: own === undefined ? null : [...own.flatMap((d) => d.ancestors), ...broaderIds, ...above.flatMap((d) => d.dbXRefs)],
+    ancestors: own === undefined ? null : [...own.flatMap((d) => [...d.ancestors, ...d.ancestorXRefs]), ...broaderIds, ...above.flatMap((d) => d.dbXRefs)],
   };
   const associations = new Map<string, number | null>();
   const roles = new Map<string, GeneRole>();
