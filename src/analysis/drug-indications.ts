@@ -8,6 +8,7 @@
 // or a cross-reference of one (ChEMBL writes EFO:0003060 where Open Targets writes MONDO_0005233);
 // a record without an id matches by exact name (the context text or a matched disease's name). A
 // withdrawal for a disease above the context is kept too (VIA_ABOVE), with the approvals it outranks.
+import { benignBeside } from './disease-hits.js';
 import { VIA_SUBTYPE } from './indication-subtype.js';
 import { isApprovedStage } from './clinical-candidates.js';
 import type { DiseaseContext, DrugEvidence } from './drug-merge.js';
@@ -28,6 +29,8 @@ export interface MatchedIndication {
   via: string;
   /** Where the disease sits: the context itself (an id, a cross-reference, the name), below it (a subtype), or above it. */
   level: Level;
+  /** On a row below the context: the context disease it is below (the best search hit), as a subtype is named. */
+  subtypeOf?: string;
   /**
    * Set on an indication withdrawn for the context, a disease below it or one above it (then `via`
    * is VIA_ABOVE): the disease as recorded. An Open Targets row at stage WITHDRAWAL, or an approval
@@ -41,6 +44,8 @@ export interface ContextMatcher {
   ids: ReadonlySet<string>;
   related: ReadonlySet<string>;
   names: ReadonlySet<string>;
+  /** Names of diseases below the context (narrower search hits): a record without an id matches one exactly as a subtype. */
+  belowNames?: ReadonlySet<string>;
   /** Diseases above the context (never one of its own ids or relatives). */
   ancestors: ReadonlySet<string>;
   /**
@@ -49,7 +54,15 @@ export interface ContextMatcher {
    * are written "EFO:0000305", ontology ids "MONDO_0004989".
    */
   xrefs: ReadonlySet<string>;
+  /** The context disease by name (the best search hit, else the text): what a subtype is a subtype of. */
+  diseaseName: string;
 }
+
+/**
+ * Ids below the context that are not the ontology's descendants of it: search hits narrower than
+ * the text ("triple-negative breast carcinoma" for "breast cancer") with their descendants and
+ * cross-references. Below even when the ontology request failed; never the context.
+ */
 
 const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
 /** Ids in Open Targets' form: "EFO:0003060" -> "EFO_0003060"; MeSH in one case ("MeSH:D001943" -> "MESH_D001943"). */
@@ -79,6 +92,8 @@ function headingFit(heading: string, m: ContextMatcher): 'same' | 'broader' | 'm
     const c = diseaseWordSet(name);
     const hInC = [...h].every((w) => c.has(w));
     const cInH = [...c].every((w) => h.has(w));
+    // "Neoplasms, Benign" is neither the context "cancer" nor below it.
+    if (benignBeside(h, c)) continue;
     if (hInC && cInH) return 'same';
     if (hInC && h.size) fit = 'broader';
     else if (cInH && c.size && !fit) fit = 'more';
@@ -88,11 +103,15 @@ function headingFit(heading: string, m: ContextMatcher): 'same' | 'broader' | 'm
 
 export function contextMatcher(disease: DiseaseContext): ContextMatcher {
   const ids = new Set(disease.ids.map(normDiseaseId));
-  const related = new Set((disease.related ?? []).map(normDiseaseId));
+  const related = new Set([...(disease.related ?? []), ...(disease.below ?? [])].map(normDiseaseId).filter((id) => !ids.has(id)));
   // One context disease may sit above another (breast carcinoma under breast cancer): that is the context.
   const ancestors = new Set((disease.ancestors ?? []).map(normDiseaseId).filter((id) => !ids.has(id) && !related.has(id)));
-  const xrefs = new Set((disease.related ?? []).filter((id) => id.includes(':')).map(normDiseaseId));
-  return { ids, related, names: new Set([disease.name, ...(disease.names ?? [])].map(norm).filter(Boolean)), ancestors, xrefs };
+  const below = new Set((disease.below ?? []).map(normDiseaseId));
+  const xrefs = new Set((disease.related ?? []).filter((id) => id.includes(':')).map(normDiseaseId).filter((id) => !below.has(id)));
+  const diseaseName = disease.names?.find((n) => n.trim()) ?? disease.name.trim();
+  const names = new Set([disease.name, ...(disease.names ?? [])].map(norm).filter(Boolean));
+  const belowNames = new Set((disease.belowNames ?? []).map(norm).filter((n) => n && !names.has(n)));
+  return { ids, related, names, belowNames, ancestors, xrefs, diseaseName };
 }
 
 /**
@@ -155,7 +174,8 @@ export function matchDisease(m: ContextMatcher, id: string | null, name: string)
     if (m.related.has(n)) return VIA_SUBTYPE;
   }
   // Exact names only: "lung cancer" must not match "small cell lung cancer".
-  return m.names.has(norm(name)) ? 'same name as the context' : null;
+  if (m.names.has(norm(name))) return 'same name as the context';
+  return m.belowNames?.has(norm(name)) ? VIA_SUBTYPE : null;
 }
 
 /** Where a record's disease sits: the context itself (an id, a cross-reference, the name), below it, or above it. */
@@ -168,7 +188,8 @@ function levelOf(m: ContextMatcher, id: string | null, name: string): Level | nu
     if (m.related.has(n)) return 'below';
     if (m.ancestors.has(n)) return 'above';
   }
-  return m.names.has(norm(name)) ? 'context' : null;
+  if (m.names.has(norm(name))) return 'context';
+  return m.belowNames?.has(norm(name)) ? 'below' : null;
 }
 
 /** `via` of a row for a disease above the context: only withdrawals and the approvals they outrank are kept. */
@@ -190,7 +211,8 @@ export function matchIndications(
   m: ContextMatcher,
 ): MatchedIndication[] {
   const out = new Map<string, MatchedIndication>();
-  const offer = (x: MatchedIndication) => {
+  const offer = (row: MatchedIndication) => {
+    const x = row.level === 'below' ? { ...row, subtypeOf: m.diseaseName } : row;
     const key = `${x.source}|${x.id ?? norm(x.name)}`;
     const prev = out.get(key);
     // A withdrawal is the record's latest word on that disease: no phase outranks it.

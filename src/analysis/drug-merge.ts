@@ -64,6 +64,13 @@ export interface DiseaseContext {
    * Undefined when not looked up, null when the lookup failed.
    */
   ancestors?: readonly string[] | null;
+  /**
+   * Search hits narrower than the text (a subtype named among them) and their descendants and
+   * cross-references: below the context, never the context, even when the ontology lookup failed.
+   */
+  below?: readonly string[];
+  /** Those hits' names, for records without an id. */
+  belowNames?: readonly string[];
 }
 
 /** Drug + disease literature: a co-mention count and a few PMIDs, naming the service that gave them. */

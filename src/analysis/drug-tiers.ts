@@ -129,7 +129,9 @@ function where(m: MatchedIndication): string {
  */
 function approvedText(f: TierFacts, here: MatchedIndication): string {
   const named = perDisease(f.matching).find((m) => m.approved && !isSubtypeRow(m)) ?? here;
-  return isSubtypeRow(named) ? `${named.name} (a subtype of ${f.diseaseName}; ${named.source})` : `${named.name} (${where(named)})`;
+  // A subtype of the disease it is below (the best search hit), not of the text: "metastatic breast
+  // cancer" read to "breast cancer" once named HER2-positive breast carcinoma a subtype of the text.
+  return isSubtypeRow(named) ? `${named.name} (a subtype of ${named.subtypeOf ?? f.diseaseName}; ${named.source})` : `${named.name} (${where(named)})`;
 }
 
 /**
@@ -155,7 +157,7 @@ export function withdrawnForText(matching: readonly MatchedIndication[], disease
   if (context) return `withdrawn for ${diseaseName}`;
   const above = withdrawals.find((m) => m.level === 'above');
   if (above) return `withdrawn for ${above.withdrawnFor}, a broader disease that includes ${diseaseName}`;
-  return `withdrawn for ${withdrawals[0]!.withdrawnFor}, a subtype of ${diseaseName}`;
+  return `withdrawn for ${withdrawals[0]!.withdrawnFor}, a subtype of ${withdrawals[0]!.subtypeOf ?? diseaseName}`;
 }
 
 /**

@@ -23,6 +23,7 @@ import type { DrugGeneInteraction } from '../sources/dgidb.js';
 import { parentName, type ClinicalCandidate } from './clinical-candidates.js';
 import { contextMatcher, matchDisease, matchIndications, normDiseaseId, openTargetsWithdrawal, type ContextMatcher, type MatchedIndication } from './drug-indications.js';
 import { approvedIndication } from './drug-tiers.js';
+import { splitDiseaseHits } from './disease-hits.js';
 import type { DiseaseHit, DiseaseOntology, DrugDetails } from '../sources/opentargets.js';
 import type { CompoundProperties } from '../sources/pubchem.js';
 
@@ -32,20 +33,28 @@ export interface DiseaseMatcher {
   query: string;
   /** The disease the context resolved to (the best Open Targets search hit), if any. */
   resolved: DiseaseHit | null;
-  /** The context ids: the resolved disease and search hits whose name contains the context text. */
+  /** The context ids: the resolved disease and search hits with the same words as the text or it. */
   ids: Set<string>;
+  /** Search hits narrower than the text (a subtype): below the context, never in it. */
+  below: Set<string>;
   context: ContextMatcher;
 }
 
-/** The context from the disease search hits and, when known, their ontology (descendants, cross-references). */
+/**
+ * The context from the disease search hits and, when known, their ontology (descendants,
+ * cross-references), by the panel tools' rule (disease-hits.ts splitDiseaseHits): "small cell lung
+ * carcinoma" once held "non-small cell lung carcinoma" (its "non-small" read "non small") and took
+ * in its approvals; a narrower hit (TNBC for "breast cancer") once joined the context.
+ */
 export function diseaseMatcher(query: string, hits: readonly DiseaseHit[] | null | undefined, ontology?: readonly DiseaseOntology[] | null): DiseaseMatcher {
   const resolved = hits?.[0] ?? null;
-  const texts = [...new Set([norm(query), ...(resolved ? [norm(resolved.name)] : [])])].filter(Boolean);
-  const ids = new Set<string>(resolved ? [resolved.id] : []);
-  for (const h of hits ?? []) if (texts.some((t) => containsPhrase(norm(h.name), t))) ids.add(h.id);
+  const split = splitDiseaseHits(hits ?? [], query);
+  const ids = new Set(split.context.map((h) => h.id));
+  const below = new Set(split.narrower.map((h) => h.id));
   const related = (ontology ?? []).filter((d) => ids.has(d.id)).flatMap((d) => [...d.descendants, ...d.dbXRefs]);
-  const names = (hits ?? []).filter((h) => ids.has(h.id)).map((h) => h.name);
-  return { query, resolved, ids, context: contextMatcher({ ids: [...ids], name: query, names, related }) };
+  const under = [...below, ...(ontology ?? []).filter((d) => below.has(d.id)).flatMap((d) => [...d.descendants, ...d.dbXRefs])];
+  const names = split.context.map((h) => h.name);
+  return { query, resolved, ids, below, context: contextMatcher({ ids: [...ids], name: query, names, related, below: under, belowNames: split.narrower.map((h) => h.name) }) };
 }
 
 /** The context disease a candidate row lists on this target, with why it counts; null when none. */
@@ -267,13 +276,4 @@ export function admetView(
   lookups: PropertyLookups = {},
 ): TopDrugAdmet {
   return admetOf(molecule, pubchem, candidate.drugType, lookups);
-}
-
-function norm(s: string): string {
-  return s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
-}
-
-/** Whole-word containment on normalised text ("breast cancer" in "hereditary breast cancer", not "cancer" in "noncancer"). */
-function containsPhrase(text: string, phrase: string): boolean {
-  return phrase.length > 0 && ` ${text} `.includes(` ${phrase} `);
 }

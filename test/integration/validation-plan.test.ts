@@ -66,7 +66,7 @@ describeShared('svc_generate_validation_plan', () => {
     expect(r.models.items.filter((m) => m.role === 'altered').map((m) => m.name)).toEqual(['HCC827', 'PC-9', 'NCI-H1975']);
     expect(r.models.items.filter((m) => m.role === 'comparison').map((m) => m.name)).toEqual(['A549', 'NCI-H460']);
     const q = requests('cellosaurus').map((x) => x.query.get('q'));
-    expect(q).toContain('(di:"non-small cell lung carcinoma" OR di:"lung carcinoma" OR di:"lung cancer" OR di:"lung adenocarcinoma") AND ox:9606 AND var:"EGFR"');
+    expect(q).toContain('(di:"non-small cell lung carcinoma" OR di:"lung adenocarcinoma" OR di:"lung carcinoma" OR di:"lung cancer") AND ox:9606 AND var:"EGFR"');
     // Trials from ClinicalTrials.gov, listed in the clinical stage.
     expect(r.trials.items.map((t) => t.nctId)).toEqual(['NCT09000001', 'NCT09000002']);
     const [vitro, vivo, clinic] = r.stages;

@@ -47,16 +47,19 @@ const hits = [
 ];
 
 describe('disease context matching', () => {
-  it('resolves to the best hit; counts hits naming the context as the context', () => {
+  it('resolves to the best hit; a hit narrower than the context (its name holds the text and more) is below it, not the context', () => {
     const m = diseaseMatcher('Lung cancer', hits);
     expect(m.resolved?.id).toBe('MONDO_0008903');
-    expect([...m.ids]).toEqual(['MONDO_0008903', 'MONDO_0000001']);
+    expect([...m.ids]).toEqual(['MONDO_0008903']);
+    expect([...m.below]).toEqual(['MONDO_0000001']);
+    // The same disease written otherwise is the context.
+    expect([...diseaseMatcher('lung cancer', [...hits, { id: 'X_1', name: 'Lung Carcinoma', score: 1 }]).ids]).toEqual(['MONDO_0008903', 'X_1']);
   });
 
   it('says a drug was studied for the context when its target row lists a context disease, a descendant, or the exact name', () => {
     const ontology = [{ id: 'MONDO_0008903', name: 'lung cancer', dbXRefs: [], ancestors: [], descendants: [NSCLC[0]], ancestorXRefs: [] }];
     const m = diseaseMatcher('lung cancer', hits, ontology);
-    expect(studiedFor(candidate('A', 'APPROVAL', [CRC, ['MONDO_0000001', 'familial lung cancer']]), m)).toBe('familial lung cancer (MONDO_0000001: the context disease)');
+    expect(studiedFor(candidate('A', 'APPROVAL', [CRC, ['MONDO_0000001', 'familial lung cancer']]), m)).toBe('familial lung cancer (MONDO_0000001: a subtype of the context disease)');
     expect(studiedFor(candidate('B', 'APPROVAL', [NSCLC]), m)).toBe('non-small cell lung carcinoma (MONDO_0005233: a subtype of the context disease)');
     // Name containment is not enough: "small cell lung cancer" is another disease.
     expect(studiedFor(candidate('C', 'APPROVAL', [['EFO_1', 'small cell lung cancer']]), m)).toBeNull();

@@ -37,7 +37,7 @@ export function renderRepurpose(r: RepurposingOutput): string {
   const here = r.alreadyApproved.filter((a) => subtypeOf(a.indication) === null);
   const below = r.alreadyApproved.filter((a) => subtypeOf(a.indication) !== null);
   if (here.length) out.push(`Already approved for ${r.diseaseContext} (not candidates): ${listed(here, (a) => a.indication)}`, '');
-  if (below.length) out.push(`Approved for a subtype of ${r.diseaseContext}, not for it as such (not candidates): ${listed(below, (a) => subtypeOf(a.indication)!)}`, '');
+  if (below.length) out.push(`Approved for a subtype of ${r.diseaseMatches[0]?.name ?? r.diseaseContext}, not for it as such (not candidates): ${listed(below, (a) => subtypeOf(a.indication)!)}`, '');
   if (r.tierFilterNote) out.push(r.tierFilterNote, '');
   if (!r.note && r.candidates.length === 0) {
     const failed = failedDrugSources(r.sources);

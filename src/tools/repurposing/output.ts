@@ -71,13 +71,14 @@ type AlreadyApproved = { name: string; chemblId: string | null; indication: stri
  * Already approved for the disease (tier I): name, id and the approved indication that says so, an
  * approval for the context itself (or a cross-reference of it) before one for a subtype, which is
  * named as such: "breast cancer (a subtype of breast disease)" (once the bare "breast cancer", read
- * as an approval for the disease asked).
+ * as an approval for the disease asked), a subtype of the disease it is below (the best search
+ * hit), not of the text: "HER2 Positive Breast Carcinoma (a subtype of metastatic breast cancer)".
  */
 export function alreadyApprovedFor(diseaseName: string): (c: DrugCandidate) => AlreadyApproved {
   return (c) => {
     const approved = c.matchingIndications.filter((x) => x.approved && x.source !== 'Open Targets target row');
     const m = approved.find((x) => !isSubtypeRow(x)) ?? approved[0] ?? c.matchingIndications[0];
-    const indication = !m ? 'the disease context' : isSubtypeRow(m) ? subtypeIndication(m.name, diseaseName) : m.name;
+    const indication = !m ? 'the disease context' : isSubtypeRow(m) ? subtypeIndication(m.name, m.subtypeOf ?? diseaseName) : m.name;
     return { name: c.name, chemblId: c.chemblId, indication, source: m?.source ?? 'drug engine tier I' };
   };
 }

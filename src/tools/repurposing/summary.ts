@@ -30,13 +30,14 @@ export function summarizeRepurposing(r: RepurposingAnswer): string {
  * too, docs/methods.md), each with the subtype. "Already approved for the disease: LAPATINIB" once
  * said so of a drug approved for breast cancer under the context "breast disease".
  */
-function alreadyApprovedLines(r: Pick<RepurposingAnswer, 'alreadyApproved' | 'diseaseContext'>): string[] {
+function alreadyApprovedLines(r: Pick<RepurposingAnswer, 'alreadyApproved' | 'diseaseContext' | 'diseaseMatches'>): string[] {
   const sub = r.alreadyApproved.map((a) => ({ name: a.name, subtype: subtypeOf(a.indication) }));
   const here = sub.filter((a) => a.subtype === null).map((a) => a.name);
   const below = sub.filter((a) => a.subtype !== null).map((a) => `${a.name} (${a.subtype})`);
   return [
     ...(here.length ? [`Already approved for the disease (not candidates): ${here.join(', ')}.`] : []),
-    ...(below.length ? [`Approved for a subtype of ${r.diseaseContext}, not for it as such (not candidates): ${below.join(', ')}.`] : []),
+    // The subtype is below the disease Open Targets resolved the text to (its best match), not the text.
+    ...(below.length ? [`Approved for a subtype of ${r.diseaseMatches[0]?.name ?? r.diseaseContext}, not for it as such (not candidates): ${below.join(', ')}.`] : []),
   ];
 }
 

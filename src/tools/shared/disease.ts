@@ -1,4 +1,5 @@
 // The disease context as Open Targets knows it, and disease-name matching shared by the tools.
+import { diseaseKey, splitDiseaseHits } from '../../analysis/disease-hits.js';
 import type { DiseaseHit } from '../../sources/opentargets.js';
 import type { Gather } from './gather.js';
 
@@ -11,21 +12,24 @@ export async function matchDisease(g: Gather, text: string): Promise<MatchedDise
   const hits = await g.report.call('opentargets', () => g.call.ctx.sources.opentargets.searchDiseases(text, { size: 10 }, g.call.signal), {
     degrades: 'the disease context could not be mapped to Open Targets diseases, so "indicated for" and association scores are unknown',
   });
-  const { matched, broader } = splitDiseaseHits(hits ?? [], text);
+  const { matched, narrower, broader } = splitDiseaseHits(hits ?? [], text);
   const note = hits === undefined ? undefined : diseaseMatchNote(text, matched);
   // First: it changes what the whole answer is about.
   if (note) g.report.warnings.unshift(note);
-  // The broader hits ride along for the drug tiers (drugs.ts): above the context, never in it.
-  return Object.assign(matched, { broader });
+  // The narrower and broader hits ride along for the drug tiers (drugs.ts): below and above the
+  // context, never in it.
+  return Object.assign(matched, { narrower, broader });
 }
 
 /**
- * The context diseases, best first, with the search hits broader than the text apart: "breast
- * cancer" for "triple-negative breast cancer" is a disease above the context (an approval for it
- * may cover the context, check the label), not the context. Callers that know nothing of `broader`
- * see the context alone.
+ * The context diseases, best first, then the hits narrower than the text (splitDiseaseHits), with
+ * those narrower and those broader named apart: "breast cancer" for "triple-negative breast cancer"
+ * is a disease above the context (an approval for it may cover the context, check the label), and
+ * "triple-negative breast carcinoma" for "breast cancer" one below it (a subtype), neither the
+ * context. Callers that know nothing of them (literature, associations) see the context and the
+ * narrower hits, about which the answer also is.
  */
-export type MatchedDiseases = DiseaseHit[] & { broader?: readonly DiseaseHit[] };
+export type MatchedDiseases = DiseaseHit[] & { narrower?: readonly DiseaseHit[]; broader?: readonly DiseaseHit[] };
 
 /**
  * What a reader must know about the mapping: nothing when the best hit names the disease as the
@@ -67,59 +71,13 @@ export function literatureDiseaseNames(text: string, matched: readonly string[])
 /** Names per disease clause: a query of 4 alternatives stays well within what the services accept. */
 const MAX_DISEASE_NAMES = 4;
 
-/** The context diseases for the text: see splitDiseaseHits. */
+/** The context diseases and those below it for the text: see splitDiseaseHits. */
 export function bestAndRelated(hits: readonly DiseaseHit[], text: string): DiseaseHit[] {
   return splitDiseaseHits(hits, text).matched;
 }
 
-/**
- * The best hit (the disease the answer is about, as the target brief's diseaseMatcher reads it,
- * with diseaseMatchNote's warning when its name differs), plus hits whose name holds the text, or
- * the best hit's name, as whole words (narrower or the same disease: "HER2-positive breast
- * carcinoma" for "breast cancer"), at most 5. A hit whose name is a part of the text's ("breast
- * cancer" for "triple-negative breast cancer", "lung cancer" for "non-small cell lung carcinoma")
- * is broader: it once joined the context, with its subtypes and cross-references, so a sibling
- * subtype's approval (HER2-positive, small cell) read "approved for the disease", and typing the
- * full name or the abbreviation gave opposite tiers. Whole words: "non-small cell lung cancer"
- * does not hold "small cell lung cancer", "lung adenocarcinoma" does not hold "carcinoma".
- */
-export function splitDiseaseHits(hits: readonly DiseaseHit[], text: string): { matched: DiseaseHit[]; broader: DiseaseHit[] } {
-  const best = hits[0];
-  if (!best) return { matched: [], broader: [] };
-  const typed = phraseWords(text);
-  const phrases = [typed, phraseWords(best.name)].filter((p) => p.length);
-  const related: DiseaseHit[] = [];
-  const broader: DiseaseHit[] = [];
-  for (const h of hits.slice(1)) {
-    if (h.id === best.id) continue;
-    const words = phraseWords(h.name);
-    if (phrases.some((p) => holdsPhrase(words, p))) related.push(h);
-    else if (words.length && holdsPhrase(typed, words)) broader.push(h);
-  }
-  return { matched: [best, ...related].slice(0, 5), broader };
-}
-
-/**
- * diseaseKey's words for whole-word comparison: hyphens and case do not count ("triple-negative" =
- * "triple negative"), but "non-small" stays one word, so "small cell" is never found inside it.
- */
-function phraseWords(x: string): string[] {
-  return diseaseKey(x)
-    .replace(/\bnon[\s-]+/g, 'non')
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
-}
-
-/** `phrase` appears in `words` as consecutive whole words. */
-function holdsPhrase(words: readonly string[], phrase: readonly string[]): boolean {
-  for (let i = 0; i + phrase.length <= words.length; i++) if (phrase.every((w, j) => words[i + j] === w)) return true;
-  return false;
-}
-
-/** Disease names compared with the usual synonyms of malignancy folded together. */
-export function diseaseKey(name: string): string {
-  return name.toLowerCase().replace(/\b(carcinoma|neoplasms?|tumou?rs?|malignanc(y|ies)|cancers)\b/g, 'cancer').replace(/\s+/g, ' ').trim();
-}
+// One rule for the panel tools and the target brief (top-drugs.ts diseaseMatcher).
+export { diseaseKey, splitDiseaseHits } from '../../analysis/disease-hits.js';
 
 function diseaseWords(x: string): Set<string> {
   return new Set(diseaseKey(x).split(/[\s,]+/).filter(Boolean));

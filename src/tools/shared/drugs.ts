@@ -31,9 +31,13 @@ export async function drugEvidence(g: Gather, panel: PanelResolution, diseases: 
   const bySymbol = new Map(panel.results.filter((r) => r.symbol).map((r) => [r.symbol!, r]));
   const ensembl = panel.symbols.map((x) => bySymbol.get(x)?.ensemblGeneId).filter((x): x is string => Boolean(x));
   const accessions = panel.symbols.map((x) => bySymbol.get(x)?.uniprotId).filter((x): x is string => Boolean(x));
+  // Associations are asked for every matched disease; the tiers' context is the best hit and the
+  // same disease written otherwise, a narrower hit is below it (disease.ts splitDiseaseHits).
   const diseaseIds = diseases.map((d) => d.id);
-  // Search hits broader than the text (disease.ts splitDiseaseHits): asked in the same ontology
-  // request for their cross-references, which ChEMBL's rows use (EFO:0000305 for breast cancer).
+  const narrowerIds = ('narrower' in diseases ? (diseases.narrower ?? []) : []).map((d) => d.id).filter((id) => diseaseIds.includes(id));
+  const contextIds = diseaseIds.filter((id) => !narrowerIds.includes(id));
+  // Search hits broader than the text: asked in the same ontology request for their
+  // cross-references, which ChEMBL's rows use (EFO:0000305 for breast cancer).
   const broaderIds = ('broader' in diseases ? (diseases.broader ?? []) : []).map((d) => d.id).filter((id) => !diseaseIds.includes(id));
   const [contexts, ontology, interactions, targets] = await Promise.all([
     ensembl.length
@@ -56,15 +60,21 @@ export async function drugEvidence(g: Gather, panel: PanelResolution, diseases: 
       : Promise.resolve(new Map<string, ChemblTarget[]>()),
   ]);
 
-  const own = ontology?.filter((d) => diseaseIds.includes(d.id));
+  const own = ontology?.filter((d) => contextIds.includes(d.id));
+  const sub = ontology?.filter((d) => narrowerIds.includes(d.id)) ?? [];
   const above = ontology?.filter((d) => broaderIds.includes(d.id)) ?? [];
   const isCancer = cancerContext(own === undefined ? null : isCancerContext(own), diseaseText);
   const disease: DiseaseContext = {
-    ids: diseaseIds,
+    ids: contextIds,
     name: diseaseText,
-    names: diseases.map((d) => d.name),
+    // Best first: a subtype is named as one of the best hit (drug-indications.ts contextMatcher).
+    names: diseases.filter((d) => contextIds.includes(d.id)).map((d) => d.name),
     // null: the lookup failed; then only the context ids themselves and exact names match.
     related: own === undefined ? null : own.flatMap((d) => [...d.descendants, ...d.dbXRefs]),
+    // A narrower search hit is below the context whether or not the ontology says so (or answered),
+    // with its descendants and its cross-references (its own, not the context's).
+    below: [...narrowerIds, ...sub.flatMap((d) => [...d.descendants, ...d.dbXRefs])],
+    belowNames: diseases.filter((d) => narrowerIds.includes(d.id)).map((d) => d.name),
     // A broader search hit is above the context whether or not the ontology lists it there, with
     // its cross-references (contextMatcher drops any that are the context's own).
     ancestors: own === undefined ? null : [...own.flatMap((d) => [...d.ancestors, ...d.ancestorXRefs]), ...broaderIds, ...above.flatMap((d) => d.dbXRefs)],

@@ -129,7 +129,9 @@ export async function gatherBrief(call: ToolCall, report: SourceReport, input: {
   // Descendants and cross-references of the context count as the context for "approved for".
   const ontologyP: Promise<DiseaseOntology[] | undefined> = withDrugs
     ? diseaseP.then((hits) => {
-        const ids = [...diseaseMatcher(input.diseaseContext, hits).ids];
+        // The narrower hits too: their descendants and cross-references are below the context.
+        const m = diseaseMatcher(input.diseaseContext, hits);
+        const ids = [...m.ids, ...m.below];
         return ids.length ? report.call('opentargets', () => s.opentargets.diseaseOntology(ids, signal), { degrades: 'indications for diseases below the context are not recognised' }) : undefined;
       })
     : Promise.resolve(undefined);
