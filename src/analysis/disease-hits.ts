@@ -4,18 +4,26 @@
 // "non-small" into "non small", so "small cell lung carcinoma" took in NSCLC and its approvals.
 import type { DiseaseHit } from '../sources/opentargets.js';
 
-/** Disease names compared with the usual synonyms of malignancy folded together. */
+/**
+ * Disease names compared with the words for a malignancy folded together ("carcinoma", "malignancy"
+ * into "cancer"). Not "neoplasm" nor "tumour": those include benign growths, so "brain neoplasm" is
+ * not "brain cancer"; folded, it once joined the context silently and, through its ontology
+ * descendants, an approval for "benign brain tumor" read tier I for brain cancer. (MeSH headings,
+ * which name cancers "... Neoplasms", keep their own rule: drug-indications.ts diseaseWordSet.)
+ */
 export function diseaseKey(name: string): string {
-  return name.toLowerCase().replace(/\b(carcinoma|neoplasms?|tumou?rs?|malignanc(y|ies)|cancers)\b/g, 'cancer').replace(/\s+/g, ' ').trim();
+  return name.toLowerCase().replace(/\b(carcinomas?|malignanc(y|ies)|cancers)\b/g, 'cancer').replace(/\s+/g, ' ').trim();
 }
 
 /**
  * diseaseKey's words for whole-word comparison: hyphens and case do not count ("triple-negative" =
- * "triple negative"), but "non-small" stays one word, so "small cell" is never found inside it.
+ * "triple negative"), but "non-small" stays one word, so "small cell" is never found inside it, and
+ * so does "pre-eclampsia" ("eclampsia" is another disease). En and em dashes count as hyphens
+ * ("non–small" was once split).
  */
 export function phraseWords(x: string): string[] {
   return diseaseKey(x)
-    .replace(/\bnon[\s-]+/g, 'non')
+    .replace(/\b(non|pre)[\s\u2010-\u2015-]+/g, '$1')
     .split(/[^a-z0-9]+/)
     .filter(Boolean);
 }
@@ -44,6 +52,19 @@ const sameWords = (a: readonly string[], b: readonly string[]) => {
   return x.size === y.size && [...x].every((w) => y.has(w));
 };
 
+/**
+ * The search hits with one named in the text's own words first, when Open Targets ranked another
+ * above it: the disease asked is the one the text names. For "lung cancer" the search has ranked
+ * "non-small cell lung carcinoma" first; the answer was then about NSCLC, and a small cell approval
+ * read "a subtype of non-small cell lung carcinoma" (a sister, not a subtype). Every tool orders
+ * the hits this way as they arrive, so "the best hit" means one thing everywhere.
+ */
+export function typedFirst<T extends Pick<DiseaseHit, 'name'>>(hits: readonly T[], text: string): T[] {
+  const typed = phraseWords(text);
+  const i = typed.length ? hits.findIndex((h) => sameWords(phraseWords(h.name), typed)) : -1;
+  return i > 0 ? [hits[i]!, ...hits.slice(0, i), ...hits.slice(i + 1)] : [...hits];
+}
+
 /** Context hits at most (the best hit and the same disease written otherwise). */
 const MAX_MATCHED = 5;
 
@@ -52,7 +73,7 @@ export interface SplitHits {
   matched: DiseaseHit[];
   /** The context: the best hit and hits with the same words as the text or the best hit ("breast carcinoma" for "breast cancer"). */
   context: DiseaseHit[];
-  /** Hits whose names hold the text (or the best hit's name) and more words: below the context, a subtype, never the context. */
+  /** Hits whose names hold the best hit's name and more words: below the context, a subtype, never the context. */
   narrower: DiseaseHit[];
   /** Hits whose names are a part of the text's: above the context, never in it. */
   broader: DiseaseHit[];
@@ -63,10 +84,14 @@ export interface SplitHits {
  * from the text). Another hit is:
  * - the context when its words are the text's or the best hit's ("breast carcinoma" for "breast
  *   cancer", "lung non-small cell carcinoma" for NSCLC's best hit);
- * - narrower (below the context) when its name holds one of them as whole words and more
+ * - narrower (below the context) when its name holds the best hit's as whole words and more
  *   ("triple-negative breast carcinoma" for "breast cancer"): it once joined the context, so a TNBC
  *   withdrawal cancelled bevacizumab's breast cancer approval, and an approval for TNBC or HER2+
- *   read "the context disease", depending on whether the hit was among the top 10;
+ *   read "the context disease", depending on whether the hit was among the top 10. Below the best
+ *   hit, not merely the text: a subtype is named "a subtype of <best hit>", so "small cell lung
+ *   carcinoma" for "lung cancer" read to NSCLC was once "a subtype of non-small cell lung
+ *   carcinoma". A hit holding the text but not the best hit is a sibling: none of these (an
+ *   approval for it is another indication);
  * - broader (above the context) when its name is a part of the text ("breast cancer" for
  *   "triple-negative breast cancer"): a sibling subtype's approval once read "approved for the disease".
  * Whole words: "non-small cell lung cancer" does not hold "small cell lung cancer". A hit saying
@@ -78,6 +103,8 @@ export function splitDiseaseHits(hits: readonly DiseaseHit[], text: string): Spl
   const typed = phraseWords(text);
   const bestWords = phraseWords(best.name);
   const phrases = [typed, bestWords].filter((p) => p.length);
+  // Below the best hit: its name, or the text when that is the best hit in another word order.
+  const below = [bestWords, ...(sameWords(typed, bestWords) ? [typed] : [])].filter((p) => p.length);
   const context: DiseaseHit[] = [best];
   const narrower: DiseaseHit[] = [];
   const broader: DiseaseHit[] = [];
@@ -86,7 +113,9 @@ export function splitDiseaseHits(hits: readonly DiseaseHit[], text: string): Spl
     const words = phraseWords(h.name);
     if (!words.length || benignBeside(words, typed, bestWords)) continue;
     if (phrases.some((p) => sameWords(words, p))) context.push(h);
-    else if (phrases.some((p) => holdsPhrase(words, p))) narrower.push(h);
+    else if (below.some((p) => holdsPhrase(words, p))) narrower.push(h);
+    // Narrower than the text but not than the best hit: a sibling of the disease the answer is about.
+    else if (holdsPhrase(words, typed)) continue;
     else if (holdsPhrase(typed, words)) broader.push(h);
   }
   const ctx = context.slice(0, MAX_MATCHED);

@@ -74,13 +74,15 @@ const meshRef = (meshId: string | null): string | null => (meshId?.trim() ? `MES
 /**
  * Disease words of a name, order and inversion aside: MeSH writes "Carcinoma, Non-Small-Cell Lung"
  * and "Breast Neoplasms" where Open Targets writes "non-small cell lung carcinoma" and "breast
- * cancer". Malignancy words fold to "cancer"; "non-small" stays one word.
+ * cancer". Malignancy words fold to "cancer", "neoplasm" and "tumour" too: MeSH has no other name
+ * for a cancer ("Breast Neoplasms"), and its benign headings say so ("Neoplasms, Benign",
+ * benignBeside). "non-small" and "pre-eclampsia" stay one word, whatever the dash.
  */
 function diseaseWordSet(name: string): Set<string> {
   const folded = name
     .toLowerCase()
     .replace(/\b(carcinomas?|neoplasms?|tumou?rs?|malignanc(y|ies)|cancers)\b/g, 'cancer')
-    .replace(/\bnon[\s-]+/g, 'non');
+    .replace(/\b(non|pre)[\s\u2010-\u2015-]+/g, '$1');
   return new Set(folded.split(/[^a-z0-9]+/).filter(Boolean));
 }
 

@@ -3,27 +3,15 @@
 // "non-small" into "non small", so NSCLC joined the context and AFATINIB, ERLOTINIB and GEFITINIB
 // read "approved for this disease". It now decides the context by the panel tools' rule
 // (analysis/disease-hits.ts splitDiseaseHits). Fake upstream as in target-brief.test.ts.
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import type { AppContext } from '../../src/context.js';
+import { expect, it } from 'vitest';
 import { silentProgress } from '../../src/tools/define.js';
 import { getTargetBrief } from '../../src/tools/target-brief/handler.js';
 import { summarizeBrief } from '../../src/tools/target-brief/summary.js';
-import { testContext } from '../support/context.js';
 import { mountBriefUpstream } from '../support/fake-brief.js';
-import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
+import { useFakeUpstreamContexts } from '../support/fake-upstream-contexts.js';
 import { describeShared } from '../support/shared.js';
 
-let fake: FakeUpstream;
-const contexts: AppContext[] = [];
-
-beforeAll(async () => {
-  fake = await startFakeUpstream();
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await fake.close();
-});
-beforeEach(() => fake.reset());
+const { fake, context } = useFakeUpstreamContexts();
 
 const SCLC_HITS = [
   { id: 'MONDO_0008433', entity: 'disease', name: 'small cell lung carcinoma', score: 2000 },
@@ -33,12 +21,11 @@ const SCLC_HITS = [
 
 describeShared('svc_get_target_brief: "small cell lung carcinoma" is not non-small cell lung carcinoma', () => {
   it('NSCLC approvals do not read "approved for this disease"', async () => {
-    mountBriefUpstream(fake);
-    fake.route('POST', '/opentargets/graphql', (req) =>
+    mountBriefUpstream(fake());
+    fake().route('POST', '/opentargets/graphql', (req) =>
       req.body.includes('query SearchDisease') ? { body: { data: { search: { total: SCLC_HITS.length, hits: SCLC_HITS } } } } : undefined,
     );
-    const ctx = await testContext({ retries: 0 }, fake.url);
-    contexts.push(ctx);
+    const ctx = await context({ retries: 0 });
     const r = await getTargetBrief({ gene: 'EGFR', diseaseContext: 'small cell lung carcinoma' }, { ctx, tier: 'researcher', progress: silentProgress });
     for (const name of ['AFATINIB', 'ERLOTINIB', 'GEFITINIB']) {
       const d = r.topDrugs.find((x) => x.name === name)!;

@@ -235,13 +235,18 @@ describeShared('svc_get_target_brief', () => {
     // The context named as the hit is: no note.
     expect((await brief('EGFR')).warnings.join(' ')).not.toContain('was read as');
     fake.reset();
-    const lungCancer = () =>
-      fake.route('POST', '/opentargets/graphql', (req) => (req.body.includes('query SearchDisease') && req.body.includes('"lung cancer"') ? { body: ownJson('opentargets', 'search-disease-nsclc-doc-shaped.json') } : undefined));
+    // The NSCLC search's hits (NSCLC, lung adenocarcinoma, lung cancer) answer any text here.
+    const nsclcHits = () =>
+      fake.route('POST', '/opentargets/graphql', (req) => (req.body.includes('query SearchDisease') ? { body: ownJson('opentargets', 'search-disease-nsclc-doc-shaped.json') } : undefined));
     mountBriefUpstream(fake);
-    lungCancer();
-    const r = await getTargetBrief({ gene: 'EGFR', diseaseContext: 'lung cancer' }, { ctx: await context(), tier: 'researcher', progress: silentProgress });
-    expect(r.diseaseContext).toMatchObject({ query: 'lung cancer', diseaseId: 'MONDO_0005233' });
-    expect(r.warnings[0]).toMatch(/^"lung cancer" was read as the Open Targets disease "non-small cell lung carcinoma" \(MONDO_0005233\), the best hit of its search/);
+    nsclcHits();
+    const r = await getTargetBrief({ gene: 'EGFR', diseaseContext: 'pulmonary cancer' }, { ctx: await context(), tier: 'researcher', progress: silentProgress });
+    expect(r.diseaseContext).toMatchObject({ query: 'pulmonary cancer', diseaseId: 'MONDO_0005233' });
+    expect(r.warnings[0]).toMatch(/^"pulmonary cancer" was read as the Open Targets disease "non-small cell lung carcinoma" \(MONDO_0005233\), the best hit of its search/);
+    // A hit named as typed is the disease asked, wherever the search ranked it: no note.
+    const typed = await getTargetBrief({ gene: 'EGFR', diseaseContext: 'lung cancer' }, { ctx: await context(), tier: 'researcher', progress: silentProgress });
+    expect(typed.diseaseContext).toMatchObject({ query: 'lung cancer', diseaseId: 'MONDO_0008903' });
+    expect(typed.warnings.join(' ')).not.toContain('was read as');
   });
 
   it('researcher tier on the genuine Open Targets answer (no stages selected): phases unknown, ranked by name, salts merged', async () => {

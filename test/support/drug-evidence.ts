@@ -2,7 +2,11 @@
 // DGIdb interactions, ChEMBL mechanisms and molecules with only the fields a test cares about.
 import { buildDrugCandidates, type DiseaseContext, type DrugCandidate, type DrugCandidateInput, type GeneDrugEvidence } from '../../src/analysis/drug-candidates.js';
 import type { ChemblIndication, ChemblMechanism, ChemblMolecule } from '../../src/sources/chembl.js';
-import type { DrugDetails } from '../../src/sources/opentargets.js';
+import type { DiseaseHit, DiseaseOntology, DrugDetails } from '../../src/sources/opentargets.js';
+import { splitDiseaseHits } from '../../src/analysis/disease-hits.js';
+import type { MatchedDiseases } from '../../src/tools/shared/disease.js';
+import { drugEvidence } from '../../src/tools/shared/drugs.js';
+import type { Gather } from '../../src/tools/shared/gather.js';
 import type { Directionality, DrugGeneInteraction } from '../../src/sources/dgidb.js';
 import { isApprovedStage, stagePhase, type ClinicalCandidate, type DiseaseRef } from '../../src/analysis/clinical-candidates.js';
 
@@ -130,4 +134,25 @@ export function details(
 /** A ChEMBL drug_indication row (efo id written ChEMBL's way, EFO:...). */
 export function chemblInd(molecule: string, efoId: string | null, term: string, maxPhase: number): ChemblIndication {
   return { moleculeChemblId: molecule, parentMoleculeChemblId: molecule, efoId: efoId?.replace(':', '_') ?? null, efoTerm: term, meshId: null, meshHeading: null, maxPhase };
+}
+
+/**
+ * The drug tiers' disease context for matched search hits, through drugEvidence over an empty panel
+ * (only the disease ontology request matters), with the id lists that request was asked for.
+ * `ontology` null: the request failed.
+ */
+export async function drugContextOf(diseases: MatchedDiseases, text: string, ontology: readonly DiseaseOntology[] | null): Promise<{ disease: DiseaseContext; asked: string[][] }> {
+  const asked: string[][] = [];
+  const sources = {
+    opentargets: { diseaseOntology: async (ids: readonly string[]) => (asked.push([...ids]), ontology?.filter((d) => ids.includes(d.id))) },
+    dgidb: { interactions: async () => new Map() },
+  };
+  const g = { call: { ctx: { sources } }, report: { call: (_id: string, fn: () => Promise<unknown>) => fn(), warnings: [] } } as unknown as Gather;
+  return { disease: (await drugEvidence(g, { results: [], symbols: [], unresolved: [] }, diseases, text)).disease, asked };
+}
+
+/** drugContextOf for raw search hits, split as the tools split them (splitDiseaseHits). */
+export async function drugContextOfHits(hits: DiseaseHit[], text: string, ontology: readonly DiseaseOntology[] | null): Promise<DiseaseContext> {
+  const { matched, narrower, broader } = splitDiseaseHits(hits, text);
+  return (await drugContextOf(Object.assign(matched, { narrower, broader }), text, ontology)).disease;
 }

@@ -8,9 +8,7 @@ import { buildDrugCandidates, type GeneDrugEvidence } from '../../src/analysis/d
 import type { DiseaseHit, DiseaseOntology } from '../../src/sources/opentargets.js';
 import { parseDiseaseOntology } from '../../src/sources/opentargets-drugs.js';
 import { bestAndRelated, splitDiseaseHits, type MatchedDiseases } from '../../src/tools/shared/disease.js';
-import { drugEvidence } from '../../src/tools/shared/drugs.js';
-import type { Gather } from '../../src/tools/shared/gather.js';
-import { byName, chemblInd, details, ot } from '../support/drug-evidence.js';
+import { byName, chemblInd, details, drugContextOf, ot } from '../support/drug-evidence.js';
 import { ownJson } from '../support/shared.js';
 
 const hit = (id: string, name: string): DiseaseHit => ({ id, name }) as DiseaseHit;
@@ -46,17 +44,7 @@ describe('the context diseases of a search', () => {
   });
 });
 
-/** drugEvidence over an empty panel: only the disease ontology request matters here. */
-async function contextOf(diseases: MatchedDiseases, text: string, ontology: DiseaseOntology[]) {
-  const asked: string[][] = [];
-  const sources = {
-    opentargets: { diseaseOntology: async (ids: readonly string[]) => (asked.push([...ids]), ontology.filter((d) => ids.includes(d.id))) },
-    dgidb: { interactions: async () => new Map() },
-  };
-  const g = { call: { ctx: { sources } }, report: { call: (_id: string, fn: () => Promise<unknown>) => fn(), warnings: [] } } as unknown as Gather;
-  const ev = await drugEvidence(g, { results: [], symbols: [], unresolved: [] }, diseases, text);
-  return { disease: ev.disease, asked };
-}
+const contextOf = (diseases: MatchedDiseases, text: string, ontology: DiseaseOntology[]) => drugContextOf(diseases, text, ontology);
 
 describe('a broader hit in the drug tiers (drugs.ts)', () => {
   const onto = (id: string, name: string, dbXRefs: string[], ancestors: string[], descendants: string[] = []): DiseaseOntology => ({ id, name, dbXRefs, ancestors, descendants, ancestorXRefs: [] });

@@ -13,9 +13,7 @@ import type { ChemblIndication } from '../../src/sources/chembl.js';
 import type { DiseaseHit, DiseaseOntology } from '../../src/sources/opentargets.js';
 import { alreadyApprovedFor } from '../../src/tools/repurposing/output.js';
 import { bestAndRelated, splitDiseaseHits } from '../../src/tools/shared/disease.js';
-import { drugEvidence } from '../../src/tools/shared/drugs.js';
-import type { Gather } from '../../src/tools/shared/gather.js';
-import { byName, details, ot } from '../support/drug-evidence.js';
+import { byName, details, drugContextOfHits, ot } from '../support/drug-evidence.js';
 
 const hit = (id: string, name: string): DiseaseHit => ({ id, name }) as DiseaseHit;
 const names = (hits: readonly DiseaseHit[]) => hits.map((h) => h.name);
@@ -26,16 +24,7 @@ const onto = (d: DiseaseHit, dbXRefs: string[], ancestors: string[], descendants
 const ONTOLOGY = [onto(BREAST, ['EFO:0000305', 'MESH:D001943'], ['MONDO_0004992']), onto(TNBC, ['MESH:D064726'], [BREAST.id]), onto(HER2, [], [BREAST.id])];
 const meshRow = (molecule: string, meshId: string, heading: string): ChemblIndication => ({ moleculeChemblId: molecule, parentMoleculeChemblId: molecule, efoId: null, efoTerm: null, meshId, meshHeading: heading, maxPhase: 4 });
 
-/** The drug tiers' disease context of a search, through drugEvidence (an empty panel); ontology null: the request failed. */
-async function contextOf(hits: DiseaseHit[], text: string, ontology: DiseaseOntology[] | null = ONTOLOGY) {
-  const { matched, narrower, broader } = splitDiseaseHits(hits, text);
-  const sources = {
-    opentargets: { diseaseOntology: async (ids: readonly string[]) => ontology?.filter((d) => ids.includes(d.id)) },
-    dgidb: { interactions: async () => new Map() },
-  };
-  const g = { call: { ctx: { sources } }, report: { call: (_id: string, fn: () => Promise<unknown>) => fn(), warnings: [] } } as unknown as Gather;
-  return (await drugEvidence(g, { results: [], symbols: [], unresolved: [] }, Object.assign(matched, { narrower, broader }), text)).disease;
-}
+const contextOf = (hits: DiseaseHit[], text: string, ontology: DiseaseOntology[] | null = ONTOLOGY) => drugContextOfHits(hits, text, ontology);
 
 const genes: GeneDrugEvidence[] = [
   {
@@ -120,7 +109,8 @@ describe('"benign" is never the context of, nor below, a disease typed without i
   it('search hits', () => {
     expect(names(bestAndRelated([hit('A', 'brain cancer'), hit('B', 'benign brain tumor')], 'brain cancer'))).toEqual(['brain cancer']);
     const split = splitDiseaseHits([hit('C', 'cancer'), hit('N', 'neoplasm'), hit('BN', 'benign neoplasm'), hit('BB', 'benign breast tumor'), hit('NM', 'non-malignant neoplasm')], 'cancer');
-    expect(names(split.matched)).toEqual(['cancer', 'neoplasm']);
+    // "neoplasm" is no longer folded into "cancer" (a neoplasm may be benign): not the context either.
+    expect(names(split.matched)).toEqual(['cancer']);
     // Typed with the word, it counts.
     expect(names(bestAndRelated([hit('BN', 'benign neoplasm'), hit('BB', 'benign neoplasm of brain')], 'benign neoplasm'))).toEqual(['benign neoplasm', 'benign neoplasm of brain']);
   });

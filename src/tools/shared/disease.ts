@@ -1,5 +1,5 @@
 // The disease context as Open Targets knows it, and disease-name matching shared by the tools.
-import { diseaseKey, splitDiseaseHits } from '../../analysis/disease-hits.js';
+import { diseaseKey, splitDiseaseHits, typedFirst } from '../../analysis/disease-hits.js';
 import type { DiseaseHit } from '../../sources/opentargets.js';
 import type { Gather } from './gather.js';
 
@@ -9,9 +9,10 @@ import type { Gather } from './gather.js';
  * says when there is none, or when the best hit is not named as the text is.
  */
 export async function matchDisease(g: Gather, text: string): Promise<MatchedDiseases> {
-  const hits = await g.report.call('opentargets', () => g.call.ctx.sources.opentargets.searchDiseases(text, { size: 10 }, g.call.signal), {
+  const found = await g.report.call('opentargets', () => g.call.ctx.sources.opentargets.searchDiseases(text, { size: 10 }, g.call.signal), {
     degrades: 'the disease context could not be mapped to Open Targets diseases, so "indicated for" and association scores are unknown',
   });
+  const hits = found && typedFirst(found, text);
   const { matched, narrower, broader } = splitDiseaseHits(hits ?? [], text);
   const note = hits === undefined ? undefined : diseaseMatchNote(text, matched);
   // First: it changes what the whole answer is about.

@@ -6,9 +6,11 @@
 // targets of the panel's UniProt accessions (to place the mechanisms fetched in round 3).
 // Round 3 (drug-details.ts) then asks about the best draft candidates.
 import type { DiseaseContext, GeneDrugEvidence } from '../../analysis/drug-candidates.js';
+import type { GeneAssociation } from '../../analysis/drug-merge.js';
+import { associationScoreText } from '../../analysis/drug-scoring.js';
 import { cancerContext, geneRoleOf, isCancerContext, type GeneRole } from '../../analysis/gene-role.js';
 import type { ChemblTarget } from '../../sources/chembl.js';
-import type { DiseaseHit } from '../../sources/opentargets.js';
+import type { DiseaseAssociation, DiseaseHit } from '../../sources/opentargets.js';
 import type { ToolCall } from '../define.js';
 import type { MatchedDiseases } from './disease.js';
 import type { Gather } from './gather.js';
@@ -32,7 +34,8 @@ export async function drugEvidence(g: Gather, panel: PanelResolution, diseases: 
   const ensembl = panel.symbols.map((x) => bySymbol.get(x)?.ensemblGeneId).filter((x): x is string => Boolean(x));
   const accessions = panel.symbols.map((x) => bySymbol.get(x)?.uniprotId).filter((x): x is string => Boolean(x));
   // Associations are asked for every matched disease; the tiers' context is the best hit and the
-  // same disease written otherwise, a narrower hit is below it (disease.ts splitDiseaseHits).
+  // same disease written otherwise, a narrower hit is below it (disease.ts splitDiseaseHits). The
+  // association score is the context's (contextAssociation), never a subtype's.
   const diseaseIds = diseases.map((d) => d.id);
   const narrowerIds = ('narrower' in diseases ? (diseases.narrower ?? []) : []).map((d) => d.id).filter((id) => diseaseIds.includes(id));
   const contextIds = diseaseIds.filter((id) => !narrowerIds.includes(id));
@@ -95,10 +98,7 @@ export async function drugEvidence(g: Gather, panel: PanelResolution, diseases: 
     if (contexts === undefined) association = null;
     else if (!diseaseIds.length) association = undefined;
     else if (ctx === null || ctx === undefined) association = { score: 0, note: `Open Targets does not know ${symbol} (${id})` };
-    else {
-      const best = [...(ctx.associations ?? [])].sort((a, b) => b.score - a.score)[0];
-      association = best ? { score: best.score, diseaseId: best.diseaseId, diseaseName: best.diseaseName } : { score: 0 };
-    }
+    else association = contextAssociation(ctx.associations ?? [], contextIds);
     associations.set(symbol, association === undefined || association === null ? null : typeof association === 'number' ? association : association.score);
     return {
       gene: symbol,
@@ -120,6 +120,21 @@ export async function drugEvidence(g: Gather, panel: PanelResolution, diseases: 
     }
   }
   return { evidence, associations, roles, disease, chemblTargets };
+}
+
+/**
+ * The gene's association with the context (the best hit and the same disease written otherwise),
+ * the best of their scores. Rows for narrower hits are asked too (literature and the tiers read
+ * those hits) but are a subtype's score: taking the best over all of them once printed NSCLC's
+ * 0.85 as "association with lung cancer". A gene listed only for a subtype scores 0 for the
+ * context, and the note names the subtype and its score.
+ */
+export function contextAssociation(rows: readonly DiseaseAssociation[], contextIds: readonly string[]): GeneAssociation {
+  const sorted = [...rows].sort((a, b) => b.score - a.score);
+  const own = sorted.find((a) => contextIds.includes(a.diseaseId));
+  if (own) return { score: own.score, diseaseId: own.diseaseId, diseaseName: own.diseaseName };
+  const sub = sorted[0];
+  return sub ? { score: 0, note: `listed only for ${sub.diseaseName}, a narrower disease (${associationScoreText(sub.score)}), not counted for the disease itself` } : { score: 0 };
 }
 
 /**

@@ -16,6 +16,7 @@
 // requests inside round 1 for aliases and previous symbols (one per field tried); HGNC down adds a
 // round (see gene.ts). A UniProt accession missing from HGNC is taken from the
 // UniProt gene search, which puts AlphaFold and Reactome in round 3.
+import { typedFirst } from '../../analysis/disease-hits.js';
 import { diseaseMatcher, matchInteraction, needsPubchem, rankCandidates, withIndications, type DiseaseMatcher, type RankedCandidate } from '../../analysis/top-drugs.js';
 import { enrich } from '../../analysis/enrichment.js';
 import { wordLikeSymbol } from '../../analysis/gene-synonyms.js';
@@ -71,9 +72,11 @@ export async function gatherBrief(call: ToolCall, report: SourceReport, input: {
 
   // ---- round 1
   step(0, 'Resolving the gene symbol');
-  const diseaseP = report.call('opentargets', () => s.opentargets.searchDiseases(input.diseaseContext, { size: BRIEF_LIMITS.diseaseHits }, signal), {
-    degrades: 'the disease context could not be mapped to an Open Targets disease',
-  });
+  const diseaseP = report
+    .call('opentargets', () => s.opentargets.searchDiseases(input.diseaseContext, { size: BRIEF_LIMITS.diseaseHits }, signal), {
+      degrades: 'the disease context could not be mapped to an Open Targets disease',
+    })
+    .then((hits) => hits && typedFirst(hits, input.diseaseContext));
   const gene = await resolveBriefGene(call, report, input.gene);
   // The Reactome library for pathway q-values (round 2): downloaded once, then read from disk.
   const reactomeLibP = call.ctx.genesets.load({ names: [PATHWAY_LIBRARY], report, ...(signal ? { signal } : {}) });

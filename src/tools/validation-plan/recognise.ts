@@ -13,6 +13,7 @@ import { chemblMoleculesByName } from '../../sources/chembl-potency.js';
 import type { DiseaseHit } from '../../sources/opentargets.js';
 import type { ResolvedSymbol, SymbolResolution } from '../../sources/hgnc.js';
 import { normaliseSymbol } from '../../sources/hgnc.js';
+import { typedFirst } from '../../analysis/disease-hits.js';
 import { bestAndRelated } from '../shared/disease.js';
 import type { Gather } from '../shared/gather.js';
 
@@ -112,7 +113,7 @@ export async function recognise(g: Gather, input: PlanInput): Promise<Recognitio
   return {
     genes,
     drugs,
-    disease: diseaseAsked ? diseaseOf(diseaseAsked, diseaseHits) : null,
+    disease: diseaseAsked ? diseaseOf(diseaseAsked, diseaseHits && typedFirst(diseaseHits, diseaseAsked.query)) : null,
     mechanism: mechanismOf(reading, drugs),
     agents: agentsOf(input.hypothesis, reading, drugs),
     negation: reading.negation,
