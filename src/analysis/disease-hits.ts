@@ -12,7 +12,11 @@ import type { DiseaseHit } from '../sources/opentargets.js';
  * which name cancers "... Neoplasms", keep their own rule: drug-indications.ts diseaseWordSet.)
  */
 export function diseaseKey(name: string): string {
-  return name.toLowerCase().replace(/\b(carcinomas?|malignanc(y|ies)|cancers)\b/g, 'cancer').replace(/\s+/g, ' ').trim();
+  let key = name.toLowerCase();
+  // A neoplasm or tumour said to be malignant is a cancer ("head and neck malignant neoplasia" is
+  // head and neck cancer; "malignant brain neoplasm" brain cancer).
+  if (/\bmalignant\b/.test(key) && /\b(neoplasms?|neoplasia|tumou?rs?)\b/.test(key)) key = key.replace(/\bmalignant\s+/g, '').replace(/\b(neoplasms?|neoplasia|tumou?rs?)\b/g, 'cancer');
+  return key.replace(/\b(carcinomas?|malignanc(y|ies)|cancers)\b/g, 'cancer').replace(/\s+/g, ' ').trim();
 }
 
 /**

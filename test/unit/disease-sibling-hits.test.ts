@@ -8,7 +8,7 @@
 // 4. "pre-" stays one word with what follows, as "non-" does, and en/em dashes are hyphens.
 import { describe, expect, it } from 'vitest';
 import { buildDrugCandidates, type GeneDrugEvidence } from '../../src/analysis/drug-candidates.js';
-import { phraseWords } from '../../src/analysis/disease-hits.js';
+import { diseaseKey, phraseWords, typedFirst } from '../../src/analysis/disease-hits.js';
 import { diseaseMatcher } from '../../src/analysis/top-drugs.js';
 import type { DiseaseHit, DiseaseOntology } from '../../src/sources/opentargets.js';
 import { alreadyApprovedFor } from '../../src/tools/repurposing/output.js';
@@ -134,5 +134,15 @@ describe('4. "pre-" is one word with what follows, as "non-" is; en and em dashe
     expect(names(splitDiseaseHits([hit('E', 'eclampsia'), hit('P', 'pre-eclampsia')], 'eclampsia').matched)).toEqual(['eclampsia']);
     expect(names(splitDiseaseHits([hit('C', 'cancer'), hit('P', 'pre-malignant cancer')], 'cancer').matched)).toEqual(['cancer']);
     expect(names(splitDiseaseHits([hit('S', 'small cell lung carcinoma'), hit('N', 'non–small cell lung carcinoma')], 'small cell lung carcinoma').matched)).toEqual(['small cell lung carcinoma']);
+  });
+});
+
+describe('a neoplasm or tumour said to be malignant is a cancer', () => {
+  it('"head and neck malignant neoplasia" is head and neck cancer; "malignant brain neoplasm" brain cancer; a plain neoplasm is not', () => {
+    expect(diseaseKey('head and neck malignant neoplasia')).toBe(diseaseKey('head and neck cancer'));
+    expect(diseaseKey('malignant brain neoplasm')).toBe(diseaseKey('brain cancer'));
+    expect(diseaseKey('brain neoplasm')).not.toBe(diseaseKey('brain cancer'));
+    const hits = [hit('A', 'brain neoplasm'), hit('B', 'malignant brain neoplasm'), hit('C', 'brain cancer')];
+    expect(splitDiseaseHits(typedFirst(hits, 'brain cancer'), 'brain cancer').context.map((h) => h.name)).toEqual(['malignant brain neoplasm', 'brain cancer']);
   });
 });

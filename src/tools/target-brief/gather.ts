@@ -42,7 +42,7 @@ import { PATHWAY_LIBRARY } from './pathway-library.js';
 export { PATHWAY_LIBRARY };
 
 /** Caps of the one-page brief (the totals are reported beside them). */
-export const BRIEF_LIMITS = { associations: 10, diseaseHits: 5, partners: 10, trials: 10, pathways: 20 } as const;
+export const BRIEF_LIMITS = { associations: 10, diseaseHits: 10, partners: 10, trials: 10, pathways: 20 } as const;
 
 /** `undefined` = the source failed or was skipped; `null` = it answered "none / unknown". */
 export interface BriefData {
