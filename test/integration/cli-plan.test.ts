@@ -61,7 +61,8 @@ describeShared('biointel plan: a full run', () => {
     expect(json.code, json.stderr).toBe(0);
     const r = JSON.parse(json.stdout) as PlanOutput;
     expect(r.recognised.genes[0]).toMatchObject({ input: 'erbb1', symbol: 'EGFR', from: 'geneContext' });
-    expect(r.recognised.disease).toMatchObject({ from: 'diseaseContext', name: 'lung cancer' }); // the hit named as typed, though the search ranked NSCLC first
+    // The hit named as typed, though the search ranked NSCLC first; the plan says so.
+    expect(r.recognised.disease).toMatchObject({ from: 'diseaseContext', name: 'lung cancer', how: 'Open Targets disease search, the hit named as typed (the search ranked "non-small cell lung carcinoma" first)' });
     expect(r.stages).toHaveLength(3);
     const shown = await runCli(['snapshots', 'show', r.snapshotId!, '--json'], e);
     expect(shown.code).toBe(0);

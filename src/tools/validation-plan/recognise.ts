@@ -113,7 +113,7 @@ export async function recognise(g: Gather, input: PlanInput): Promise<Recognitio
   return {
     genes,
     drugs,
-    disease: diseaseAsked ? diseaseOf(diseaseAsked, diseaseHits && typedFirst(diseaseHits, diseaseAsked.query)) : null,
+    disease: diseaseAsked ? diseaseOf(diseaseAsked, diseaseHits) : null,
     mechanism: mechanismOf(reading, drugs),
     agents: agentsOf(input.hypothesis, reading, drugs),
     negation: reading.negation,
@@ -237,11 +237,14 @@ async function addDrugTargets(g: Gather, genes: RecognisedGene[], drugs: readonl
   }
 }
 
-function diseaseOf(asked: { input: string; from: 'diseaseContext' | 'text'; query: string }, hits: DiseaseHit[] | undefined): RecognisedDisease {
+function diseaseOf(asked: { input: string; from: 'diseaseContext' | 'text'; query: string }, found: DiseaseHit[] | undefined): RecognisedDisease {
+  // The hit named as typed is the disease asked, wherever the search ranked it (typedFirst).
+  const hits = found && typedFirst(found, asked.query);
   const best = hits?.[0];
   const expanded = asked.query !== asked.input ? ` (abbreviation expanded to "${asked.query}")` : '';
+  const which = best && best !== found?.[0] ? `the hit named as typed (the search ranked "${found![0]!.name}" first)` : 'best hit';
   const how =
-    hits === undefined ? `not recognised: Open Targets failed${expanded}` : best ? `Open Targets disease search, best hit${expanded}` : `not recognised: Open Targets found no disease for "${asked.query}"`;
+    hits === undefined ? `not recognised: Open Targets failed${expanded}` : best ? `Open Targets disease search, ${which}${expanded}` : `not recognised: Open Targets found no disease for "${asked.query}"`;
   const related = bestAndRelated(hits ?? [], asked.query);
   const names = [...new Set([...related, ...(hits ?? []).slice(0, 3)].map((h) => h.name))];
   return { ...asked, id: best?.id ?? null, name: best?.name ?? null, names, how };
