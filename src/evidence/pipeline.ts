@@ -98,6 +98,8 @@ export interface IntegrityRun {
   articles: Map<string, PubmedArticle>;
   /** Cited PMIDs that exist and have an abstract: the only evidence that can support a statement. */
   readable: Set<string>;
+  /** Cited PMIDs that exist but efetch did not return (not read, for PubMed's fault). */
+  unread: Set<string>;
   /** Distinct PMIDs cited (out-of-range markers excluded). */
   cited: string[];
   /** Cited PMIDs PubMed does not know. */
@@ -118,16 +120,25 @@ export async function runIntegrity(deps: EvidenceDeps, statements: readonly Cite
   // Existence (esummary) and abstracts (efetch) in parallel: one round trip instead of two.
   // efetch simply omits PMIDs that do not exist, so nothing is lost by asking before knowing.
   const wellFormed = cited.filter((p) => PMID_PATTERN.test(p));
-  const [stage0, fetched] = await Promise.all([
+  const [stage0, read] = await Promise.all([
     options.found ? Promise.resolve(foundBySearch(options.found)) : checkPmids(deps.eutils, toCheck, deps.report, deps.signal),
     readArticles(deps, wellFormed, options.prefetched ?? options.found),
   ]);
   // A record efetch returned is proof that the PMID exists, with or without esummary: esummary
   // answers a per-id error ("cannot get document summary") for some real PMIDs, and calling a
   // PMID whose abstract was just read fake would be a confident wrong answer.
+  const fetched = read.articles;
   const exists = (p: string) => Boolean(stage0.summaries.get(p)) || fetched.has(p);
   const existing = cited.filter(exists);
   const articles = new Map([...fetched].filter(([p]) => existing.includes(p)));
+  // A PMID esummary lists that efetch did not return: PubMed's answer is incomplete, and that
+  // paper's abstract (which may contradict) was not read. It once read `unchecked` in its row and
+  // nothing more, the claim "grounded", PubMed "ok".
+  const unread = new Set(read.answered ? existing.filter((p) => !fetched.has(p)) : []);
+  if (unread.size) {
+    const list = [...unread].join(', ');
+    deps.report.incomplete('eutils', `efetch returned no record for PMID ${list}, which esummary lists: ${unread.size === 1 ? 'its abstract was' : 'their abstracts were'} not read`);
+  }
   // A retracted article (or a retraction notice) exists, but is evidence neither way.
   const retractions = new Map<string, Retraction>();
   for (const p of toCheck) {
@@ -146,7 +157,9 @@ export async function runIntegrity(deps: EvidenceDeps, statements: readonly Cite
   // ALCE document (citing it is no out-of-range fault) but entails and contradicts nothing: judged
   // on its title alone it read "supported" while its own row said "no abstract" and the
   // supporting list was empty. A retracted article is likewise never judged: it costs precision only.
-  const documents = new Set(existing.filter((p) => articles.has(p)));
+  // A PMID PubMed's efetch omitted is a document too (it exists): unread, it entails nothing, and
+  // citing it is no out-of-range fault (it once zeroed the statement's recall as one).
+  const documents = new Set(existing);
   const judgeable = (p: string) => readable.has(p);
   const docJudge = judge.nliEnabled
     ? new DocumentJudge(judge, threshold, deps.nli.window, (p) => {
@@ -161,7 +174,7 @@ export async function runIntegrity(deps: EvidenceDeps, statements: readonly Cite
   );
 
   const citedHallucinated = new Set(stage0.checked ? cited.filter((p) => !exists(p)) : []);
-  const context: StatusContext = { nliEnabled: judge.nliEnabled, pmidsChecked: stage0.checked, hallucinated: citedHallucinated, retracted: new Set(retractions.keys()), readable };
+  const context: StatusContext = { nliEnabled: judge.nliEnabled, pmidsChecked: stage0.checked, hallucinated: citedHallucinated, retracted: new Set(retractions.keys()), readable, unread };
   const checks: StatementCheck[] = [];
   for (const [i, s] of statements.entries()) {
     const entailing: string[] = [];
@@ -227,6 +240,7 @@ export async function runIntegrity(deps: EvidenceDeps, statements: readonly Cite
     summaries: stage0.summaries,
     articles,
     readable,
+    unread,
     cited,
     citedHallucinated,
     retractions,
@@ -244,16 +258,16 @@ function foundBySearch(found: Map<string, PubmedArticle>): PmidCheck {
   return { checked: true, summaries, hallucinated: [] };
 }
 
-async function readArticles(deps: EvidenceDeps, pmids: string[], prefetched?: Map<string, PubmedArticle>): Promise<Map<string, PubmedArticle>> {
+/** The records of `pmids`, and whether efetch answered for those not prefetched (false: it failed). */
+async function readArticles(deps: EvidenceDeps, pmids: string[], prefetched?: Map<string, PubmedArticle>): Promise<{ articles: Map<string, PubmedArticle>; answered: boolean }> {
   const have = new Map([...(prefetched ?? [])].filter(([p]) => pmids.includes(p)));
   const missing = pmids.filter((p) => !have.has(p));
-  if (missing.length > 0) {
-    const fetched = await deps.report.call('eutils', () => deps.eutils.articles(missing, deps.signal), {
-      degrades: 'abstracts could not be read, so entailment was not judged',
-    });
-    for (const [p, a] of fetched ?? []) have.set(p, a);
-  }
-  return have;
+  if (missing.length === 0) return { articles: have, answered: true };
+  const fetched = await deps.report.call('eutils', () => deps.eutils.articles(missing, deps.signal), {
+    degrades: 'abstracts could not be read, so entailment was not judged',
+  });
+  for (const [p, a] of fetched ?? []) have.set(p, a);
+  return { articles: have, answered: fetched !== undefined };
 }
 
 /**

@@ -30,6 +30,8 @@ export interface StatusContext {
   retracted: ReadonlySet<string>;
   /** Cited PMIDs that exist, have an abstract and are not retracted. */
   readable: ReadonlySet<string>;
+  /** Cited PMIDs that exist but PubMed's efetch did not return: not read, for a source's fault. */
+  unread?: ReadonlySet<string>;
 }
 
 export function statementStatus(s: StatementEvidence, c: StatusContext): StatementStatus {
@@ -84,6 +86,8 @@ export function evidenceStatus(e: ClaimEvidence): EvidenceStatus {
   const contradicts = e.statements.some((s) => s.contradicting.length > 0);
   if (entails && contradicts) return 'contested';
   if (contradicts) return 'contradicted';
+  // A cited paper PubMed did not return was not read: it may contradict, so no "supported".
+  if (e.cited.some((p) => e.unread?.has(p))) return 'unverifiable';
   const allJudgedReadable = e.statements.every((s) => s.judged.every((p) => e.readable.has(p)));
   // Citing a retracted article is a citation fault, as citing a fake one is: never grounded.
   const citesRetracted = e.cited.some((p) => e.retracted.has(p));

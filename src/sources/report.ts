@@ -135,6 +135,17 @@ export class SourceReport {
     t.notes.push(note);
   }
 
+  /**
+   * The source answered, but its answer lacks what another answer says exists (efetch omitting a
+   * PMID esummary lists): partial, with the reason, and a warning naming what is missing.
+   */
+  incomplete(source: SourceId, message: string): void {
+    const t = this.tally(source);
+    t.degraded++;
+    t.errors.push(message);
+    this.warn(`${source} incomplete: ${message}`);
+  }
+
   /** Says how a source was used where it was asked less than the input would suggest (a cap). */
   note(source: SourceId, text: string): void {
     this.tally(source).notes.push(text);

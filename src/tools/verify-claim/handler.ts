@@ -67,6 +67,7 @@ async function checkClaim(args: VerifyInput, call: ToolCall, deadline: CallDeadl
     hallucinated: run.citedHallucinated,
     retracted: new Set(run.retractions.keys()),
     readable: run.readable,
+    unread: run.unread,
   });
   // Figures not computed are null (shared/integrity.ts); citation metrics do not apply to a search.
   const reported = reportIntegrity(run);
