@@ -282,7 +282,7 @@ export function associationFactor(
   }
   if (best && unknown.length === 0) {
     const why = [...new Set(genes.map((g) => associations.get(g.toUpperCase())?.note).filter((n): n is string => !!n))];
-    return { value: 0, detail: `Open Targets lists no association of ${genes.join(', ')} with ${diseaseName} itself (asked for exactly this disease${why.length ? `; ${why.join('; ')}` : ''})` };
+    return { value: 0, detail: `Open Targets lists no association of ${genes.join(', ')} with ${diseaseName}${why.some((w) => w.startsWith('listed only for')) ? ' itself' : ''} (asked for exactly this disease${why.length ? `; ${why.join('; ')}` : ''})` };
   }
   const failed = unknown.filter((g) => associations.get(g.toUpperCase()) === null);
   if (failed.length) return { value: null, detail: `Open Targets association of ${failed.join(', ')} with ${diseaseName} unknown: the source failed` };

@@ -98,7 +98,7 @@ const MAX_CITATIONS = 3;
  */
 function associationDetail(score: number | null): string {
   if (score === null) return '';
-  return score > 0 ? `Open Targets association ${associationScoreText(score)}` : 'no Open Targets association listed for the disease itself';
+  return score > 0 ? `Open Targets association ${associationScoreText(score)}` : 'no Open Targets association listed';
 }
 
 /** Audience-independent claims with their citations; only claims that have PMIDs are made. */

@@ -54,7 +54,7 @@ export function rationale(
   const assoc = ctx.associations.get(gene);
   const why = [
     ctx.panel.has(gene) ? `a panel gene${top ? ` in ${top.name} (q = ${sci(top.q)})` : ''}` : reachOf(gene, ctx.panel, ctx.neighbours),
-    assoc === undefined || assoc === null ? '' : assoc > 0 ? `Open Targets association with ${ctx.disease} ${associationScoreText(assoc)}` : `no Open Targets association with ${ctx.disease} itself`,
+    assoc === undefined || assoc === null ? '' : assoc > 0 ? `Open Targets association with ${ctx.disease} ${associationScoreText(assoc)}` : `no Open Targets association with ${ctx.disease}`,
   ].filter(Boolean);
   return `${verb}, ${why.join('; ')}${alsoText(c, gene, assoc, ctx)}; ${standing(c, ind)}${withdrawnHereText(c, ctx.disease)}${broaderText(c, ctx.disease)}.`;
 }

@@ -9,6 +9,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildDrugCandidates, type GeneDrugEvidence } from '../../src/analysis/drug-candidates.js';
 import { diseaseKey, phraseWords, typedFirst } from '../../src/analysis/disease-hits.js';
+import { associationFactor } from '../../src/analysis/drug-scoring.js';
+import type { GeneAssociation } from '../../src/analysis/drug-merge.js';
 import { diseaseMatcher } from '../../src/analysis/top-drugs.js';
 import type { DiseaseHit, DiseaseOntology } from '../../src/sources/opentargets.js';
 import { alreadyApprovedFor } from '../../src/tools/repurposing/output.js';
@@ -91,6 +93,10 @@ describe('2. the association is the context disease\'s score, not a subtype\'s',
     const r = await egfr([{ diseaseId: NSCLC.id, diseaseName: NSCLC.name, score: 0.853 }]);
     expect(r.associations.get('EGFR')).toBe(0);
     expect(r.evidence[0]!.association).toMatchObject({ score: 0, note: expect.stringContaining('non-small cell lung carcinoma') });
+    // "itself" only where a subtype is listed: it once read beside genes listed for nothing at all.
+    const listedUnder = associationFactor(['EGFR'], new Map([['EGFR', r.evidence[0]!.association as GeneAssociation]]), 'lung cancer').detail;
+    expect(listedUnder).toMatch(/^Open Targets lists no association of EGFR with lung cancer itself \(asked for exactly this disease; listed only for non-small cell lung carcinoma/);
+    expect(associationFactor(['EGFR'], new Map([['EGFR', { score: 0 }]]), 'lung cancer').detail).toBe('Open Targets lists no association of EGFR with lung cancer (asked for exactly this disease)');
   });
 });
 

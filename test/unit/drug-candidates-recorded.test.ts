@@ -130,7 +130,7 @@ it('Bs-filtered drug context, drug details, ChEMBL indications and a withdrawn d
 
   // An unassociated target (the Bs-filtered answer lists no row) scores a measured 0.
   const celecoxib = byName(list, 'CELECOXIB');
-  expect(celecoxib.factors.targetDiseaseAssociation).toMatchObject({ value: 0, detail: 'Open Targets lists no association of PTGS2 with non-small cell lung carcinoma itself (asked for exactly this disease)' });
+  expect(celecoxib.factors.targetDiseaseAssociation).toMatchObject({ value: 0, detail: 'Open Targets lists no association of PTGS2 with non-small cell lung carcinoma (asked for exactly this disease)' });
   // A withdrawn drug is never tier I or II, whatever its approvals.
   const rofecoxib = byName(list, 'ROFECOXIB');
   expect(rofecoxib).toMatchObject({ withdrawn: true, approved: false, status: 'withdrawn', tier: 'III', withdrawnReason: 'ChEMBL withdrawn flag' });

@@ -162,7 +162,7 @@ describe('target-disease association', () => {
     ]);
     const none = byName(list, 'NOASSOCIB');
     expect(none.factors.targetDiseaseAssociation).toMatchObject({ value: 0, contribution: 0 });
-    expect(none.factors.targetDiseaseAssociation.detail).toBe('Open Targets lists no association of UNASSOC with non-small cell lung carcinoma itself (asked for exactly this disease)');
+    expect(none.factors.targetDiseaseAssociation.detail).toBe('Open Targets lists no association of UNASSOC with non-small cell lung carcinoma (asked for exactly this disease)');
     expect(none.missingFactors).not.toContain('targetDiseaseAssociation');
     expect(byName(list, 'WEAKASSOCIB').score).toBeGreaterThan(none.score);
     expect(list[0]?.name).toBe('WEAKASSOCIB');

@@ -196,7 +196,7 @@ describe('evidence brief', () => {
 
   it('beside a gene-disease claim, an association Open Targets does not list is "none listed", a tiny one is not "0.00"', () => {
     const details = (association: number | null) => canonicalStatements({ ...facts, geneLiterature: [{ gene: 'EGFR', count: 10, pmids: ['1'], association }] })[0]!.detail;
-    expect(details(0)).toBe('no Open Targets association listed for the disease itself; 10 articles');
+    expect(details(0)).toBe('no Open Targets association listed; 10 articles');
     expect(details(0.003)).toBe('Open Targets association 0.003; 10 articles');
     expect(details(0.5)).toBe('Open Targets association 0.50; 10 articles');
     expect(details(null)).toBe('10 articles');

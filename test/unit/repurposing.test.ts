@@ -242,7 +242,7 @@ describe('why it could work here: one sentence from the data', () => {
     const c = byName(run(genes(), {}, breast), 'ERLOTINIB');
     const ind = { approved: [{ name: 'non-small cell lung carcinoma', id: NSCLC.id, source: 'Open Targets indications' as const }], furthest: null };
     expect(rationale(c, ctx, ind)).toBe(
-      'Inhibits EGFR, a panel gene in Signaling by ERBB2 (q = 3.1e-6); no Open Targets association with breast cancer itself; approved for non-small cell lung carcinoma (Open Targets indications).',
+      'Inhibits EGFR, a panel gene in Signaling by ERBB2 (q = 3.1e-6); no Open Targets association with breast cancer; approved for non-small cell lung carcinoma (Open Targets indications).',
     );
   });
 
@@ -259,7 +259,7 @@ describe('why it could work here: one sentence from the data', () => {
     expect(rationale(c, ctx, { approved: [], furthest: null })).toBe(
       // The other target is named with its association: the score takes it, and "no association" about
       // EGFR alone once read as the drug's.
-      'Inhibits EGFR, a panel gene in Signaling by ERBB2 (q = 3.1e-6); no Open Targets association with breast cancer itself; also acts on ERBB2 (Open Targets association with breast cancer 0.70); withdrawn (ChEMBL withdrawn flag: withdrawn in at least one country): listed for reference, not as an option.',
+      'Inhibits EGFR, a panel gene in Signaling by ERBB2 (q = 3.1e-6); no Open Targets association with breast cancer; also acts on ERBB2 (Open Targets association with breast cancer 0.70); withdrawn (ChEMBL withdrawn flag: withdrawn in at least one country): listed for reference, not as an option.',
     );
   });
 
