@@ -21,7 +21,7 @@ import { admetOf, type Admet, type PropertyLookups } from './admet.js';
 import type { ChemblIndication, ChemblMolecule } from '../sources/chembl.js';
 import type { DrugGeneInteraction } from '../sources/dgidb.js';
 import { parentName, type ClinicalCandidate } from './clinical-candidates.js';
-import { contextMatcher, matchDisease, matchIndications, normDiseaseId, openTargetsWithdrawal, type ContextMatcher, type MatchedIndication } from './drug-indications.js';
+import { broaderApprovals, contextMatcher, matchDisease, matchIndications, VIA_ABOVE, normDiseaseId, openTargetsWithdrawal, type ContextMatcher, type MatchedIndication } from './drug-indications.js';
 import { approvedIndication } from './drug-tiers.js';
 import { splitDiseaseHits } from './disease-hits.js';
 import type { DiseaseHit, DiseaseOntology, DrugDetails } from '../sources/opentargets.js';
@@ -52,9 +52,12 @@ export function diseaseMatcher(query: string, hits: readonly DiseaseHit[] | null
   const ids = new Set(split.context.map((h) => h.id));
   const below = new Set(split.narrower.map((h) => h.id));
   const related = (ontology ?? []).filter((d) => ids.has(d.id)).flatMap((d) => [...d.descendants, ...d.dbXRefs]);
+  // Above the context: its ontology ancestors (and their cross-references, which ChEMBL writes) and
+  // the search hits broader than the text. An approval there may already cover the context.
+  const ancestors = [...(ontology ?? []).filter((d) => ids.has(d.id)).flatMap((d) => [...d.ancestors, ...d.ancestorXRefs]), ...split.broader.map((h) => h.id)];
   const under = [...below, ...(ontology ?? []).filter((d) => below.has(d.id)).flatMap((d) => [...d.descendants, ...d.dbXRefs])];
   const names = split.context.map((h) => h.name);
-  return { query, resolved, ids, below, context: contextMatcher({ ids: [...ids], name: query, names, related, below: under, belowNames: split.narrower.map((h) => h.name) }) };
+  return { query, resolved, ids, below, context: contextMatcher({ ids: [...ids], name: query, names, related, ancestors, below: under, belowNames: split.narrower.map((h) => h.name) }) };
 }
 
 /** The context disease a candidate row lists on this target, with why it counts; null when none. */
@@ -86,6 +89,8 @@ export interface RankedCandidate {
   withdrawnLocally?: boolean;
   /** The approved indication is for a disease below the context (a subtype), not the context itself. */
   indicationBelow?: boolean;
+  /** With no approval for the context: one for a disease above it, whose label may already cover it. */
+  broaderApproval?: { name: string; id: string | null; source: string } | null;
   /**
    * Which property lookups of the drug failed (admet.ts PropertyLookups), set where they were made
    * (tools/target-brief/gather.ts): its ADMET then reads "not known", never "no properties".
@@ -132,7 +137,9 @@ export function withIndications(
     const gone = (withdrawnBy !== null && !local) || r.candidate.withdrawn;
     const indication = approved && !gone ? approved : null;
     const below = indication?.id ? isBelow(m.context, indication.id) : false;
-    return { ...r, indication, indicationsChecked: checked, withdrawnBy, withdrawalChecked: d !== null, withdrawnLocally: local, indicationBelow: below };
+    // No approval for the context, but one for a disease above it: its label may already cover it.
+    const broader = !indication && !gone ? (broaderApprovals(d, c, m.context)[0] ?? null) : null;
+    return { ...r, indication, indicationsChecked: checked, withdrawnBy, withdrawalChecked: d !== null, withdrawnLocally: local, indicationBelow: below, broaderApproval: broader };
   });
   return out.sort(order).map((r, i) => ({ ...r, rank: i + 1 }));
 }
@@ -161,6 +168,18 @@ import { VIA_SUBTYPE } from './indication-subtype.js';
 export function approvedSubtype(d: Pick<TopDrug, 'indicatedForDisease' | 'indicationMatch'>): string | null {
   const m = d.indicatedForDisease ? d.indicationMatch : null;
   if (!m?.endsWith(`; ${VIA_SUBTYPE})`)) return null;
+  const name = m.slice(0, m.lastIndexOf(': approved ('));
+  return name.replace(/ \([A-Za-z]+[_:][A-Za-z0-9]+\)$/, '') || null;
+}
+
+/**
+ * The broader disease a top drug is approved for, read from its indicationMatch when no approval
+ * for the context was found ("non-small cell lung carcinoma (MONDO_0005233): approved (...; a
+ * broader disease that includes the context): ..."), or null.
+ */
+export function approvedBroader(d: Pick<TopDrug, 'indicatedForDisease' | 'indicationMatch'>): string | null {
+  const m = d.indicatedForDisease === null ? d.indicationMatch : null;
+  if (!m?.includes(`; ${VIA_ABOVE}): `)) return null;
   const name = m.slice(0, m.lastIndexOf(': approved ('));
   return name.replace(/ \([A-Za-z]+[_:][A-Za-z0-9]+\)$/, '') || null;
 }
@@ -241,6 +260,7 @@ export function topDrugView(
   const gone = withdrawnReason !== null && !local;
   const i = ranked.indication;
   const via = i && ranked.indicationBelow ? VIA_SUBTYPE : i?.via;
+  const broader = !i && !gone ? (ranked.broaderApproval ?? null) : null;
   return {
     rank: ranked.rank,
     name: c.name,
@@ -254,8 +274,9 @@ export function topDrugView(
     withdrawnReason,
     mechanism: first?.mechanismOfAction ?? null,
     actionType: first?.actionType ?? null,
-    indicatedForDisease: i !== null && !gone ? true : ranked.indicationsChecked ? false : null,
-    indicationMatch: i && !gone ? `${i.name}${i.id ? ` (${i.id})` : ''}: approved (${i.source}; ${via})` : null,
+    // An approval above the context may already cover it: not known, and said so (never a plain "approved").
+    indicatedForDisease: i !== null && !gone ? true : broader ? null : ranked.indicationsChecked ? false : null,
+    indicationMatch: i && !gone ? `${i.name}${i.id ? ` (${i.id})` : ''}: approved (${i.source}; ${via})` : broader ? `${broader.name}${broader.id ? ` (${broader.id})` : ''}: approved (${broader.source}; ${VIA_ABOVE}): its label may already cover it, check it` : null,
     indicationsChecked: ranked.indicationsChecked,
     studiedFor: ranked.studied,
     indications: c.indications.map((d) => d.name).slice(0, 10),

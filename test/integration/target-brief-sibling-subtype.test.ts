@@ -51,4 +51,21 @@ describeShared('svc_get_target_brief: a sibling subtype of the best hit is not b
     expect(summarizeBrief(r)).toContain('approved for small cell lung carcinoma (a subtype of lung cancer)');
     expect(r.topDrugs.find((x) => x.name === 'ERLOTINIB')!.indicatedForDisease).toBe(true);
   });
+
+  it('an approval for a disease above the one asked reads "broader: check the label", never a plain "approved"', async () => {
+    // "lung adenocarcinoma" is named by a hit, so it is the disease asked; NSCLC is its ontology
+    // ancestor. ERLOTINIB's NSCLC approval once read a bare "approved", indicatedForDisease false.
+    mountBriefUpstream(fake());
+    fake().route('POST', '/opentargets/graphql', (req) => {
+      if (req.body.includes('query SearchDisease')) return { body: { data: { search: { total: HITS.length + 1, hits: [...HITS, { id: 'MONDO_0005061', entity: 'disease', name: 'lung adenocarcinoma', score: 900 }] } } } };
+      if (req.body.includes('query DiseaseOntology')) return { body: { data: { diseases: [{ id: 'MONDO_0005061', name: 'lung adenocarcinoma', dbXRefs: [], ancestors: ['MONDO_0005233', 'MONDO_0008903'], descendants: [], resolvedAncestors: [] }] } } };
+      return undefined;
+    });
+    const r = await getTargetBrief({ gene: 'EGFR', diseaseContext: 'lung adenocarcinoma' }, { ctx: await context({ retries: 0 }), tier: 'researcher', progress: silentProgress });
+    expect(r.diseaseContext).toMatchObject({ diseaseId: 'MONDO_0005061' });
+    const erlotinib = r.topDrugs.find((x) => x.name === 'ERLOTINIB')!;
+    expect(erlotinib.indicatedForDisease).toBeNull();
+    expect(erlotinib.indicationMatch).toMatch(/^non-small cell lung carcinoma \(MONDO_0005233\): approved \(.*a broader disease that includes the context\): its label may already cover it, check it$/);
+    expect(summarizeBrief(r)).toContain('ERLOTINIB (approved for non-small cell lung carcinoma (broader than lung adenocarcinoma: its label may already cover it, check it))');
+  });
 });

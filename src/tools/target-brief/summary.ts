@@ -2,7 +2,7 @@
 // only text. Every list of the brief is already capped (gather.ts BRIEF_LIMITS) and names its total,
 // so the structured answer is the whole brief.
 import { phaseText, WHERE_MARKETED, withdrawalText } from '../../analysis/drug-tiers.js';
-import { approvedSubtype } from '../../analysis/top-drugs.js';
+import { approvedBroader, approvedSubtype } from '../../analysis/top-drugs.js';
 import { druggabilityText } from '../../analysis/druggability.js';
 import { describeIntegrity, describeSources } from '../shared/summary.js';
 import { sourceFailed, sourceIncomplete } from '../../source-status.js';
@@ -22,9 +22,12 @@ export function drugStageText(d: TopDrug, diseaseName: string | null): string {
   // Who says so, and that ChEMBL's flag means "in at least one country": a bare WITHDRAWN read as gone everywhere.
   if (d.withdrawn && !local) return `WITHDRAWN (${withdrawalText(d.withdrawnReason)})`;
   const sub = approvedSubtype(d);
+  const broader = approvedBroader(d);
   const approved = sub
     ? `approved for ${sub} (a subtype of ${diseaseName ?? 'the context disease'})`
-    : d.indicatedForDisease
+    : broader
+      ? `approved for ${broader} (broader than ${diseaseName ?? 'the context disease'}: its label may already cover it, check it)`
+      : d.indicatedForDisease
       ? 'approved for this disease'
       : d.approved && d.indicatedForDisease === null
         ? 'approved, indication for this disease not known'
