@@ -38,6 +38,18 @@ describeShared('svc_generate_insights: a failed property lookup is not "no prope
   };
   const drug = (r: InsightsOutput, name: string) => r.drugCandidates.find((d) => d.name === name)!;
 
+  it('the molecule lookups go to the drugs the answer lists first: no listed approved drug reads "not looked up" while a lower one was', async () => {
+    // In draft score order the first 40 skipped the tier II approved drugs listed 4th-14th
+    // (ERLOTINIB, GEFITINIB, ...) while tier III compounds below them were looked up.
+    const r = await analyze();
+    const notLookedUp = (d: InsightsOutput['drugCandidates'][number]) => /not looked up/.test(d.admet.note ?? '');
+    const firstSkipped = r.drugCandidates.findIndex(notLookedUp);
+    const lookedUpBelow = firstSkipped >= 0 && r.drugCandidates.slice(firstSkipped + 1).some((d) => d.chemblId && !notLookedUp(d));
+    expect(lookedUpBelow).toBe(false);
+    const erlotinib = drug(r, 'ERLOTINIB');
+    expect(erlotinib.admet.note ?? '').not.toMatch(/not looked up/);
+  });
+
   it('ChEMBL answered without the molecule: no record', async () => {
     const lapatinib = drug(await analyze(), 'LAPATINIB');
     expect(lapatinib.admet.molecularWeight).toBeNull();

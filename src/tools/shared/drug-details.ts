@@ -153,7 +153,11 @@ export async function rankCandidates(
   // score: rankCountedFirst). By score alone it
   // went to tier III compounds whose few known factors scored high, while the tier II drugs shown at
   // the top had none.
-  const [details, lit] = await Promise.all([drugDetails(g, drafts), drugLiterature(g, rankCountedFirst(drafts), literatureNames(disease))]);
+  // The molecule, indication and property lookups too (the first 40): in draft score order they
+  // skipped the tier II approved drugs the answer lists 4th-14th ("its ChEMBL molecule was not
+  // looked up") while tier III compounds below them were looked up.
+  const listed = rankCountedFirst(drafts);
+  const [details, lit] = await Promise.all([drugDetails(g, listed), drugLiterature(g, listed, literatureNames(disease))]);
   const { mechanisms, ...rest } = details;
   const genes = placeMechanisms(evidence, mechanisms, chemblTargets);
   // Tiered list: tier I first, then II, then III, by score within a tier.
