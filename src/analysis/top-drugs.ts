@@ -167,9 +167,12 @@ import { VIA_SUBTYPE } from './indication-subtype.js';
  */
 export function approvedSubtype(d: Pick<TopDrug, 'indicatedForDisease' | 'indicationMatch'>): string | null {
   const m = d.indicatedForDisease ? d.indicationMatch : null;
-  if (!m?.endsWith(`; ${VIA_SUBTYPE})`)) return null;
-  const name = m.slice(0, m.lastIndexOf(': approved ('));
-  return name.replace(/ \([A-Za-z]+[_:][A-Za-z0-9]+\)$/, '') || null;
+  return m?.endsWith(`; ${VIA_SUBTYPE})`) ? matchedDisease(m) : null;
+}
+
+/** The disease an indicationMatch names: "X (MONDO_1): approved (...)" -> "X". */
+function matchedDisease(m: string): string | null {
+  return m.slice(0, m.lastIndexOf(': approved (')).replace(/ \([A-Za-z]+[_:][A-Za-z0-9]+\)$/, '') || null;
 }
 
 /**
@@ -179,9 +182,7 @@ export function approvedSubtype(d: Pick<TopDrug, 'indicatedForDisease' | 'indica
  */
 export function approvedBroader(d: Pick<TopDrug, 'indicatedForDisease' | 'indicationMatch'>): string | null {
   const m = d.indicatedForDisease === null ? d.indicationMatch : null;
-  if (!m?.includes(`; ${VIA_ABOVE}): `)) return null;
-  const name = m.slice(0, m.lastIndexOf(': approved ('));
-  return name.replace(/ \([A-Za-z]+[_:][A-Za-z0-9]+\)$/, '') || null;
+  return m?.includes(`; ${VIA_ABOVE}): `) ? matchedDisease(m) : null;
 }
 
 /** DGIdb's row for the candidate: same ChEMBL id (any salt form), else the same parent name. */

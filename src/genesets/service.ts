@@ -6,9 +6,9 @@
 // Decisions:
 // - One failing library never fails the load: it lands in `failures` (and in the SourceReport for
 //   downloads); the caller decides what an empty result means.
-// - Nothing is saved that is not a whole library: the Enrichr client refuses error texts and bodies
-//   cut mid-line (src/sources/enrichr.ts), and a refresh that loses more than a tenth of the sets of
-//   the copy on disk is refused here (a cut at a line break); the old copy stays in use, with a warning.
+// - Nothing is saved that is not a library: the Enrichr client refuses error texts (a line that is
+//   no gene set, src/sources/enrichr.ts), and a refresh that loses more than a tenth of the sets of
+//   the copy on disk is refused here (a cut body); the old copy stays in use, with a warning.
 // - Names or files asked for replace the defaults; nothing asked = defaults + config.geneSets.
 // - A user file whose name (file name without extension) equals an Enrichr library name stands in
 //   for it: no download. That is also the offline route, as is copying `<Name>.gmt` into the cache.

@@ -19,6 +19,7 @@ import { testConfig } from '../support/context.js';
 import { EGFR, mountBriefUpstream } from '../support/fake-brief.js';
 import type { FakeResponse } from '../support/fake-upstream.js';
 import { useFakeUpstreamContexts } from '../support/fake-upstream-contexts.js';
+import { expectUpstreamRejection } from '../support/upstream-errors.js';
 import { describeShared } from '../support/shared.js';
 
 const { fake, context } = useFakeUpstreamContexts();
@@ -35,14 +36,7 @@ function client(store = new Keyv()): UpstreamClient {
   return new UpstreamClient({ config: testConfig({ cache: true, retries: 0 }, fake().url), log: createLogger('silent'), cache: store });
 }
 
-async function rejection(p: Promise<unknown>): Promise<UpstreamError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(UpstreamError);
-  return err as UpstreamError;
-}
+const rejection = expectUpstreamRejection;
 
 /** Answers `first` once, then the pathways: Reactome "comes back". */
 function onceThenPathways(path: string, first: FakeResponse): () => number {

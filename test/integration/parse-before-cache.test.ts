@@ -20,6 +20,7 @@ import { EGFR, mountBriefUpstream } from '../support/fake-brief.js';
 import { mountFakePubmed, type FakeArticle } from '../support/fake-pubmed.js';
 import type { FakeResponse } from '../support/fake-upstream.js';
 import { useFakeUpstreamContexts } from '../support/fake-upstream-contexts.js';
+import { expectUpstreamRejection } from '../support/upstream-errors.js';
 import { describeShared } from '../support/shared.js';
 
 const { fake, context } = useFakeUpstreamContexts();
@@ -40,14 +41,7 @@ function brokenOnce(path: string, broken: FakeResponse): () => number {
   return () => calls;
 }
 
-async function rejection(p: Promise<unknown>): Promise<UpstreamError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(UpstreamError);
-  return err as UpstreamError;
-}
+const rejection = expectUpstreamRejection;
 
 /** Runs `fn` as a SourceReport call does (inside observe()), or bare (outside any scope). */
 const runners = {

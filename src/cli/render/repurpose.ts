@@ -2,8 +2,8 @@
 // weighs (why, where it is approved, trials already running here, safety), and what was left out.
 import { withdrawalReading } from '../../analysis/drug-tiers.js';
 import { checksText } from '../../analysis/repurposing.js';
-import { subtypeOf } from '../../analysis/indication-subtype.js';
 import type { RepurposingCandidateOut, RepurposingOutput } from '../../tools/repurposing/schema.js';
+import { alreadyApprovedSplit } from '../../tools/repurposing/summary.js';
 import { describeIntegrity, describeSources, failedDrugSources, listAnd } from '../../tools/shared/summary.js';
 import { heading, style } from '../output.js';
 
@@ -33,11 +33,9 @@ export function renderRepurpose(r: RepurposingOutput): string {
 
   if (r.note) out.push(r.note, '');
   // An approval for a subtype is listed apart, with the subtype: not an approval for the disease as such.
-  const listed = (as: RepurposingOutput['alreadyApproved'], name: (a: (typeof as)[number]) => string) => as.map((a) => `${a.name} (${name(a)}; ${a.source})`).join(', ');
-  const here = r.alreadyApproved.filter((a) => subtypeOf(a.indication) === null);
-  const below = r.alreadyApproved.filter((a) => subtypeOf(a.indication) !== null);
-  if (here.length) out.push(`Already approved for ${r.diseaseContext} (not candidates): ${listed(here, (a) => a.indication)}`, '');
-  if (below.length) out.push(`Approved for a subtype of ${r.diseaseMatches[0]?.name ?? r.diseaseContext}, not for it as such (not candidates): ${listed(below, (a) => subtypeOf(a.indication)!)}`, '');
+  const { here, below, belowHeading } = alreadyApprovedSplit(r);
+  if (here.length) out.push(`Already approved for ${r.diseaseContext} (not candidates): ${here.map((a) => `${a.name} (${a.indication}; ${a.source})`).join(', ')}`, '');
+  if (below.length) out.push(`${belowHeading}: ${below.map(({ drug, subtype }) => `${drug.name} (${subtype}; ${drug.source})`).join(', ')}`, '');
   if (r.tierFilterNote) out.push(r.tierFilterNote, '');
   if (!r.note && r.candidates.length === 0) {
     const failed = failedDrugSources(r.sources);

@@ -31,14 +31,31 @@ export function summarizeRepurposing(r: RepurposingAnswer): string {
  * said so of a drug approved for breast cancer under the context "breast disease".
  */
 function alreadyApprovedLines(r: Pick<RepurposingAnswer, 'alreadyApproved' | 'diseaseContext' | 'diseaseMatches'>): string[] {
-  const sub = r.alreadyApproved.map((a) => ({ name: a.name, subtype: subtypeOf(a.indication) }));
-  const here = sub.filter((a) => a.subtype === null).map((a) => a.name);
-  const below = sub.filter((a) => a.subtype !== null).map((a) => `${a.name} (${a.subtype})`);
+  const { here, below, belowHeading } = alreadyApprovedSplit(r);
   return [
-    ...(here.length ? [`Already approved for the disease (not candidates): ${here.join(', ')}.`] : []),
-    // The subtype is below the disease Open Targets resolved the text to (its best match), not the text.
-    ...(below.length ? [`Approved for a subtype of ${r.diseaseMatches[0]?.name ?? r.diseaseContext}, not for it as such (not candidates): ${below.join(', ')}.`] : []),
+    ...(here.length ? [`Already approved for the disease (not candidates): ${here.map((a) => a.name).join(', ')}.`] : []),
+    ...(below.length ? [`${belowHeading}: ${below.map(({ drug, subtype }) => `${drug.name} (${subtype})`).join(', ')}.`] : []),
   ];
+}
+
+/**
+ * The already-approved drugs apart: for the disease itself, and for a subtype of it, with the
+ * subtype; and the heading of the second group, which names the disease the subtypes are below
+ * (the one Open Targets resolved the text to, not the text). The MCP text and the terminal share it.
+ */
+export function alreadyApprovedSplit<A extends { indication: string }>(r: { alreadyApproved: readonly A[]; diseaseContext: string; diseaseMatches: readonly { name: string }[] }): {
+  here: A[];
+  below: { drug: A; subtype: string }[];
+  belowHeading: string;
+} {
+  const here: A[] = [];
+  const below: { drug: A; subtype: string }[] = [];
+  for (const drug of r.alreadyApproved) {
+    const subtype = subtypeOf(drug.indication);
+    if (subtype === null) here.push(drug);
+    else below.push({ drug, subtype });
+  }
+  return { here, below, belowHeading: `Approved for a subtype of ${r.diseaseMatches[0]?.name ?? r.diseaseContext}, not for it as such (not candidates)` };
 }
 
 // "No US label" is not "no boxed warning": the label that would say was not found (the CLI says
